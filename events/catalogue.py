@@ -1,0 +1,81 @@
+"""The event and command vocabulary of one game kind: tags, decoders, upcasting.
+
+A catalogue is built from explicit lists of classes (the core ones plus the
+game's), refuses duplicate or implicit tags, and decodes stored payloads into
+today's classes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Union
+
+import msgspec
+
+from events.base import Command, Event, require_explicit_tag
+from events.core import CORE_COMMANDS, CORE_EVENTS
+from events.upcasting import Upcaster, build_chain, upcast
+
+
+class UnknownType(Exception):
+    pass
+
+
+class Catalogue:
+    def __init__(
+        self,
+        events: Iterable[type[Event]],
+        commands: Iterable[type[Command]] = (),
+        upcasters: Iterable[Upcaster] = (),
+    ):
+        self.events: dict[str, type[Event]] = {}
+        for cls in (*CORE_EVENTS, *events):
+            self._add(self.events, cls)
+        self.commands: dict[str, type[Command]] = {}
+        for cls in (*CORE_COMMANDS, *commands):
+            self._add(self.commands, cls)
+        self._decoders = {tag: msgspec.json.Decoder(cls) for tag, cls in self.events.items()}
+        self._chain = build_chain(upcasters)
+        self._command_decoder = msgspec.json.Decoder(Union[tuple(self.commands.values())])  # type: ignore[misc]
+
+    @staticmethod
+    def _add(table: dict[str, Any], cls: type) -> None:
+        tag = require_explicit_tag(cls)
+        if tag in table and table[tag] is not cls:
+            raise ValueError(f"tag {tag!r} used by both {table[tag].__qualname__} and {cls.__qualname__}")
+        table[tag] = cls
+
+    def version_of(self, tag: str) -> int:
+        try:
+            return self.events[tag].schema_version
+        except KeyError:
+            raise UnknownType(f"unknown event type {tag!r}") from None
+
+    def decode_event(self, tag: str, version: int, payload: bytes) -> Event:
+        cls = self.events.get(tag)
+        if cls is None:
+            raise UnknownType(f"unknown event type {tag!r}")
+        if version == cls.schema_version:
+            return self._decoders[tag].decode(payload)
+        data = msgspec.json.decode(payload)
+        data.pop("type", None)
+        data = upcast(self._chain, tag, version, cls.schema_version, data)
+        return msgspec.convert(data, cls)
+
+    def decode_command(self, raw: bytes | str) -> Command:
+        """Parse a command from JSON, with a clear message for every kind of mistake."""
+        try:
+            return self._command_decoder.decode(raw)
+        except msgspec.ValidationError as exc:
+            text = str(exc)
+            if "Invalid value" in text and "$.type" in text:
+                known = ", ".join(sorted(self.commands))
+                raise msgspec.ValidationError(f"unknown command type; known: {known}") from None
+            raise
+
+    def command_type(self, name: str) -> type[Command] | None:
+        return self.commands.get(name)
+
+
+def encode(obj: msgspec.Struct) -> bytes:
+    return msgspec.json.encode(obj)

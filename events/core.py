@@ -1,0 +1,131 @@
+"""The core vocabulary shared by every game: creation, clock, dice, undo, notes.
+
+Games add their own events in their own namespace; these are the facts the
+application layer itself understands.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from events.base import Command, Event
+
+# ---------------------------------------------------------------- events
+
+
+class GameCreated(Event, tag="core.game_created"):
+    """Always sequence 1. Carries the whole game definition so a game file replays anywhere."""
+
+    kind: str
+    title: str
+    definition: dict[str, Any]
+
+
+class PhaseBegan(Event, tag="core.phase_began"):
+    """The turn clock moved: a game emits this whenever round, side, phase or step changes."""
+
+    round: int
+    side: str
+    phase: str
+    step: str = ""
+
+
+DiceSource = Literal["physical", "assistant"]
+
+
+class DiceRolled(Event, tag="core.dice_rolled"):
+    """Faces of one throw. ``source`` says whether players rolled real dice or the assistant did."""
+
+    purpose: str
+    faces: tuple[int, ...]
+    source: DiceSource
+    sides: int = 6
+    # Per-die success threshold, so luck can be measured from the log alone:
+    # a die hits when its face is <= target ("at_most", Axis & Allies) or >= target ("at_least").
+    targets: tuple[int, ...] = ()
+    hits_when: Literal["at_most", "at_least"] = "at_most"
+
+
+class DiceCorrected(Event, tag="core.dice_corrected"):
+    """A mistyped physical die fixed after the fact; always allowed, always visible."""
+
+    dice_seq: int
+    faces: tuple[int, ...]
+    reason: str
+
+
+CancelMode = Literal["undo", "undo_to", "roll_back", "redo"]
+
+
+class EventsCancelled(Event, tag="core.events_cancelled"):
+    """Undo appends: the listed earlier events stop counting, but stay in the log.
+
+    ``rewinds_to`` is the lowest sequence number whose standing this changes
+    (for a redo, the lowest event the cancelled undo had cancelled). Time travel
+    uses it to know which checkpoints stay valid.
+    """
+
+    targets: tuple[int, ...]
+    mode: CancelMode
+    rewinds_to: int
+    reason: str = ""
+
+
+class NoteAdded(Event, tag="core.note_added"):
+    """An annotation attached to an event (teaching replays, post-game analysis)."""
+
+    about_seq: int
+    text: str
+    author: str = ""
+    arrow_from: str = ""
+    arrow_to: str = ""
+
+
+CORE_EVENTS: tuple[type[Event], ...] = (
+    GameCreated,
+    PhaseBegan,
+    DiceRolled,
+    DiceCorrected,
+    EventsCancelled,
+    NoteAdded,
+)
+
+# ---------------------------------------------------------------- commands
+# Undo-family commands are handled by the application layer for every game.
+
+
+class Undo(Command, tag="core.undo"):
+    """Cancel the last command (or, with ``to_seq``, everything after that event)."""
+
+    to_seq: int | None = None
+
+
+class Redo(Command, tag="core.redo"):
+    """Cancel the most recent undo, provided nothing was done since."""
+
+
+class RollBack(Command, tag="core.roll_back"):
+    """Cancel everything after ``to_seq`` even past dice; needs a stated reason."""
+
+    to_seq: int
+    reason: str
+
+
+class CorrectDice(Command, tag="core.correct_dice"):
+    """Fix the faces of a physical throw entered wrongly."""
+
+    dice_seq: int
+    faces: tuple[int, ...]
+    reason: str
+
+
+class AddNote(Command, tag="core.add_note"):
+    """Attach an annotation to any event."""
+
+    about_seq: int
+    text: str
+    arrow_from: str = ""
+    arrow_to: str = ""
+
+
+CORE_COMMANDS: tuple[type[Command], ...] = (Undo, Redo, RollBack, CorrectDice, AddNote)

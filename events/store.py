@@ -1,0 +1,391 @@
+"""The log store: one SQLite file, append-only events, hash-chained.
+
+The database itself refuses UPDATE and DELETE on events (triggers). An append
+names the sequence number it expects to follow; all events of one command go in
+one transaction; a repeated command id writes nothing and returns the first
+result. Checkpoints live in a separate table and are a pure cache.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from events.hashing import GENESIS, canonical_bytes, chain_hash
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game_id    TEXT PRIMARY KEY,
+    kind       TEXT NOT NULL,
+    title      TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    archived   INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id     TEXT    NOT NULL,
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    type        TEXT    NOT NULL,
+    version     INTEGER NOT NULL,
+    recorded_at TEXT    NOT NULL,
+    actor       TEXT    NOT NULL,
+    command_id  TEXT    NOT NULL,
+    payload     BLOB    NOT NULL,
+    prev_hash   TEXT    NOT NULL,
+    hash        TEXT    NOT NULL,
+    rewinds_to  INTEGER,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS events_rewinds ON events (game_id, seq) WHERE rewinds_to IS NOT NULL;
+CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be changed'); END;
+CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be deleted'); END;
+CREATE TABLE IF NOT EXISTS commands (
+    game_id    TEXT    NOT NULL,
+    command_id TEXT    NOT NULL,
+    first_seq  INTEGER NOT NULL,
+    last_seq   INTEGER NOT NULL,
+    PRIMARY KEY (game_id, command_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS checkpoints (
+    game_id TEXT    NOT NULL,
+    seq     INTEGER NOT NULL,
+    state   BLOB    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+"""
+
+
+class StoreError(Exception):
+    """The database could not be used; the message says why in plain words."""
+
+
+class Conflict(StoreError):
+    """Another device appended first. Nothing was written."""
+
+
+class GameNotFound(StoreError):
+    pass
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    type: str
+    version: int
+    payload: bytes
+    rewinds_to: int | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One stored event exactly as on disk."""
+
+    game_id: str
+    seq: int
+    type: str
+    version: int
+    recorded_at: str
+    actor: str
+    command_id: str
+    payload: bytes
+    prev_hash: str
+    hash: str
+
+    def recompute_hash(self) -> str:
+        canon = canonical_bytes(
+            self.game_id, self.seq, self.type, self.version, self.recorded_at, self.actor, self.command_id, self.payload
+        )
+        return chain_hash(self.prev_hash, canon)
+
+
+@dataclass(frozen=True)
+class Appended:
+    first_seq: int
+    last_seq: int
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class GameRow:
+    game_id: str
+    kind: str
+    title: str
+    created_at: str
+    head: int
+
+
+_ROW_COLUMNS = "game_id, seq, type, version, recorded_at, actor, command_id, payload, prev_hash, hash"
+
+
+class EventStore:
+    def __init__(self, path: str | os.PathLike[str], *, create_dir: bool = False):
+        self.path = Path(path)
+        directory = self.path.parent
+        if not directory.exists():
+            if create_dir:
+                try:
+                    directory.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StoreError(f"cannot create the data directory {directory}: {exc.strerror}") from None
+            else:
+                raise StoreError(f"the database directory {directory} does not exist")
+        self._local = threading.local()
+        self._connect()  # fail early with a clear message
+
+    # ------------------------------------------------------------ connection
+    def _connect(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            return conn
+        try:
+            conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=True)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA busy_timeout=10000")
+            conn.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(self._explain(exc)) from None
+        self._local.conn = conn
+        return conn
+
+    def _explain(self, exc: sqlite3.Error) -> str:
+        text = str(exc)
+        if "not a database" in text or "malformed" in text:
+            return f"{self.path} is not a readable tabletop database ({text})"
+        if "readonly" in text or "read-only" in text or "unable to open" in text:
+            if not os.access(self.path.parent, os.W_OK) or (self.path.exists() and not os.access(self.path, os.W_OK)):
+                return f"{self.path} cannot be written (read-only file or directory); nothing was changed"
+            return f"cannot open {self.path}: {text}"
+        if "locked" in text or "busy" in text:
+            return f"{self.path} is busy (another program holds it); try again"
+        return f"database error on {self.path}: {text}"
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    def _run(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
+        try:
+            return self._connect().execute(sql, params).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(self._explain(exc)) from None
+
+    # ------------------------------------------------------------ writing
+    def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        events: Sequence[NewEvent],
+        *,
+        actor: str,
+        command_id: str,
+        recorded_at: str,
+        kind: str | None = None,
+        title: str | None = None,
+    ) -> Appended:
+        """Append all ``events`` after ``expected_seq`` atomically, or nothing at all.
+
+        ``kind`` and ``title`` are given only for a game's first command.
+        """
+        if not events:
+            raise ValueError("an append needs at least one event")
+        conn = self._connect()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(self._explain(exc)) from None
+        try:
+            seen = conn.execute(
+                "SELECT first_seq, last_seq FROM commands WHERE game_id=? AND command_id=?", (game_id, command_id)
+            ).fetchone()
+            if seen:
+                conn.execute("ROLLBACK")
+                return Appended(seen[0], seen[1], duplicate=True)
+            head = conn.execute(
+                "SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1", (game_id,)
+            ).fetchone()
+            head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
+            if head_seq != expected_seq:
+                conn.execute("ROLLBACK")
+                raise Conflict(
+                    f"the game moved on (now at event {head_seq}, this command expected {expected_seq}); "
+                    "nothing was written: look at the table again and repeat if still wanted"
+                )
+            if head_seq == 0:
+                if kind is None:
+                    conn.execute("ROLLBACK")
+                    raise GameNotFound(f"no game {game_id!r}")
+                conn.execute(
+                    "INSERT INTO games (game_id, kind, title, created_at) VALUES (?,?,?,?)",
+                    (game_id, kind, title or kind, recorded_at),
+                )
+            seq = head_seq
+            for ev in events:
+                seq += 1
+                canon = canonical_bytes(game_id, seq, ev.type, ev.version, recorded_at, actor, command_id, ev.payload)
+                h = chain_hash(prev, canon)
+                conn.execute(
+                    f"INSERT INTO events ({_ROW_COLUMNS}, rewinds_to) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    (game_id, seq, ev.type, ev.version, recorded_at, actor, command_id, ev.payload, prev, h, ev.rewinds_to),
+                )
+                prev = h
+            conn.execute(
+                "INSERT INTO commands (game_id, command_id, first_seq, last_seq) VALUES (?,?,?,?)",
+                (game_id, command_id, head_seq + 1, seq),
+            )
+            conn.execute("COMMIT")
+            return Appended(head_seq + 1, seq)
+        except Conflict:
+            raise
+        except GameNotFound:
+            raise
+        except BaseException as exc:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            if isinstance(exc, sqlite3.IntegrityError):
+                raise Conflict(f"another device wrote to game {game_id} at the same moment; nothing was written") from None
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise StoreError(self._explain(exc)) from None
+            raise
+
+    def import_rows(self, rows: Sequence[Row], kind: str, title: str) -> None:
+        """Insert a verified exported game verbatim (same hashes) in one transaction."""
+        conn = self._connect()
+        game_id = rows[0].game_id
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            if conn.execute("SELECT 1 FROM games WHERE game_id=?", (game_id,)).fetchone():
+                conn.execute("ROLLBACK")
+                raise StoreError(f"a game with id {game_id} is already in this database; nothing was imported")
+            conn.execute(
+                "INSERT INTO games (game_id, kind, title, created_at) VALUES (?,?,?,?)",
+                (game_id, kind, title, rows[0].recorded_at),
+            )
+            conn.executemany(
+                f"INSERT INTO events ({_ROW_COLUMNS}, rewinds_to) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (r.game_id, r.seq, r.type, r.version, r.recorded_at, r.actor, r.command_id, r.payload, r.prev_hash, r.hash, rw)
+                    for r, rw in ((r, _rewinds_of(r)) for r in rows)
+                ],
+            )
+            firsts: dict[str, list[int]] = {}
+            for r in rows:
+                span = firsts.setdefault(r.command_id, [r.seq, r.seq])
+                span[1] = r.seq
+            conn.executemany(
+                "INSERT OR IGNORE INTO commands (game_id, command_id, first_seq, last_seq) VALUES (?,?,?,?)",
+                [(game_id, cid, a, b) for cid, (a, b) in firsts.items()],
+            )
+            conn.execute("COMMIT")
+        except StoreError:
+            raise
+        except sqlite3.DatabaseError as exc:
+            conn.execute("ROLLBACK")
+            raise StoreError(self._explain(exc)) from None
+
+    def set_archived(self, game_id: str, archived: bool = True) -> None:
+        self._run("UPDATE games SET archived=? WHERE game_id=?", (int(archived), game_id))
+
+    # ------------------------------------------------------------ reading
+    def games(self, include_archived: bool = False) -> list[GameRow]:
+        rows = self._run(
+            "SELECT g.game_id, g.kind, g.title, g.created_at, "
+            "(SELECT MAX(seq) FROM events e WHERE e.game_id=g.game_id) FROM games g "
+            + ("" if include_archived else "WHERE archived=0 ")
+            + "ORDER BY g.created_at DESC, g.game_id"
+        )
+        return [GameRow(*r[:4], head=r[4] or 0) for r in rows]
+
+    def game(self, game_id: str) -> GameRow:
+        rows = self._run(
+            "SELECT g.game_id, g.kind, g.title, g.created_at, "
+            "(SELECT MAX(seq) FROM events e WHERE e.game_id=g.game_id) FROM games g WHERE game_id=?",
+            (game_id,),
+        )
+        if not rows:
+            raise GameNotFound(f"no game {game_id!r} in {self.path}")
+        r = rows[0]
+        return GameRow(*r[:4], head=r[4] or 0)
+
+    def find_game(self, prefix: str) -> GameRow:
+        """Resolve a full id or a unique prefix of one (ids are long; people type the start)."""
+        rows = self._run("SELECT game_id FROM games WHERE game_id LIKE ? || '%'", (prefix,))
+        if not rows:
+            raise GameNotFound(f"no game {prefix!r} in {self.path}")
+        if len(rows) > 1 and not any(r[0] == prefix for r in rows):
+            raise GameNotFound(f"{prefix!r} matches {len(rows)} games; type more of the id")
+        return self.game(prefix if any(r[0] == prefix for r in rows) else rows[0][0])
+
+    def head(self, game_id: str) -> int:
+        rows = self._run("SELECT MAX(seq) FROM events WHERE game_id=?", (game_id,))
+        return rows[0][0] or 0
+
+    def rows(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Row]:
+        for r in self.raw(game_id, after, upto):
+            yield Row(*r)
+
+    def raw(self, game_id: str, after: int = 0, upto: int | None = None) -> list[tuple]:
+        """Rows as plain tuples in sequence order (the fast path for replay)."""
+        if upto is None:
+            return self._run(f"SELECT {_ROW_COLUMNS} FROM events WHERE game_id=? AND seq>? ORDER BY seq", (game_id, after))
+        return self._run(
+            f"SELECT {_ROW_COLUMNS} FROM events WHERE game_id=? AND seq>? AND seq<=? ORDER BY seq",
+            (game_id, after, upto),
+        )
+
+    def replay_rows(self, game_id: str, after: int, upto: int) -> list[tuple]:
+        """Just what a fold needs: seq, type, version, recorded_at, actor, command_id, payload."""
+        return self._run(
+            "SELECT seq, type, version, recorded_at, actor, command_id, payload FROM events "
+            "WHERE game_id=? AND seq>? AND seq<=? ORDER BY seq",
+            (game_id, after, upto),
+        )
+
+    def rewinding(self, game_id: str, upto: int) -> list[tuple[int, int, bytes]]:
+        """(seq, rewinds_to, payload) of every cancelling event up to ``upto``."""
+        return self._run(
+            "SELECT seq, rewinds_to, payload FROM events WHERE game_id=? AND rewinds_to IS NOT NULL AND seq<=? ORDER BY seq",
+            (game_id, upto),
+        )
+
+    def command_span(self, game_id: str, command_id: str) -> tuple[int, int] | None:
+        rows = self._run("SELECT first_seq, last_seq FROM commands WHERE game_id=? AND command_id=?", (game_id, command_id))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    # ------------------------------------------------------------ checkpoint cache
+    def checkpoint_seqs(self, game_id: str, upto: int) -> list[int]:
+        return [r[0] for r in self._run(
+            "SELECT seq FROM checkpoints WHERE game_id=? AND seq<=? ORDER BY seq DESC", (game_id, upto)
+        )]
+
+    def load_checkpoint(self, game_id: str, seq: int) -> bytes | None:
+        rows = self._run("SELECT state FROM checkpoints WHERE game_id=? AND seq=?", (game_id, seq))
+        return rows[0][0] if rows else None
+
+    def save_checkpoint(self, game_id: str, seq: int, state: bytes) -> None:
+        try:
+            self._run("INSERT OR REPLACE INTO checkpoints (game_id, seq, state) VALUES (?,?,?)", (game_id, seq, state))
+        except StoreError:
+            pass  # a cache that cannot be written (read-only file) only costs speed
+
+    def drop_checkpoints(self, game_id: str | None = None) -> None:
+        if game_id is None:
+            self._run("DELETE FROM checkpoints")
+        else:
+            self._run("DELETE FROM checkpoints WHERE game_id=?", (game_id,))
+
+
+def _rewinds_of(row: Row) -> int | None:
+    if row.type != "core.events_cancelled":
+        return None
+    import msgspec
+
+    return int(msgspec.json.decode(row.payload)["rewinds_to"])
