@@ -19,6 +19,7 @@ import msgspec
 
 from events.base import Command, Event
 from events.core import DiceRolled
+from projections.base import Projection, Recorded
 
 S = TypeVar("S")
 
@@ -83,6 +84,7 @@ class Context:
         sides: int = 6,
         targets: Sequence[int] = (),
         hits_when: str = "at_most",
+        ref: str = "",
     ) -> DiceRolled:
         """Physical faces when given (validated), otherwise rolled by the assistant.
 
@@ -95,7 +97,13 @@ class Context:
         else:
             rolled, source = validate_faces(faces, count, sides), "physical"
         return DiceRolled(
-            purpose=purpose, faces=rolled, source=source, sides=sides, targets=tuple(targets), hits_when=hits_when
+            purpose=purpose,
+            faces=rolled,
+            source=source,
+            sides=sides,
+            targets=tuple(targets),
+            hits_when=hits_when,  # type: ignore[arg-type]
+            ref=ref,
         )
 
 
@@ -106,30 +114,6 @@ def validate_faces(faces: Sequence[int], count: int, sides: int = 6) -> tuple[in
         if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= sides:
             raise Refused(f"a die shows 1 to {sides}; {f!r} is not a face")
     return tuple(faces)
-
-
-@dataclass(frozen=True)
-class Recorded:
-    """An event as the log holds it: the fact plus its envelope."""
-
-    seq: int
-    event: Event
-    recorded_at: str
-    actor: str
-    command_id: str
-
-
-@dataclass(frozen=True)
-class Projection(Generic[S]):
-    """A read model: a pure fold over recorded events. No I/O, no validation.
-
-    ``state_type`` lets the checkpoint cache serialise the state (msgspec).
-    """
-
-    name: str
-    initial: Callable[[dict[str, Any]], S]
-    apply: Callable[[S, Recorded], S]
-    state_type: Any
 
 
 @dataclass(frozen=True)
@@ -150,7 +134,8 @@ class GameKind(Generic[S]):
     describe: Callable[[Event], str]  # one plain sentence per event (logs, replays)
     projections: tuple[Projection[Any], ...] = ()
     guidance: Callable[[S], str] | None = None  # "what to do now" for the table banner
-    # Extra facts a dice correction implies (e.g. a different number of hits).
+    # Extra facts a dice correction implies (e.g. a different number of hits). The
+    # DiceCorrected event carries the original faces, purpose, ref and targets of the throw.
     after_dice_corrected: Callable[[S, Any], Sequence[Event]] | None = None
     # Edits, overrides and similar commands that may be taken back past dice are the game's own business.
     extra: dict[str, Any] = field(default_factory=dict)

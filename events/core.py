@@ -44,6 +44,9 @@ class DiceRolled(Event, tag="core.dice_rolled"):
     # a die hits when its face is <= target ("at_most", Axis & Allies) or >= target ("at_least").
     targets: tuple[int, ...] = ()
     hits_when: Literal["at_most", "at_least"] = "at_most"
+    # A machine-readable key the game chooses (e.g. "battle:Libya:1:attack") so a later
+    # correction of this throw can be traced to what it decided.
+    ref: str = ""
 
 
 class DiceCorrected(Event, tag="core.dice_corrected"):
@@ -52,6 +55,11 @@ class DiceCorrected(Event, tag="core.dice_corrected"):
     dice_seq: int
     faces: tuple[int, ...]
     reason: str
+    # Copied from the corrected throw so the game can work out the consequences.
+    original: tuple[int, ...] = ()
+    purpose: str = ""
+    ref: str = ""
+    targets: tuple[int, ...] = ()
 
 
 CancelMode = Literal["undo", "undo_to", "roll_back", "redo"]

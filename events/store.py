@@ -356,6 +356,12 @@ class EventStore:
             (game_id, upto),
         )
 
+    def meta_newest_first(self, game_id: str, after: int) -> list[tuple[int, str, str]]:
+        """(seq, type, command_id) of events after ``after``, newest first (undo looks back from the end)."""
+        return self._run(
+            "SELECT seq, type, command_id FROM events WHERE game_id=? AND seq>? ORDER BY seq DESC", (game_id, after)
+        )
+
     def command_span(self, game_id: str, command_id: str) -> tuple[int, int] | None:
         rows = self._run("SELECT first_seq, last_seq FROM commands WHERE game_id=? AND command_id=?", (game_id, command_id))
         return (rows[0][0], rows[0][1]) if rows else None

@@ -1,0 +1,163 @@
+"""Time travel: the table as it stood at any event, rebuilt from the log.
+
+A view at sequence ``s`` is the fold of every event up to ``s`` that was still
+active *as of* ``s`` (undos appended later do not rewrite what the table looked
+like then). Checkpoints are a pure cache: a checkpoint at ``c`` is used for a
+view at ``s`` only when no cancelling event in ``(c, s]`` reaches back to ``c``
+or before (its ``rewinds_to``), so deleting checkpoints never changes an answer.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from assistant.kinds import LoadedKind
+from events.core import EventsCancelled
+from events.store import EventStore
+from projections.base import Projection, Recorded
+from projections.cancellation import cancelled_set
+from projections.turn_clock import TURN_CLOCK
+
+CANCEL_TAG = "core.events_cancelled"
+_cancel_decoder = msgspec.json.Decoder(EventsCancelled)
+
+
+def decode_cancel(payload: bytes) -> EventsCancelled:
+    return _cancel_decoder.decode(payload)
+
+
+class View:
+    """Every read model of one game at one point of its log."""
+
+    __slots__ = ("game_id", "seq", "_states", "_index")
+
+    def __init__(self, game_id: str, seq: int, states: Sequence[Any], index: dict[str, int]):
+        self.game_id = game_id
+        self.seq = seq
+        self._states = tuple(states)
+        self._index = index
+
+    def read(self, name: str) -> Any:
+        return self._states[self._index[name]]
+
+    @property
+    def game(self) -> Any:
+        """The game's own (write-side) state, as its ``evolve`` built it."""
+        return self._states[0]
+
+    @property
+    def clock(self) -> Any:
+        return self._states[1]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._index)
+
+    @property
+    def states(self) -> tuple[Any, ...]:
+        return self._states
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, View) and (self.game_id, self.seq, self._states) == (
+            other.game_id,
+            other.seq,
+            other._states,
+        )
+
+    def __repr__(self) -> str:
+        return f"View({self.game_id!r}, seq={self.seq})"
+
+
+def game_projection(loaded: LoadedKind) -> Projection[Any]:
+    evolve = loaded.kind.evolve
+    return Projection("game", loaded.kind.initial_state, lambda state, rec: evolve(state, rec.event), loaded.kind.state_type)
+
+
+class Timeline:
+    """Builds views of one game from its stored log."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        loaded: LoadedKind,
+        game_id: str,
+        definition: dict[str, Any],
+        checkpoint_every: int = 1000,
+    ):
+        self.store = store
+        self.loaded = loaded
+        self.game_id = game_id
+        self.definition = definition
+        self.every = checkpoint_every
+        self.projections: tuple[Projection[Any], ...] = (game_projection(loaded), TURN_CLOCK, *loaded.kind.projections)
+        self.index = {p.name: i for i, p in enumerate(self.projections)}
+        types = tuple(p.state_type for p in self.projections)
+        self._codec = msgspec.msgpack.Encoder()
+        self._decoder = msgspec.msgpack.Decoder(tuple[types])  # type: ignore[valid-type]
+
+    def initial(self) -> View:
+        states = [p.initial(self.definition) for p in self.projections]
+        return View(self.game_id, 1, states, self.index)
+
+    def view_at(self, seq: int, known: Sequence[View] = ()) -> View:
+        """The view as of ``seq``. ``known`` are views already in memory that may serve as a base."""
+        cancels = [(s, rw, _cancel_decoder.decode(p).targets) for s, rw, p in self.store.rewinding(self.game_id, seq)]
+        cancel_seqs = [c[0] for c in cancels]
+        # suffix_min[i] = lowest rewinds_to among cancels[i:]
+        suffix_min = [0] * (len(cancels) + 1)
+        suffix_min[-1] = 1 << 62
+        for i in range(len(cancels) - 1, -1, -1):
+            suffix_min[i] = min(cancels[i][1], suffix_min[i + 1])
+
+        def usable(base: int) -> bool:
+            return suffix_min[bisect.bisect_right(cancel_seqs, base)] > base
+
+        base_view = None
+        for v in sorted(known, key=lambda v: -v.seq):
+            if v.seq <= seq and usable(v.seq):
+                base_view = v
+                break
+        for c in self.store.checkpoint_seqs(self.game_id, seq):
+            if base_view is not None and c <= base_view.seq:
+                break
+            if usable(c):
+                blob = self.store.load_checkpoint(self.game_id, c)
+                if blob is not None:
+                    base_view = View(self.game_id, c, self._decoder.decode(blob), self.index)
+                    break
+        if base_view is None:
+            base_view = self.initial()
+        if base_view.seq == seq:
+            return base_view
+
+        start = base_view.seq
+        first = bisect.bisect_right(cancel_seqs, start)
+        cancelled = cancelled_set((s, t) for s, _rw, t in cancels[first:])
+        save_points = {
+            k
+            for k in range((start // self.every + 1) * self.every, seq + 1, self.every)
+            if usable(k)
+        }
+        if save_points:
+            save_points -= set(self.store.checkpoint_seqs(self.game_id, seq))
+        states = self._fold(list(base_view.states), start, seq, cancelled, save_points)
+        return View(self.game_id, seq, states, self.index)
+
+    def _fold(self, states: list[Any], after: int, upto: int, cancelled: set[int], save_points: set[int]) -> list[Any]:
+        decode = self.loaded.catalogue.decode_event
+        applies = [p.apply for p in self.projections]
+        count = len(applies)
+        for seq, type_, version, recorded_at, actor, command_id, payload in self.store.replay_rows(
+            self.game_id, after, upto
+        ):
+            if type_ != CANCEL_TAG and seq not in cancelled:
+                rec = Recorded(seq, decode(type_, version, payload), recorded_at, actor, command_id)
+                for i in range(count):
+                    states[i] = applies[i](states[i], rec)
+            if seq in save_points:
+                self.store.save_checkpoint(self.game_id, seq, self._codec.encode(tuple(states)))
+        return states
