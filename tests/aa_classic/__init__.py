@@ -1,0 +1,1 @@
+"""Tests of the Axis & Allies (2nd edition) game."""

@@ -1,0 +1,142 @@
+"""Undo appends; take-backs stop at dice; roll back with a reason; redo; dice corrections."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.decider import Refused
+from events.core import CorrectDice, EventsCancelled, Redo, RollBack, Undo
+from tests.toygame.game import Attack, Buy, EndPhase
+
+
+def test_undo_cancels_the_last_command_and_keeps_it_in_the_log(app, toy_game):
+    bought = app.handle(toy_game, Buy(count=2))
+    undo = app.handle(toy_game, Undo())
+    assert app.view(toy_game).game.units["red"] == 0
+    log = app.log(toy_game)
+    assert [e.cancelled for e in log if e.seq == bought.first_seq] == [True]
+    cancel = undo.events[0].event
+    assert isinstance(cancel, EventsCancelled) and cancel.targets == (bought.first_seq,) and cancel.mode == "undo"
+
+
+def test_redo_cancels_the_undo(app, toy_game):
+    app.handle(toy_game, Buy(count=2))
+    app.handle(toy_game, Undo())
+    app.handle(toy_game, Redo())
+    assert app.view(toy_game).game.units["red"] == 2
+
+
+def test_multi_level_undo_then_redo_in_order(app, toy_game):
+    app.handle(toy_game, Buy(count=1))
+    app.handle(toy_game, Buy(count=2))
+    app.handle(toy_game, Undo())
+    app.handle(toy_game, Undo())
+    assert app.view(toy_game).game.units["red"] == 0
+    app.handle(toy_game, Redo())
+    assert app.view(toy_game).game.units["red"] == 1
+    app.handle(toy_game, Redo())
+    assert app.view(toy_game).game.units["red"] == 3
+    with pytest.raises(Refused, match="nothing to redo"):
+        app.handle(toy_game, Redo())
+
+
+def test_redo_refused_once_something_new_was_done(app, toy_game):
+    app.handle(toy_game, Buy(count=1))
+    app.handle(toy_game, Undo())
+    app.handle(toy_game, Buy(count=2))
+    with pytest.raises(Refused, match="nothing to redo"):
+        app.handle(toy_game, Redo())
+
+
+def test_undo_to_here_cancels_everything_after(app, toy_game):
+    mark = app.head(toy_game)
+    app.handle(toy_game, Buy(count=1))
+    app.handle(toy_game, Buy(count=1))
+    app.handle(toy_game, Undo(to_seq=mark))
+    assert app.view(toy_game).game.units["red"] == 0
+    assert app.view(toy_game).game.treasury["red"] == 12
+
+
+def _fight(app, gid, faces):
+    app.handle(gid, Buy(count=len(faces)))
+    app.handle(gid, EndPhase())
+    return app.handle(gid, Attack(faces=tuple(faces)))
+
+
+def test_take_backs_stop_at_dice(app, toy_game):
+    mark = app.head(toy_game)
+    _fight(app, toy_game, [1, 6])
+    with pytest.raises(Refused, match="take-backs stop at dice"):
+        app.handle(toy_game, Undo())
+    with pytest.raises(Refused, match="take-backs stop at dice"):
+        app.handle(toy_game, Undo(to_seq=mark))
+    with pytest.raises(Refused, match="reason"):
+        app.handle(toy_game, RollBack(to_seq=mark, reason="  "))
+    out = app.handle(toy_game, RollBack(to_seq=mark, reason="we played the wrong side"))
+    assert out.events[0].event.reason == "we played the wrong side"
+    assert app.view(toy_game).game.units["red"] == 0
+
+
+def test_correction_of_a_physical_die_recomputes_hits(app, toy_game):
+    # blue needs units to be hit: give blue a turn first
+    app.handle(toy_game, EndPhase())
+    app.handle(toy_game, EndPhase())
+    app.handle(toy_game, Buy(count=3))  # blue buys 3
+    app.handle(toy_game, EndPhase())
+    app.handle(toy_game, EndPhase())  # round 2, red buys
+    fight = _fight(app, toy_game, [6, 6])
+    dice_seq = fight.first_seq
+    assert app.view(toy_game).game.units["blue"] == 3
+    out = app.handle(toy_game, CorrectDice(dice_seq=dice_seq, faces=(1, 6), reason="misread a 1 as 6"))
+    assert app.view(toy_game).game.units["blue"] == 2
+    entry = next(e for e in app.log(toy_game) if e.seq == dice_seq)
+    assert entry.corrected_faces == (1, 6) and not entry.cancelled
+    assert out.events[0].event.original == (6, 6)
+
+
+def test_correction_refusals(app, toy_game):
+    fight = _fight(app, toy_game, [6])
+    with pytest.raises(Refused, match="expected 1 dice"):
+        app.handle(toy_game, CorrectDice(dice_seq=fight.first_seq, faces=(1, 2), reason="x"))
+    with pytest.raises(Refused, match="1 to 6"):
+        app.handle(toy_game, CorrectDice(dice_seq=fight.first_seq, faces=(7,), reason="x"))
+    with pytest.raises(Refused, match="not a dice throw"):
+        app.handle(toy_game, CorrectDice(dice_seq=2, faces=(1,), reason="x"))
+
+
+def test_assistant_rolled_dice_cannot_be_corrected(app, toy_game):
+    from assistant.decider import ScriptedDice
+
+    app.handle(toy_game, Buy(count=1))
+    app.handle(toy_game, EndPhase())
+    out = app.handle(toy_game, Attack(), dice=ScriptedDice([3]))
+    with pytest.raises(Refused, match="assistant rolled"):
+        app.handle(toy_game, CorrectDice(dice_seq=out.first_seq, faces=(1,), reason="x"))
+
+
+def test_physical_faces_are_validated(app, toy_game):
+    app.handle(toy_game, Buy(count=2))
+    app.handle(toy_game, EndPhase())
+    head = app.head(toy_game)
+    with pytest.raises(Refused, match="expected 2 dice"):
+        app.handle(toy_game, Attack(faces=(1,)))
+    with pytest.raises(Refused, match="1 to 6"):
+        app.handle(toy_game, Attack(faces=(0, 3)))
+    assert app.head(toy_game) == head
+
+
+def test_game_creation_cannot_be_undone(app):
+    gid = app.new_game("toy")
+    with pytest.raises(Refused, match="nothing to undo"):
+        app.handle(gid, Undo())
+
+
+def test_notes_survive_undo_to_here(app, toy_game):
+    from events.core import AddNote
+
+    mark = app.head(toy_game)
+    app.handle(toy_game, Buy(count=1))
+    note = app.handle(toy_game, AddNote(about_seq=mark + 1, text="too greedy"), actor="teacher")
+    app.handle(toy_game, Undo(to_seq=mark))
+    entry = next(e for e in app.log(toy_game) if e.seq == note.first_seq)
+    assert not entry.cancelled and entry.event.author == "teacher"
