@@ -1,0 +1,1 @@
+"""Proofs about the core event log: crashes, concurrency, damaged storage, properties, schema evolution."""

@@ -1,0 +1,79 @@
+"""A writer process for the crash and concurrency tests (run with ``python3 -m tests.core.writer``).
+
+``burst DB GAME PREFIX``: appends commands of several events straight through the store, forever, and prints
+each command id once ``append`` has returned (the parent kills it with SIGKILL at a random moment).
+``table DB GAME PREFIX COUNT``: prints ``ready``, waits for a line on stdin (so two writers start
+together), plays COUNT treasury edits through ``Assistant.handle``, retrying on ``Conflict``; prints
+``ok <id>`` per acknowledged command and ``conflicts <n>`` at the end.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import msgspec
+
+from assistant.application import Assistant
+from assistant.kinds import KindRegistry
+from events.store import Conflict, EventStore, NewEvent
+from tests.toygame.game import GAME as TOY, EditTreasury, TreasuryEdited
+
+
+def command_id(prefix: str, number: int, size: int) -> str:
+    """The id says how many events the command holds, so a half command is visible from the log alone."""
+    return f"{prefix}-{number}-of-{size}"
+
+
+def size_of(command_id_: str) -> int:
+    return int(command_id_.rsplit("-of-", 1)[1])
+
+
+def burst(path: str, game_id: str, prefix: str) -> None:
+    store = EventStore(path)
+    number = 0
+    while True:
+        size = 2 + number % 5
+        cid = command_id(prefix, number, size)
+        events = [
+            NewEvent(
+                "toy.treasury_edited",
+                1,
+                msgspec.json.encode(TreasuryEdited(side="red", amount=1, reason=f"{cid} part {part}")),
+            )
+            for part in range(size)
+        ]
+        store.append(game_id, store.head(game_id), events, actor=prefix, command_id=cid, recorded_at="t")
+        sys.stdout.write(cid + "\n")
+        sys.stdout.flush()
+        number += 1
+
+
+def table(path: str, game_id: str, prefix: str, count: int) -> None:
+    registry = KindRegistry({})
+    registry.register(TOY)
+    app = Assistant(EventStore(path), registry)
+    app.view(game_id)
+    print("ready", flush=True)
+    sys.stdin.readline()  # both writers start together
+    conflicts = 0
+    for number in range(count):
+        cid = command_id(prefix, number, 1)
+        command = EditTreasury(side="red", amount=number + 1, reason=cid)
+        while True:
+            try:
+                app.handle(game_id, command, actor=prefix, command_id=cid)
+                break
+            except Conflict:
+                conflicts += 1
+        print("ok", cid, flush=True)
+        time.sleep(0.001)  # a breath between commands, as at a table, so the other writer gets its turns
+    print("conflicts", conflicts, flush=True)
+
+
+if __name__ == "__main__":
+    mode, db, game, prefix, *rest = sys.argv[1:]
+    if mode == "burst":
+        burst(db, game, prefix)
+    else:
+        table(db, game, prefix, int(rest[0]))
