@@ -170,16 +170,29 @@ def after_dice_corrected(state: State, correction: DiceCorrected) -> list[Event]
     return [HitsAdjusted(target=correction.ref, change=change)] if change else []
 
 
+RECENT = 20
+
+
 class Ledger(msgspec.Struct, frozen=True):
-    lines: tuple[tuple[int, str, int, str], ...] = ()  # (seq, side, delta, cause)
+    """Spent/edited totals per side and the most recent changes with the event that caused each."""
+
+    totals: dict[str, int] = {}
+    recent: tuple[tuple[int, str, int, str], ...] = ()  # (seq, side, delta, cause), newest last
+
+
+def _book(ledger: Ledger, seq: int, side: str, delta: int, cause: str) -> Ledger:
+    return Ledger(
+        totals={**ledger.totals, side: ledger.totals.get(side, 0) + delta},
+        recent=(*ledger.recent[-(RECENT - 1):], (seq, side, delta, cause)),
+    )
 
 
 def ledger_apply(ledger: Ledger, rec: Recorded) -> Ledger:
     ev = rec.event
     if isinstance(ev, UnitsBought):
-        return Ledger(ledger.lines + ((rec.seq, ev.side, -ev.cost, f"bought {ev.count} units"),))
+        return _book(ledger, rec.seq, ev.side, -ev.cost, f"bought {ev.count} units")
     if isinstance(ev, TreasuryEdited):
-        return Ledger(ledger.lines + ((rec.seq, ev.side, ev.amount, f"edit: {ev.reason}"),))
+        return _book(ledger, rec.seq, ev.side, ev.amount, f"edit: {ev.reason}")
     return ledger
 
 
