@@ -56,7 +56,7 @@ class Space(msgspec.Struct, frozen=True, kw_only=True):
         return self.kind == "land" and self.original_owner is None
 
 
-class Canal(msgspec.Struct, frozen=True, kw_only=True):
+class Canal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A canal: ships may pass between its two sea zones only if their side controls all its territories."""
 
     name: str
@@ -289,11 +289,15 @@ class _SeaZoneRow(msgspec.Struct, forbid_unknown_fields=True):
     note: str = ""
 
 
+class _AcrossEdge(msgspec.Struct, forbid_unknown_fields=True):
+    borders: list[tuple[str, str]]
+
+
 class _BoardFile(msgspec.Struct, forbid_unknown_fields=True):
     territory: list[_TerritoryRow]
     sea_zone: list[_SeaZoneRow]
     canal: list[Canal] = []
-    across_edge: list[tuple[str, str]] = []
+    across_edge: _AcrossEdge | None = None
     aliases: dict[str, str] = {}
 
 
@@ -329,7 +333,7 @@ def board_from_toml(raw: dict[str, Any]) -> Board:
     board = Board(
         spaces=spaces,
         canals=tuple(data.canal),
-        across_edge=tuple(data.across_edge),
+        across_edge=tuple(data.across_edge.borders) if data.across_edge else (),
         aliases=data.aliases,
     )
     board.check()
@@ -359,7 +363,8 @@ def load_setup() -> Setup:
     """The spring 1942 set-up (data/setup.toml), checked against the board and the unit table."""
     raw = _read("setup.toml")
     powers = {pid: msgspec.convert({**row, "id": pid}, Power) for pid, row in raw["powers"].items()}
-    setup = Setup(order=tuple(raw["order"]), powers=powers, units=msgspec.convert(raw["units"], dict[str, dict[str, dict[str, int]]]))
+    units = msgspec.convert(raw["units"], dict[str, dict[str, dict[str, int]]])
+    setup = Setup(order=tuple(raw["order"]), powers=powers, units=units)
     check_setup(setup, load_board(), load_units())
     return setup
 
@@ -381,8 +386,22 @@ def check_setup(setup: Setup, board: Board, units: dict[str, UnitType]) -> None:
                 if count <= 0:
                     raise BoardDataError(f"{power} at {name}: {unit_id} count must be positive")
                 domain = units[unit_id].domain
-                at_sea_ok = domain == "sea" or (unit_id == "fighter" and "aircraft_carrier" in counts)
-                if space.kind == "sea" and not at_sea_ok:
+                if space.kind == "sea" and domain == "land":
                     raise BoardDataError(f"{power}: {unit_id} cannot start in sea zone {name}")
                 if space.kind == "land" and domain == "sea":
                     raise BoardDataError(f"{power}: {unit_id} cannot start in territory {name}")
+            if space.kind == "sea":
+                _check_aircraft_at_sea(power, name, counts, units)
+
+
+def _check_aircraft_at_sea(power: str, name: str, counts: dict[str, int], units: dict[str, UnitType]) -> None:
+    """Aircraft start at sea only aboard the carriers listed with them (A&A §3.3: 2 fighters per carrier)."""
+    room = sum(units[u].carrier_capacity * n for u, n in counts.items())
+    for unit_id, count in counts.items():
+        if units[unit_id].domain != "air":
+            continue
+        if units[unit_id].carrier_cost == 0:
+            raise BoardDataError(f"{power}: {unit_id} cannot start in sea zone {name} (no carrier takes it)")
+        room -= units[unit_id].carrier_cost * count
+    if room < 0:
+        raise BoardDataError(f"{power}: more fighters in {name} than its carriers hold")
