@@ -1,4 +1,4 @@
-"""The board, unit table and set-up data agree with the rulebook (digest §1, §3, §4, §7, §8) and with themselves."""
+"""The board, unit table and set-up agree with the rulebook (digest §1, §3, §4, §7, §8) and with themselves."""
 
 from __future__ import annotations
 

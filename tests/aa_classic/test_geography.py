@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.games.aa_classic.board import Board, load_board, load_units
+from assistant.games.aa_classic.board import Board, load_board, load_setup, load_units
 from assistant.games.aa_classic.geography import (
     PathProblem,
     canals_open,
@@ -41,7 +41,8 @@ def test_annex_ii_fighter_attacks_germany_and_lands_in_western_europe(board):
     assert path_is_valid(board, out, "air", moves=range_of("fighter"))
     back = ["Germany", "Western Europe"]
     assert path_is_valid(board, back, "air", moves=range_of("fighter") - (len(out) - 1))
-    assert distance(board, "United Kingdom", "Germany", "air") + distance(board, "Germany", "Western Europe", "air") == 4
+    there = distance(board, "United Kingdom", "Germany", "air")
+    assert there + distance(board, "Germany", "Western Europe", "air") == 4
 
 
 def test_annex_ii_fighter_from_hawaii_to_australia_in_four(board):
@@ -83,13 +84,43 @@ def test_annex_ii_amphibious_assaults_on_midway_and_hawaii(board):
     assert territories_touching(board, "Hawaiian Waters") == ("Hawaiian Islands",)
 
 
+# --- Annex I: Japan's first turn (src L1120–L1256), from the set-up positions -------------------------------------
+
+
+def test_annex_i_japanese_moves_start_where_the_setup_puts_the_units(board):
+    japan = load_setup().units_of("japan")
+
+    def move(unit: str, path: list[str], mode: str) -> None:
+        assert unit in japan[path[0]], (unit, path[0])
+        assert path_is_valid(board, path, mode, moves=range_of(unit)), path
+
+    # Sphere 1: the carrier's fighter (2 zones, and back), the battleship (2 zones), the submarine (1 zone).
+    move("fighter", ["Caroline Waters", "Solomon Waters", "Hawaiian Waters"], "air")
+    assert distance(board, "Hawaiian Waters", "Caroline Waters", "air") == 2
+    move("battleship", ["Caroline Waters", "Wake Waters", "Hawaiian Waters"], "sea")
+    move("submarine", ["Solomon Waters", "Hawaiian Waters"], "sea")
+    # Sphere 2: battleship and transport (2 infantry from Japan) 2 zones to Midway.
+    assert "Sea of Japan" in sea_zones_touching(board, "Japan")
+    move("battleship", ["Sea of Japan", "North Pacific", "Midway Waters"], "sea")
+    move("transport", ["Sea of Japan", "North Pacific", "Midway Waters"], "sea")
+    # Sphere 3: Philippines fighter 3 spaces to Manchuria then lands in Kwangtung; infantry 1 territory;
+    # bomber and fighter from Japan 2 spaces each way.
+    move("fighter", ["Philippines", "Philippine Waters", "Sea of Japan", "Manchuria", "Kwangtung"], "air")
+    move("infantry", ["Kwangtung", "Manchuria"], "land")
+    move("bomber", ["Japan", "Sea of Japan", "Manchuria", "Sea of Japan", "Japan"], "air")
+    move("fighter", ["Japan", "Sea of Japan", "Manchuria", "Sea of Japan", "Japan"], "air")
+    # Placement: the new submarine goes in the sea zone next to Japan's industrial complex.
+    assert board.spaces["Japan"].original_complex
+
+
 # --- ranges and distances stated in the text ------------------------------------------------------------------------
 
 
 def test_island_hop_costs_the_zone_and_the_island(board):
     # src L622: Hawaiian Islands to Midway and back is 6 (too far); from a carrier in the Hawaiian zone it is 4.
     assert 2 * distance(board, "Hawaiian Islands", "Midway", "air") == 6
-    assert distance(board, "Hawaiian Waters", "Midway", "air") + distance(board, "Midway", "Hawaiian Waters", "air") == 4
+    from_carrier = distance(board, "Hawaiian Waters", "Midway", "air")
+    assert from_carrier + distance(board, "Midway", "Hawaiian Waters", "air") == 4
 
 
 def test_annex_i_air_distances_to_manchuria(board):
@@ -203,8 +234,9 @@ def test_ships_stop_in_an_enemy_occupied_zone(board):
     stopped = reachable(board, "North Sea", 2, "sea", stop_at={"Iberian Atlantic"})
     assert "Western Mediterranean" in free and "Iberian Atlantic" in stopped
     assert "Western Mediterranean" not in stopped
-    assert path_problem(board, ["North Sea", "Iberian Atlantic", "Western Mediterranean"], "sea",
-                        stop_at={"Iberian Atlantic"}) == PathProblem("the move must stop in Iberian Atlantic", "A&A §7.3")
+    through = ["North Sea", "Iberian Atlantic", "Western Mediterranean"]
+    problem = path_problem(board, through, "sea", stop_at={"Iberian Atlantic"})
+    assert problem == PathProblem("the move must stop in Iberian Atlantic", "A&A §7.3")
 
 
 def test_blocked_spaces_are_not_entered(board):

@@ -113,7 +113,7 @@ class Board(msgspec.Struct, frozen=True, kw_only=True, dict=True):
                 if not self._is(territory, "land"):
                     raise BoardDataError(f"{canal.name}: {territory!r} is not a territory")
         for a, b in self.across_edge:
-            if a not in self.spaces or b not in self.spaces.get(a, Space(name="", kind="sea")).neighbours:
+            if a not in self.spaces or b not in self.spaces[a].neighbours:
                 raise BoardDataError(f"across-edge border {a} / {b} is not a border of the board")
         for alias, target in self.aliases.items():
             if target not in self.spaces:
