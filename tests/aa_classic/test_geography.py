@@ -11,6 +11,7 @@ from assistant.games.aa_classic.geography import (
     crosses_edge,
     distance,
     is_coastal,
+    landings_in_reach,
     neighbours,
     path_is_valid,
     path_problem,
@@ -31,6 +32,15 @@ def board() -> Board:
 
 def range_of(unit: str) -> int:
     return load_units()[unit].movement
+
+
+def test_landings_in_reach_after_the_attack_on_germany(board):
+    # The Annex II fighter has used 3 of its 4 moves reaching Germany: it can land in Western Europe (allied), not
+    # back in the United Kingdom (3 more moves away).
+    friendly = {"United Kingdom", "Western Europe"}
+    assert landings_in_reach(board, "Germany", 1, friendly) == ("Western Europe",)
+    assert landings_in_reach(board, "Germany", 3, friendly) == ("United Kingdom", "Western Europe")
+    assert landings_in_reach(board, "Germany", 3, {"United Kingdom"}, blocked={"Western Europe", "Baltic Sea"}) == ()
 
 
 # --- Annex II (src L1270–L1377) -------------------------------------------------------------------------------------

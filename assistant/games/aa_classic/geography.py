@@ -166,6 +166,19 @@ def path_is_valid(
     return path_problem(board, path, mode, moves, blocked, stop_at, open_canals) is None
 
 
+def landings_in_reach(
+    board: Board,
+    position: str,
+    moves_left: int,
+    landings: Collection[str],
+    blocked: Collection[str] = NOTHING,
+) -> tuple[str, ...]:
+    """The landing spots (friendly territories, carriers' zones: the rules say which) an aircraft at ``position``
+    can still reach with ``moves_left``, in board order. Empty means the flight would be a kamikaze (A&A §7.8)."""
+    reach = reachable(board, position, moves_left, "air", blocked=blocked)
+    return tuple(name for name in board.spaces if name in reach and name in landings)
+
+
 def sea_zones_touching(board: Board, territory: str) -> tuple[str, ...]:
     """The sea zones a territory borders: where its transports load and unload, where ships built there go."""
     return tuple(n for n in board.neighbours(territory) if board.spaces[n].kind == "sea")
