@@ -1,9 +1,11 @@
 """Game files: one self-contained JSON Lines file per game, one stored event per line.
 
 The first line is ``core.game_created`` with the whole definition, so the file
-replays anywhere. Reading a file re-verifies the hash chain and names the first
-bad line; export -> import -> export is byte-identical because lines are written
-from the stored values in a fixed field order.
+replays anywhere. The last line closes the file with the game id, the number of
+events and the head hash: a hash chain alone cannot tell a file cut after a
+whole line from a shorter game. Reading a file re-verifies the hash chain and
+names the first bad line; export -> import -> export is byte-identical because
+lines are written from the stored values in a fixed field order.
 """
 
 from __future__ import annotations
@@ -33,17 +35,32 @@ class _Line(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     payload: msgspec.Raw
 
 
+class _End(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The closing line: ``{"end": game_id, "events": count, "hash": head hash}``."""
+
+    end: str
+    events: int
+    hash: str
+
+
 _line_decoder = msgspec.json.Decoder(_Line)
+_end_decoder = msgspec.json.Decoder(_End)
 
 
 def export_lines(rows: Iterable[Row]) -> bytes:
     out = bytearray()
+    last = None
+    count = 0
     for r in rows:
         out += msgspec.json.encode(
             _Line(r.game_id, r.seq, r.type, r.version, r.recorded_at, r.actor, r.command_id, r.prev_hash, r.hash,
                   msgspec.Raw(r.payload))
         )
         out += b"\n"
+        last = r
+        count += 1
+    if last is not None:
+        out += msgspec.json.encode(_End(last.game_id, count, last.hash)) + b"\n"
     return bytes(out)
 
 
@@ -58,6 +75,15 @@ def read_lines(data: bytes) -> list[Row]:
         lines.pop()
     else:
         raise GameFileError(f"line {len(lines)}: the file ends in the middle of a line (truncated?)")
+    try:
+        end = _end_decoder.decode(lines[-1])
+    except msgspec.DecodeError:
+        raise GameFileError(
+            f"line {len(lines)}: the file stops without its closing line (truncated, or lines moved?)"
+        ) from None
+    lines.pop()
+    if not lines:
+        raise GameFileError("line 1: the file closes without holding a single event")
     game_id = None
     for number, raw in enumerate(lines, start=1):
         try:
@@ -80,6 +106,11 @@ def read_lines(data: bytes) -> list[Row]:
             raise GameFileError(f"line {number}: its content does not match its hash (edited?)")
         prev = line.hash
         rows.append(row)
+    if (end.end, end.events, end.hash) != (game_id, len(rows), prev):
+        raise GameFileError(
+            f"line {len(rows) + 1}: the closing line announces {end.events} events of game {end.end}, "
+            f"the file holds {len(rows)} of game {game_id} (lines missing or added?)"
+        )
     return rows
 
 

@@ -133,6 +133,10 @@ class EventStore:
                     raise StoreError(f"cannot create the data directory {directory}: {exc.strerror}") from None
             else:
                 raise StoreError(f"the database directory {directory} does not exist")
+        elif not directory.is_dir():
+            raise StoreError(f"{directory} is a file, not a directory: the database cannot be kept there")
+        if self.path.is_dir():
+            raise StoreError(f"{self.path} is a directory, not a database file")
         self._local = threading.local()
         self._connect()  # fail early with a clear message
 
@@ -141,6 +145,7 @@ class EventStore:
         conn = getattr(self._local, "conn", None)
         if conn is not None:
             return conn
+        conn = None
         try:
             conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=True)
             conn.execute("PRAGMA journal_mode=WAL")
@@ -148,6 +153,8 @@ class EventStore:
             conn.execute("PRAGMA busy_timeout=10000")
             conn.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
+            if conn is not None:
+                conn.close()  # a refused file must not stay open (and locked) behind the error
             raise StoreError(self._explain(exc)) from None
         self._local.conn = conn
         return conn
@@ -288,7 +295,8 @@ class EventStore:
         except StoreError:
             raise
         except sqlite3.DatabaseError as exc:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # BEGIN itself fails on a read-only file: nothing to roll back
+                conn.execute("ROLLBACK")
             raise StoreError(self._explain(exc)) from None
 
     def set_archived(self, game_id: str, archived: bool = True) -> None:
