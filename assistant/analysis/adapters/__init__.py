@@ -1,0 +1,72 @@
+"""Per-game adapters: what a report needs from a game, read from the game's own projections and events.
+
+An adapter is small and declarative: which numbers to chart per round (read
+from a view of the game's read models), how to list its battles, who threw a
+roll, and which event tags belong to which section of a turn summary. The
+analysis package knows games only through these; a game without an adapter
+still gets luck, summaries, teaching and notes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from assistant.analysis.luck import Attribution, by_clock
+
+
+class BattleRow(msgspec.Struct, frozen=True, kw_only=True):
+    """One battle for the battle table: who, where, forces, odds before the first roll, outcome, losses."""
+
+    seq: int  # the event that opened it
+    round: int
+    battle: str
+    where: str
+    attacker: str
+    defender: str
+    attacking: dict[str, int] = {}
+    defending: dict[str, int] = {}
+    odds: dict[str, float] = {}  # attacker_wins, defender_wins, draw... as computed before the first roll
+    outcome: str = ""
+    attacker_losses: dict[str, int] = {}
+    defender_losses: dict[str, int] = {}
+
+
+@dataclass(frozen=True)
+class Adapter:
+    kind: str
+    # metric key -> chart title, in display order
+    metrics: dict[str, str] = field(default_factory=dict)
+    # view -> {metric: {power: number}}: the numbers come from the game's projections
+    snapshot: Callable[[Any], dict[str, dict[str, float]]] = lambda view: {}
+    # (app, game_id, log entries) -> battle rows
+    battles: Callable[[Any, str, Sequence[Any]], list[BattleRow]] = lambda app, game_id, entries: []
+    # log entries -> who threw each roll
+    attribution: Callable[[Sequence[Any]], Attribution] = lambda entries: by_clock
+    # summary section -> event tags that belong to it (core.dice_rolled may be listed too)
+    sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+GENERIC = Adapter(kind="")
+
+ADAPTERS: dict[str, str] = {"aa_classic": "assistant.analysis.adapters.aa_classic:ADAPTER"}
+_loaded: dict[str, Adapter] = {}
+
+
+def register_adapter(adapter: Adapter) -> None:
+    _loaded[adapter.kind] = adapter
+
+
+def adapter_for(kind: str) -> Adapter:
+    if kind in _loaded:
+        return _loaded[kind]
+    path = ADAPTERS.get(kind)
+    if not path:
+        return GENERIC
+    module, _, attr = path.partition(":")
+    adapter = _loaded[kind] = getattr(importlib.import_module(module), attr)
+    return adapter

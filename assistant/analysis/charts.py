@@ -1,0 +1,44 @@
+"""Charts of the report's per-round series, drawn with matplotlib (Agg backend: no display needed).
+
+A chart is drawn only from a ``Series`` of the report model, whose numbers were
+read from the game's projections; ``figure`` returns the matplotlib figure so
+tests can check that the plotted points are those numbers.
+"""
+
+from __future__ import annotations
+
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from matplotlib.figure import Figure  # noqa: E402  (the backend must be chosen first)
+
+from assistant.analysis.report_model import Series  # noqa: E402
+
+FORMATS = {"svg": "image/svg+xml", "png": "image/png"}
+
+
+def figure(series: Series) -> Figure:
+    fig = Figure(figsize=(7.0, 3.6), dpi=100)
+    ax = fig.add_subplot()
+    for who, values in series.values.items():
+        ax.plot(series.rounds, values, marker="o", markersize=3, label=who)
+    ax.set_title(series.title)
+    ax.set_xlabel("round")
+    ax.grid(True, alpha=0.3)
+    if series.rounds:
+        ax.set_xticks(series.rounds if len(series.rounds) <= 20 else series.rounds[:: max(1, len(series.rounds) // 20)])
+    if series.values:
+        ax.legend(loc="best", fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def render(series: Series, fmt: str = "svg") -> bytes:
+    if fmt not in FORMATS:
+        raise ValueError(f"charts export as {', '.join(FORMATS)}, not {fmt!r}")
+    buffer = io.BytesIO()
+    figure(series).savefig(buffer, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+    return buffer.getvalue()

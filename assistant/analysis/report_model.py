@@ -1,0 +1,40 @@
+"""The report model: every number a report shows, built once from the log and then rendered as HTML, Markdown or JSON."""
+
+from __future__ import annotations
+
+import msgspec
+
+from assistant.analysis.adapters import BattleRow
+from assistant.analysis.luck import LuckReport
+
+
+class Series(msgspec.Struct, frozen=True, kw_only=True):
+    """One chart: a number per power (or side) at the end of each round."""
+
+    metric: str
+    title: str
+    rounds: list[int]
+    values: dict[str, list[float]]
+
+
+class Note(msgspec.Struct, frozen=True, kw_only=True):
+    seq: int
+    about_seq: int
+    author: str
+    text: str
+    arrow_from: str = ""
+    arrow_to: str = ""
+
+
+class Report(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    kind: str
+    title: str
+    head: int
+    rounds: list[int]
+    round_ends: list[int]  # the event that closes each round (the view each series point is read from)
+    series: list[Series]
+    battles: list[BattleRow]
+    casualties: dict[str, dict[str, int]]  # power -> unit kind -> units lost in battles
+    luck: LuckReport
+    notes: list[Note]

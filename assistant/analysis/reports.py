@@ -1,0 +1,114 @@
+"""Reports for any game, finished or not, built from its log through the application layer.
+
+``build_report`` reads the log (``app.log``) and, at the end of every round, a
+view of the game's read models (``app.view(game_id, at=seq)``); the game's
+adapter turns each view into the numbers charted (production level, treasury,
+units, unit value, territories...). ``report_command`` renders the model as
+HTML (with SVG charts), Markdown or JSON for ``tabletop report``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import msgspec
+
+from assistant.analysis import charts
+from assistant.analysis.adapters import adapter_for
+from assistant.analysis.luck import luck_report
+from assistant.analysis.report_model import Note, Report, Series
+from events.core import NoteAdded, PhaseBegan
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+FORMATS = ("html", "md", "json")
+
+
+def round_ends(entries: list[Any], head: int) -> list[tuple[int, int]]:
+    """(round, last event of that round) for round 0 (set-up) and every round begun, from the active log."""
+    ends: list[tuple[int, int]] = []
+    current = 0
+    for entry in entries:
+        if entry.cancelled or not isinstance(entry.event, PhaseBegan):
+            continue
+        if entry.event.round != current:
+            ends.append((current, entry.seq - 1))
+            current = entry.event.round
+    ends.append((current, head))
+    return [(r, seq) for r, seq in ends if seq >= 1]
+
+
+def build_report(app: Any, game_id: str) -> Report:
+    row = app.game(game_id)
+    gid = row.game_id
+    adapter = adapter_for(row.kind)
+    entries = app.log(gid)
+    head = entries[-1].seq if entries else 0
+    ends = round_ends(entries, head)
+    values: dict[str, dict[str, list[float]]] = {m: {} for m in adapter.metrics}
+    for i, (_round, seq) in enumerate(ends):
+        snapshot = adapter.snapshot(app.view(gid, at=seq))
+        for metric in adapter.metrics:
+            for who, number in snapshot.get(metric, {}).items():
+                # a power that appears later has no number before it existed
+                values[metric].setdefault(who, [0.0] * i).append(float(number))
+            for who, column in values[metric].items():
+                if len(column) < i + 1:
+                    column.append(0.0)
+    rounds = [r for r, _ in ends]
+    series = [Series(metric=m, title=t, rounds=rounds, values=values[m]) for m, t in adapter.metrics.items()]
+    battles = adapter.battles(app, gid, entries)
+    casualties: dict[str, dict[str, int]] = {}
+    for b in battles:
+        for who, losses in ((b.attacker, b.attacker_losses), (b.defender, b.defender_losses)):
+            book = casualties.setdefault(who, {})
+            for kind, n in losses.items():
+                book[kind] = book.get(kind, 0) + n
+    notes = [
+        Note(seq=e.seq, about_seq=e.event.about_seq, author=e.event.author, text=e.event.text,
+             arrow_from=e.event.arrow_from, arrow_to=e.event.arrow_to)
+        for e in entries
+        if not e.cancelled and isinstance(e.event, NoteAdded)
+    ]
+    return Report(
+        game_id=gid, kind=row.kind, title=row.title, head=head, rounds=rounds, round_ends=[s for _, s in ends],
+        series=series, battles=battles, casualties=casualties,
+        luck=luck_report(entries, adapter.attribution(entries)), notes=notes,
+    )
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
+        trim_blocks=True, lstrip_blocks=True,
+    )
+
+
+def render_html(report: Report) -> str:
+    svgs = {s.metric: charts.render(s, "svg").decode() for s in report.series if s.values}
+    return _environment().get_template("report/report.html").render(report=report, charts=svgs)
+
+
+def render_markdown(report: Report) -> str:
+    return _environment().get_template("report/report.md").render(report=report)
+
+
+def report_command(app: Any, game_id: str, fmt: str = "html") -> str | bytes:
+    """What ``tabletop report GAME --format html|md|json`` prints."""
+    if fmt not in FORMATS:
+        raise ValueError(f"report formats are {', '.join(FORMATS)}, not {fmt!r}")
+    report = build_report(app, game_id)
+    if fmt == "json":
+        return msgspec.json.format(msgspec.json.encode(report)).decode()
+    if fmt == "md":
+        return render_markdown(report)
+    return render_html(report)
+
+
+def chart_file(app: Any, game_id: str, metric: str, fmt: str = "svg") -> bytes:
+    """One chart of the report exported as SVG or PNG (for the web page's download links)."""
+    for series in build_report(app, game_id).series:
+        if series.metric == metric:
+            return charts.render(series, fmt)
+    raise ValueError(f"no chart {metric!r} for this game")
