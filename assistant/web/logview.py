@@ -1,0 +1,86 @@
+"""The log as the table reads it: Round -> side's turn -> step -> events, newest first, one page at a time.
+
+Pages keep long games fast: a page is at most ``PAGE`` events read straight from the store; the heading of
+its oldest group comes from the nearest earlier ``core.phase_began`` (looked up in small chunks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant.application import Assistant, LogEntry
+from events.core import DiceRolled, PhaseBegan
+
+PAGE = 40
+LOOKBACK_CHUNK = 200
+LOOKBACK_LIMIT = 2000
+
+
+@dataclass
+class Group:
+    round: int
+    side: str
+    phase: str
+    step: str
+    began: LogEntry | None  # the phase_began entry that opened it (None: it opened before this page)
+    entries: list[LogEntry] = field(default_factory=list)
+    new_round: bool = True
+    new_turn: bool = True
+
+    @property
+    def heading(self) -> str:
+        if not self.round:
+            return "Set-up"
+        parts = [p for p in (self.side, self.phase) if p]
+        return " · ".join(parts) or "—"
+
+
+@dataclass
+class LogPage:
+    groups: list[Group]  # newest first
+    upto: int  # the newest event on this page
+    older: int | None  # ``upto`` of the next (older) page, None when this page reaches event 1
+
+    @property
+    def empty(self) -> bool:
+        return not any(g.entries or g.began for g in self.groups)
+
+
+def is_physical_dice(entry: LogEntry) -> bool:
+    return isinstance(entry.event, DiceRolled) and entry.event.source == "physical" and not entry.cancelled
+
+
+def _clock_before(assistant: Assistant, game_id: str, seq: int) -> tuple[int, str, str, str]:
+    """The turn clock in force just after event ``seq`` (from the nearest earlier active phase_began)."""
+    end = seq
+    while end > 0 and seq - end < LOOKBACK_LIMIT:
+        start = max(0, end - LOOKBACK_CHUNK)
+        for entry in reversed(assistant.log(game_id, after=start, limit=end - start)):
+            if isinstance(entry.event, PhaseBegan) and not entry.cancelled:
+                ev = entry.event
+                return ev.round, ev.side, ev.phase, ev.step
+        end = start
+    return 0, "", "", ""
+
+
+def log_page(assistant: Assistant, game_id: str, upto: int, size: int = PAGE) -> LogPage:
+    start = max(0, upto - size)
+    entries = assistant.log(game_id, after=start, limit=upto - start)
+    current = Group(*_clock_before(assistant, game_id, start), began=None)
+    groups = [current]
+    for entry in entries:
+        ev = entry.event
+        if isinstance(ev, PhaseBegan) and not entry.cancelled:
+            current = Group(ev.round, ev.side, ev.phase, ev.step, began=entry)
+            groups.append(current)
+        else:
+            current.entries.append(entry)
+    groups = [g for g in groups if g.entries or g.began]
+    groups.reverse()
+    previous: Group | None = None
+    for g in groups:  # headings above the newest group of each round and turn, as they are read
+        g.entries.reverse()
+        g.new_round = previous is None or previous.round != g.round
+        g.new_turn = g.new_round or (previous.side, previous.phase) != (g.side, g.phase)  # type: ignore[union-attr]
+        previous = g
+    return LogPage(groups, upto, start if start > 0 else None)

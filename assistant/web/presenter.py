@@ -1,0 +1,171 @@
+"""How a game looks at the table. ``Presenter`` works for any GameKind; games refine it in ``web/games/<kind>.py``.
+
+A presenter only arranges what the application layer already knows (views, read models, commands); it never
+decides what the rules allow. Game modules define ``PRESENTER`` (a subclass instance).
+"""
+
+from __future__ import annotations
+
+import importlib
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from markupsafe import Markup, escape
+
+from assistant.application import Assistant
+from assistant.kinds import LoadedKind
+from assistant.replay import View
+from assistant.web.forms import FormSpec, RenderedForm, form_for
+
+MAX_ROWS = 8
+
+
+@dataclass
+class Table:
+    """Everything one render of a table needs."""
+
+    assistant: Assistant
+    game_id: str
+    loaded: LoadedKind
+    view: View
+    head: int
+    readonly: bool = False  # time travel and spectators
+
+    @property
+    def at(self) -> int | None:
+        return self.view.seq if self.view.seq != self.head else None
+
+
+class Presenter:
+    """The generic table: every command as a form, read models as tables, no map."""
+
+    def commands(self, table: Table) -> list[FormSpec]:
+        """The game's commands, in the order the table shows them (those of the moment first)."""
+        return [form_for(cls) for cls in table.loaded.kind.commands]
+
+    def hints(self, table: Table) -> dict[str, tuple[str, ...]]:
+        """Suggested values per field name: a field ``side`` is offered the state's ``sides``, and so on."""
+        state = msgspec.to_builtins(table.view.game)
+        out: dict[str, tuple[str, ...]] = {}
+        if isinstance(state, dict):
+            for key, value in state.items():
+                if key.endswith("s") and isinstance(value, (list, dict)) and value:
+                    names = list(value)
+                    if all(isinstance(n, str) for n in names):
+                        out[key[:-1]] = tuple(names)
+        return out
+
+    def forms(self, table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None) -> list[RenderedForm]:
+        """One rendered form per command; ``errors`` maps a tag to (message, submitted values)."""
+        hints = self.hints(table)
+        out = []
+        for spec in self.commands(table):
+            message, values = (errors or {}).get(spec.tag, ("", {}))
+            out.append(RenderedForm(spec, new_command_id(), dict(values), message,
+                                    {f.name: hints[f.name] for f in spec.fields if f.name in hints},
+                                    open=bool(message)))
+        return out
+
+    def ledgers(self, table: Table) -> Markup:
+        """Read models as tables: the game's state first, then each projection."""
+        parts = [_section("State", table.view.game)]
+        for name in table.view.names[2:]:
+            parts.append(_section(name.replace("_", " ").capitalize(), table.view.read(name)))
+        return Markup("").join(parts)
+
+    def board(self, table: Table) -> Markup | None:
+        return None
+
+    def space(self, table: Table, name: str) -> Markup | None:
+        return None
+
+
+def new_command_id() -> str:
+    return uuid.uuid4().hex
+
+
+_presenters: dict[str, Presenter] = {}
+
+
+def presenter_for(kind_name: str) -> Presenter:
+    found = _presenters.get(kind_name)
+    if found is None:
+        try:
+            module = importlib.import_module(f"assistant.web.games.{kind_name}")
+            found = module.PRESENTER
+        except ModuleNotFoundError as exc:
+            if exc.name != f"assistant.web.games.{kind_name}":
+                raise
+            found = Presenter()
+        _presenters[kind_name] = found
+    return found
+
+
+# ---------------------------------------------------------------- generic read-model tables
+
+
+def _section(title: str, value: Any) -> Markup:
+    return Markup('<section class="readmodel"><h3>{}</h3>{}</section>').format(title, data_html(value))
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def data_html(value: Any, depth: int = 0) -> Markup:
+    """Any plain data (a read model turned into builtins) as small HTML tables, long lists cut to the latest."""
+    value = msgspec.to_builtins(value) if depth == 0 else value
+    if _scalar(value):
+        return Markup(escape(_text(value)))
+    if depth >= 3:
+        return Markup('<code class="raw">{}</code>').format(msgspec.json.encode(value).decode()[:200])
+    if isinstance(value, dict):
+        if not value:
+            return Markup('<span class="muted">none</span>')
+        if all(isinstance(v, dict) and all(_scalar(x) for x in v.values()) for v in value.values()):
+            columns = list(dict.fromkeys(k for v in value.values() for k in v))
+            return _grid([""] + columns, ([k] + [v.get(c) for c in columns] for k, v in value.items()), depth, limit=None)
+        rows = Markup("").join(
+            Markup("<tr><th>{}</th><td>{}</td></tr>").format(k.replace("_", " ") if isinstance(k, str) else k,
+                                                            data_html(v, depth + 1))
+            for k, v in value.items()
+        )
+        return Markup('<table class="kv">{}</table>').format(rows)
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return Markup('<span class="muted">none</span>')
+        if all(_scalar(v) for v in value):
+            return Markup(escape(", ".join(_text(v) for v in value)))
+        if all(isinstance(v, (list, tuple)) for v in value):
+            return _grid(None, list(reversed(value)), depth)
+        if all(isinstance(v, dict) for v in value):
+            columns = list(dict.fromkeys(k for v in value for k in v))
+            return _grid(columns, ([v.get(c) for c in columns] for v in reversed(value)), depth)
+        return Markup("<ul>{}</ul>").format(Markup("").join(Markup("<li>{}</li>").format(data_html(v, depth + 1)) for v in value))
+    return Markup(escape(str(value)))
+
+
+def _grid(header: list[Any] | None, rows: Iterable[list[Any]], depth: int, limit: int | None = MAX_ROWS) -> Markup:
+    """A table; with ``limit``, rows are newest first and only the latest ``limit`` are shown."""
+    rows = list(rows)
+    limit = limit or len(rows)
+    head = Markup("<thead><tr>{}</tr></thead>").format(
+        Markup("").join(Markup("<th>{}</th>").format(str(h).replace("_", " ")) for h in header)
+    ) if header else Markup("")
+    body = Markup("").join(
+        Markup("<tr>{}</tr>").format(Markup("").join(Markup("<td>{}</td>").format(data_html(c, depth + 1)) for c in row))
+        for row in rows[:limit]
+    )
+    more = Markup('<p class="muted">… and {} earlier</p>').format(len(rows) - limit) if len(rows) > limit else ""
+    return Markup('<div class="scroll"><table class="grid">{}<tbody>{}</tbody></table></div>{}').format(head, body, more)

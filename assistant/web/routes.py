@@ -1,0 +1,381 @@
+"""Routes: each returns the whole page, or with ``HX-Request`` just the fragment htmx swaps in.
+
+All reading and writing goes through the application layer (``Assistant``); routes only turn forms into
+commands and views into pages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+from typing import Any
+
+import msgspec
+from flask import (Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request,
+                   session, url_for)
+from markupsafe import Markup
+
+from assistant.application import Assistant
+from assistant.decider import Refused
+from assistant.web import security
+from assistant.web.app import flash_response
+from assistant.web.forms import FormError, RenderedForm, form_for, parse
+from assistant.web.logview import PAGE, is_physical_dice, log_page
+from assistant.web.presenter import Table, new_command_id, presenter_for
+from events.core import CorrectDice, DiceRolled
+from events.store import Conflict, GameNotFound, StoreError
+
+web = Blueprint("web", __name__)
+
+CID = "__command_id__"
+
+
+def assistant() -> Assistant:
+    return current_app.extensions["assistant"]
+
+
+def is_htmx() -> bool:
+    return bool(request.headers.get("HX-Request")) and not request.headers.get("HX-History-Restore-Request")
+
+
+def _int_arg(name: str) -> int | None:
+    raw = request.args.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        abort(400, f"{name} must be a whole number")
+
+
+def _open_game(game_id: str) -> str:
+    try:
+        return assistant().game(game_id).game_id
+    except GameNotFound:
+        abort(404, f"There is no game {game_id!r} here.")
+    except Refused as exc:
+        abort(404, exc.message)
+
+
+# ---------------------------------------------------------------- games list, new, import, export, delete
+
+
+@web.get("/")
+def games():
+    a = assistant()
+    rows = a.games()
+    return render_template("games.html", games=rows, kinds=a.kinds(), title="Games")
+
+
+@web.route("/join", methods=["GET", "POST"])
+def join():
+    conf = current_app.extensions["tabletop"]
+    nxt = request.values.get("next", "/")
+    if not nxt.startswith("/") or nxt.startswith("//"):
+        nxt = "/"
+    error = ""
+    if request.method == "POST":
+        if conf["join_code"] and security.hmac.compare_digest(request.form.get("code", "").strip(), conf["join_code"]):
+            session["joined"] = True
+            session["player"] = request.form.get("player", "").strip()[:40]
+            return redirect(nxt, 303)
+        error = "That code does not match the one on the host's screen."
+    return render_template("join.html", error=error, next=nxt, title="Join the table"), 422 if error else 200
+
+
+@web.post("/player")
+def set_player():
+    session["player"] = request.form.get("player", "").strip()[:40]
+    return redirect(request.form.get("next") or "/", 303)
+
+
+def _kind_form(kind_name: str):
+    loaded = assistant().registry.get(kind_name)
+    return loaded, form_for(loaded.kind.options_type, tag=kind_name)
+
+
+@web.get("/new")
+def new_game():
+    a = assistant()
+    kinds = a.kinds()
+    if not kinds:
+        abort(404, "No game kinds are installed.")
+    kind = request.args.get("kind") or kinds[0][0]
+    if kind not in dict(kinds):
+        abort(404, f"Unknown game kind {kind!r}.")
+    loaded, spec = _kind_form(kind)
+    form = RenderedForm(spec, new_command_id())
+    template = "_new_options.html" if is_htmx() else "new_game.html"
+    return render_template(template, kinds=kinds, kind=kind, form=form, title="New game", kind_title=loaded.kind.title)
+
+
+@web.post("/new")
+def create_game():
+    a = assistant()
+    kind = request.form.get("kind", "")
+    kinds = a.kinds()
+    if kind not in dict(kinds):
+        abort(400, f"Unknown game kind {kind!r}.")
+    loaded, spec = _kind_form(kind)
+    title = request.form.get("title", "").strip() or None
+    command_id = request.form.get("command_id") or new_command_id()
+    try:
+        options = parse(spec, request.form, request.form)
+        game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
+                             game_id=_game_id_for(command_id))
+    except (FormError, Refused) as exc:
+        form = RenderedForm(spec, command_id, dict(request.form), _message(exc), open=True)
+        return render_template("new_game.html", kinds=kinds, kind=kind, form=form, title="New game",
+                               kind_title=loaded.kind.title, game_title=title or ""), 422
+    except Conflict:  # the same form sent twice: the game already exists
+        game_id = _game_id_for(command_id)
+    return _go(url_for("web.table", game_id=game_id))
+
+
+def _game_id_for(command_id: str) -> str:
+    """A game id derived from the form's command id, so a double tap on "Start" creates one game, not two."""
+    return hashlib.sha256(f"game:{command_id}".encode()).hexdigest()[:12]
+
+
+@web.post("/import")
+def import_game():
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return _games_error("Choose a game file to import.")
+    try:
+        game_id = assistant().import_game(upload.read())
+    except (Refused, StoreError, ValueError) as exc:
+        return _games_error(f"That file could not be imported: {_message(exc)}")
+    return _go(url_for("web.table", game_id=game_id))
+
+
+def _games_error(message: str):
+    a = assistant()
+    return render_template("games.html", games=a.games(), kinds=a.kinds(), title="Games", error=message), 422
+
+
+@web.get("/g/<game_id>/export")
+def export_game(game_id: str):
+    gid = _open_game(game_id)
+    row = assistant().game(gid)
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", row.title).strip("-") or "game"
+    return Response(assistant().export(gid), mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{name}-{gid}.jsonl"'})
+
+
+@web.get("/g/<game_id>/delete")
+def confirm_delete(game_id: str):
+    gid = _open_game(game_id)
+    return render_template("confirm_delete.html", game=assistant().game(gid), title="Delete game")
+
+
+@web.post("/g/<game_id>/delete")
+def delete_game(game_id: str):
+    gid = _open_game(game_id)
+    if request.form.get("confirm") != "yes":
+        abort(400, "Deleting a game needs the confirmation.")
+    assistant().archive(gid)
+    return _go(url_for("web.games"))
+
+
+def _go(url: str):
+    """Redirect; htmx follows ``HX-Redirect`` instead of swapping a redirected page into a fragment."""
+    if is_htmx():
+        response = make_response("", 204)
+        response.headers["HX-Redirect"] = url
+        return response
+    return redirect(url, 303)
+
+
+# ---------------------------------------------------------------- the table
+
+
+def _table(game_id: str, at: int | None = None, readonly: bool = False) -> Table:
+    a = assistant()
+    gid = _open_game(game_id)
+    head = a.head(gid)
+    try:
+        view = a.view(gid, at=at if at is not None and at != head else None)
+    except Refused as exc:
+        abort(404, exc.message)
+    return Table(a, gid, a.kind_of(gid), view, head, readonly=readonly or (at is not None and at != head))
+
+
+def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None, oob: bool = False) -> tuple[Markup, str]:
+    """The forms of the moment, and a key that changes only when they would look different."""
+    forms = presenter_for(table.loaded.kind.name).forms(table, errors)
+    for form in forms:
+        form.command_id = CID
+    html = render_template("_actions.html", t=table, forms=forms, oob=oob, game_id=table.game_id)
+    key = hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
+    return Markup(re.sub(CID, lambda _m: uuid.uuid4().hex, html)), key
+
+
+def _context(table: Table, *, spectator: str | None = None, play: bool = False, upto: int | None = None) -> dict[str, Any]:
+    p = presenter_for(table.loaded.kind.name)
+    a = table.assistant
+    return {
+        "t": table,
+        "game": a.game(table.game_id),
+        "kind": table.loaded.kind,
+        "clock": table.view.clock,
+        "guidance": _guidance(table),
+        "ledgers": p.ledgers(table),
+        "board": p.board(table),
+        "log": log_page(a, table.game_id, upto or table.view.seq),
+        "spectator": spectator,
+        "play": play,
+        "is_dice": is_physical_dice,
+        "watch_url": _watch_url(table.game_id),
+        "base_url": _base_url(table.game_id, spectator),
+    }
+
+
+def _guidance(table: Table) -> str:
+    guide = table.loaded.kind.guidance
+    return guide(table.view.game) if guide else ""
+
+
+def _watch_url(game_id: str) -> str:
+    token = security.spectator_token(current_app.extensions["tabletop"]["watch_secret"], game_id)
+    return url_for("web.watch", game_id=game_id, token=token, _external=True)
+
+
+def _base_url(game_id: str, spectator: str | None) -> str:
+    if spectator:
+        return url_for("web.watch", game_id=game_id, token=spectator)
+    return url_for("web.table", game_id=game_id)
+
+
+def _render_table(table: Table, *, spectator: str | None = None, errors=None, status: int = 200):
+    ctx = _context(table, spectator=spectator, play=request.args.get("play") == "1")
+    if not table.readonly:
+        ctx["actions"], ctx["forms_key"] = _actions_html(table, errors)
+    template = "_table.html" if is_htmx() and request.method == "GET" else "table.html"
+    return render_template(template, title=ctx["game"].title, **ctx), status
+
+
+@web.get("/g/<game_id>")
+def table(game_id: str):
+    return _render_table(_table(game_id, _int_arg("at")))
+
+
+@web.get("/watch/<game_id>/<token>")
+def watch(game_id: str, token: str):
+    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
+    return _render_table(_table(game_id, _int_arg("at"), readonly=True), spectator=token)
+
+
+@web.get("/g/<game_id>/log")
+def more_log(game_id: str):
+    gid = _open_game(game_id)
+    upto = _int_arg("upto") or assistant().head(gid)
+    readonly = request.args.get("ro") == "1"
+    return render_template("_log_page.html", page=log_page(assistant(), gid, upto), game_id=gid,
+                           readonly=readonly, is_dice=is_physical_dice, at=None,
+                           base_url=url_for("web.table", game_id=gid))
+
+
+@web.get("/g/<game_id>/entry/<int:seq>")
+def entry_actions(game_id: str, seq: int):
+    gid = _open_game(game_id)
+    entries = assistant().log(gid, after=seq - 1, limit=1)
+    if not entries:
+        abort(404, f"Event {seq} does not exist.")
+    entry = entries[0]
+    return render_template("_entry_actions.html", e=entry, game_id=gid, is_dice=is_physical_dice,
+                           cid=new_command_id)
+
+
+@web.get("/g/<game_id>/space/<path:name>")
+def space(game_id: str, name: str):
+    t = _table(game_id, _int_arg("at"), readonly=True)
+    html = presenter_for(t.loaded.kind.name).space(t, name)
+    if html is None:
+        abort(404, f"No space {name!r} on this board.")
+    return html
+
+
+def _live(game_id: str, spectator: str | None):
+    seq = _int_arg("seq")
+    t = _table(game_id, readonly=spectator is not None)
+    if seq == t.head:
+        return "", 204
+    ctx = _context(t, spectator=spectator)
+    actions = None
+    forms_key = request.args.get("forms", "")
+    if spectator is None:
+        html, key = _actions_html(t, oob=True)
+        if key != forms_key:
+            actions = html
+        forms_key = key
+    return render_template("_live_update.html", actions=actions, forms_key=forms_key, **ctx)
+
+
+@web.get("/g/<game_id>/live")
+def live(game_id: str):
+    return _live(game_id, None)
+
+
+@web.get("/watch/<game_id>/<token>/live")
+def watch_live(game_id: str, token: str):
+    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
+    return _live(game_id, token)
+
+
+# ---------------------------------------------------------------- commands
+
+
+def _actor() -> str:
+    return session.get("player") or ("host" if g.get("local") else "table")
+
+
+def _message(exc: Exception) -> str:
+    if isinstance(exc, Refused):
+        return exc.message
+    return str(exc)
+
+
+@web.post("/g/<game_id>/do")
+def do(game_id: str):
+    a = assistant()
+    gid = _open_game(game_id)
+    tag = request.form.get("type", "")
+    cls = a.kind_of(gid).catalogue.command_type(tag)
+    if cls is None:
+        abort(400, f"Unknown command {tag!r}.")
+    command_id = request.form.get("command_id") or new_command_id()
+    spec = form_for(cls)
+    form = {k: v for k, v in request.form.items() if k not in ("type", "command_id", "csrf")}
+    if request.form.get("roll_for_me"):
+        form = {k: v for k, v in form.items() if not next((f for f in spec.fields if f.name == k and f.is_dice), None)}
+    try:
+        payload = parse(spec, form, request.form)
+        payload["type"] = tag
+        outcome = a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id)
+    except (FormError, Refused, Conflict) as exc:
+        return _refused(gid, tag, _message(exc), form)
+    except StoreError as exc:
+        return _refused(gid, tag, f"The game file could not be written: {exc}", form, 503)
+    return _after_command(gid, outcome.last_seq)
+
+
+def _refused(gid: str, tag: str, message: str, values: dict[str, str], status: int = 422):
+    t = _table(gid)
+    origin = request.form.get("origin", "actions")
+    if is_htmx() and origin == "actions":
+        html, key = _actions_html(t, {tag: (message, values)})
+        return render_template("_actions_response.html", actions=html, forms_key=key, t=t), status
+    if is_htmx():
+        return flash_response(message, status)
+    return _render_table(t, errors={tag: (message, values)}, status=status)
+
+
+def _after_command(gid: str, last_seq: int):
+    if not is_htmx():
+        return redirect(url_for("web.table", game_id=gid), 303)
+    t = _table(gid)
+    ctx = _context(t)
+    ctx["actions"], ctx["forms_key"] = _actions_html(t)
+    return render_template("_live_update.html", done=True, **ctx)

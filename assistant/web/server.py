@@ -1,0 +1,58 @@
+"""`tabletop serve`: open the database, build the app, serve it on this machine (or the LAN) and open a browser."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+
+from werkzeug.serving import make_server
+
+from assistant.application import Assistant
+from assistant.kinds import KindRegistry
+from assistant.web.app import create_app
+from events.store import EventStore
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one other devices type), without sending anything."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: connect() on UDP only picks the outgoing interface
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 5173, lan: bool = False,
+          open_browser: bool = True) -> None:
+    store = EventStore(db_path, create_dir=True)
+    app = create_app(Assistant(store, KindRegistry()), lan=lan)
+    if lan and host in ("127.0.0.1", "localhost"):
+        host = "0.0.0.0"
+    server = make_server(host, port, app, threaded=True)
+    port = server.server_port
+    local_url = f"http://127.0.0.1:{port}/"
+    out = sys.stdout
+    out.write(f"Tabletop is serving {Path(db_path)} at {local_url}\n")
+    if lan:
+        code = app.extensions["tabletop"]["join_code"]
+        out.write(f"On the local network: http://{lan_address()}:{port}/  — join code {code}\n")
+    out.write("Press Ctrl+C to stop.\n")
+    out.flush()
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, args=(local_url,)).start()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        out.write("\nStopped.\n")
+    finally:
+        server.server_close()
+        store.close()

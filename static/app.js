@@ -1,0 +1,73 @@
+// The little the pages need beyond htmx: messages, protecting a form being typed in, keyboard time travel.
+(function () {
+  "use strict";
+  var flash = function (text) {
+    var box = document.getElementById("flash");
+    if (!box) return;
+    box.innerHTML = "";
+    var p = document.createElement("p");
+    p.className = "error";
+    p.textContent = text + " ";
+    var b = document.createElement("button");
+    b.type = "button"; b.className = "linkish"; b.textContent = "Dismiss"; b.setAttribute("data-dismiss", "");
+    p.appendChild(b);
+    box.appendChild(p);
+  };
+
+  document.addEventListener("click", function (ev) {
+    var t = ev.target;
+    if (t && t.hasAttribute && t.hasAttribute("data-dismiss")) {
+      var p = t.closest("p, .notice");
+      if (p) p.remove();
+    }
+    if (t && t.hasAttribute && t.hasAttribute("data-refresh")) {
+      window.location.reload();
+    }
+  });
+
+  document.addEventListener("htmx:sendError", function () {
+    flash("The table server cannot be reached. Check the connection; nothing was booked.");
+  });
+
+  // A live update must not wipe a form someone is filling in: keep it and offer a refresh instead.
+  document.addEventListener("htmx:oobBeforeSwap", function (ev) {
+    var target = ev.detail.target;
+    if (!target || target.id !== "actions") return;
+    var active = document.activeElement;
+    if (active && target.contains(active) && (active.value || "").trim() !== "" && active.type !== "submit") {
+      ev.detail.shouldSwap = false;
+      if (!document.getElementById("stale")) {
+        var note = document.createElement("p");
+        note.id = "stale"; note.className = "notice";
+        note.textContent = "The table changed on another device. ";
+        var b = document.createElement("button");
+        b.type = "button"; b.className = "linkish"; b.textContent = "Refresh the forms"; b.setAttribute("data-refresh", "");
+        note.appendChild(b);
+        target.insertBefore(note, target.firstChild);
+      }
+    }
+  });
+
+  // The slider shows where it will go while it is dragged.
+  document.addEventListener("input", function (ev) {
+    var t = ev.target;
+    if (t && t.id === "vcr-at") {
+      var out = t.parentNode.querySelector("output");
+      if (out) out.textContent = t.value + "/" + t.max;
+    }
+  });
+
+  // Left and right arrows step through time when no input has the focus.
+  document.addEventListener("keydown", function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    var tag = (document.activeElement && document.activeElement.tagName) || "";
+    if (/INPUT|SELECT|TEXTAREA/.test(tag)) return;
+    var button = document.querySelector('#vcr [data-key="' + ev.key + '"]');
+    if (button) { ev.preventDefault(); button.click(); }
+  });
+
+  // The spectator link is selected at once, ready to copy.
+  document.addEventListener("focusin", function (ev) {
+    if (ev.target && ev.target.matches && ev.target.matches(".share input[readonly]")) ev.target.select();
+  });
+})();

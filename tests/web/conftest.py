@@ -1,0 +1,124 @@
+"""Web fixtures: a Flask test client over the test game, and a real server + Chromium for browser tests."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from assistant.application import Assistant
+from assistant.kinds import KindRegistry
+from assistant.web import create_app
+from events.store import EventStore
+from tests.toygame.game import GAME as TOY
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+
+
+def toy_registry() -> KindRegistry:
+    reg = KindRegistry()
+    reg.register(TOY)
+    return reg
+
+
+@pytest.fixture
+def web_assistant(tmp_path):
+    store = EventStore(tmp_path / "web.sqlite3")
+    yield Assistant(store, toy_registry())
+    store.close()
+
+
+@pytest.fixture
+def flask_app(web_assistant):
+    return create_app(web_assistant, testing=True)
+
+
+class Client:
+    """A test client that knows the session's CSRF token and speaks htmx when asked."""
+
+    def __init__(self, app):
+        self.http = app.test_client()
+        self.csrf = ""
+
+    def get(self, url, htmx=False, **kw):
+        response = self.http.get(url, headers={"HX-Request": "true"} if htmx else {}, **kw)
+        found = re.search(rb'name="csrf" value="([^"]+)"', response.data)
+        if found:
+            self.csrf = found.group(1).decode()
+        return response
+
+    def post(self, url, data=None, htmx=False, csrf=True, **kw):
+        data = dict(data or {})
+        if csrf:
+            if not self.csrf:
+                self.get("/")
+            data.setdefault("csrf", self.csrf)
+        return self.http.post(url, data=data, headers={"HX-Request": "true"} if htmx else {}, **kw)
+
+    def do(self, game_id, type_, htmx=True, **fields):
+        fields.setdefault("command_id", os.urandom(8).hex())
+        return self.post(f"/g/{game_id}/do", {"type": type_, **fields}, htmx=htmx)
+
+
+@pytest.fixture
+def client(flask_app):
+    return Client(flask_app)
+
+
+@pytest.fixture
+def toy_id(web_assistant):
+    gid = web_assistant.new_game("toy", {"treasury": 12}, title="Friday skirmish")
+    web_assistant.handle(gid, '{"type": "toy.end_phase"}')
+    return gid
+
+
+# ---------------------------------------------------------------- browser
+
+
+class LiveServer:
+    def __init__(self, app):
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.thread.join(5)
+
+
+@pytest.fixture
+def live_server(flask_app):
+    with LiveServer(flask_app) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-browser (browser tests never skip)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the playwright Python package is missing: run scripts/install-browser")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
