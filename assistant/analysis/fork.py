@@ -1,0 +1,58 @@
+""""What if": a new game that starts from any point of an existing log, linked to the original.
+
+The fork's log is a copy of the original's first ``at_seq`` events, kept with
+their numbers, actors, times and command ids (so every reference inside them,
+undo targets, corrected dice, notes, still points at the right event), stored
+under a new game id with its own hash chain. Its view at ``at_seq`` is exactly
+the original's view at ``at_seq``. The link is two annotations, themselves
+events: one in the fork naming its origin, one in the original naming the fork;
+nothing else in the original changes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from itertools import groupby
+from typing import Any
+
+from assistant.replay import CANCEL_TAG, decode_cancel
+from events.core import AddNote
+from events.store import NewEvent
+
+
+def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, actor: str = "table") -> str:
+    row = app.game(game_id)
+    head = app.head(row.game_id)
+    if not 1 <= at_seq <= head:
+        raise ValueError(f"event {at_seq} does not exist; this game's log runs from 1 to {head}")
+    store = app.store
+    new_id = secrets.token_hex(6)
+    name = title or f"{row.title} — what if (from event {at_seq})"
+    rows = list(store.rows(row.game_id, 0, at_seq))
+    expected = 0
+    for (command_id, actor_, recorded_at), group in groupby(rows, key=lambda r: (r.command_id, r.actor, r.recorded_at)):
+        batch = [NewEvent(r.type, r.version, r.payload, _rewinds(r)) for r in group]
+        store.append(
+            new_id, expected, batch, actor=actor_, command_id=command_id, recorded_at=recorded_at,
+            kind=row.kind if expected == 0 else None, title=name if expected == 0 else None,
+        )
+        expected += len(batch)
+    app.handle(new_id, AddNote(about_seq=at_seq, text=f"What-if fork of game {row.game_id} from its event {at_seq}."),
+               actor=actor)
+    app.handle(row.game_id, AddNote(about_seq=at_seq, text=f"What-if fork: game {new_id} starts from here."),
+               actor=actor)
+    return new_id
+
+
+def fork_origin(app: Any, game_id: str) -> tuple[str, int] | None:
+    """(original game id, event) when ``game_id`` is a what-if fork."""
+    for entry in app.log(game_id):
+        text = getattr(entry.event, "text", "")
+        if entry.type == "core.note_added" and text.startswith("What-if fork of game ") and not entry.cancelled:
+            origin = text.removeprefix("What-if fork of game ").split(" ", 1)[0]
+            return origin, entry.event.about_seq
+    return None
+
+
+def _rewinds(row: Any) -> int | None:
+    return decode_cancel(row.payload).rewinds_to if row.type == CANCEL_TAG else None

@@ -1,0 +1,72 @@
+"""Turn summaries for a forum post: one round (or one side's turn in it) as Markdown or plain text.
+
+Events are grouped into the sections the game's adapter names (purchases,
+battles with their dice, captures, income...); each line is the game's own
+sentence for the event. A game without an adapter gets every event in order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.analysis.adapters import adapter_for
+from events.core import PhaseBegan
+
+FORMATS = ("md", "text")
+
+
+def turn_entries(entries: list[Any], round_: int, side: str | None = None) -> list[Any]:
+    """The active entries played in ``round_`` (during ``side``'s turn when given)."""
+    out, clock_round, clock_side = [], 0, ""
+    for e in entries:
+        if e.cancelled or e.type == "core.events_cancelled":
+            continue
+        if isinstance(e.event, PhaseBegan):
+            clock_round, clock_side = e.event.round, e.event.side
+            continue
+        if clock_round == round_ and (side is None or clock_side == side):
+            out.append(e)
+    return out
+
+
+def _line(entry: Any) -> str:
+    if entry.corrected_faces:
+        return f"{entry.sentence} Corrected to {' '.join(map(str, entry.corrected_faces))}."
+    return entry.sentence
+
+
+def turn_summary(app: Any, game_id: str, round_: int, side: str | None = None, fmt: str = "md") -> str:
+    if fmt not in FORMATS:
+        raise ValueError(f"summaries come as {' or '.join(FORMATS)}, not {fmt!r}")
+    row = app.game(game_id)
+    sections = adapter_for(row.kind).sections
+    chosen = turn_entries(app.log(row.game_id), round_, side)
+    grouped: dict[str, list[str]] = {}
+    if sections:
+        for name, tags in sections.items():
+            lines = [_line(e) for e in chosen if e.type in tags]
+            if lines:
+                grouped[name] = lines
+    elif chosen:
+        grouped["Events"] = [_line(e) for e in chosen]
+    heading = f"{row.title} — round {round_}" + (f", {side}" if side else "")
+    if fmt == "md":
+        parts = [f"## {heading}"]
+        for name, lines in grouped.items():
+            parts.append(f"\n**{name}**\n")
+            parts.extend(f"- {_escape(line)}" for line in lines)
+        if not grouped:
+            parts.append("\nNothing happened.")
+        return "\n".join(parts) + "\n"
+    parts = [heading, "=" * len(heading)]
+    for name, lines in grouped.items():
+        parts.append(f"{name}:")
+        parts.extend(f"  - {line}" for line in lines)
+    if not grouped:
+        parts.append("Nothing happened.")
+    return "\n".join(parts) + "\n"
+
+
+def _escape(text: str) -> str:
+    """Forum Markdown: keep asterisks and underscores in names literal."""
+    return text.replace("*", r"\*").replace("_", r"\_")

@@ -1,0 +1,101 @@
+"""Teaching replay: step through a game event by event (or round by round) with a plain explanation of
+each event, the rule it follows and the annotations attached to it; the board and ledgers as they were
+come from ``app.view(game_id, at=seq)``.
+
+The sentence is the game's own ``describe``; the rule reference comes from
+``rule_refs/<kind>.toml`` (event tag -> rule number and a short explanation),
+data kept beside the analysis rather than in the game's code.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from assistant.analysis.report_model import Note
+from events.core import NoteAdded, PhaseBegan
+
+RULE_REFS = Path(__file__).parent / "rule_refs"
+
+
+class RuleRef(msgspec.Struct, frozen=True, kw_only=True):
+    rule: str
+    text: str = ""
+
+
+class RuleBook(msgspec.Struct, frozen=True, kw_only=True):
+    game: str
+    source: str
+    events: dict[str, RuleRef]
+
+
+class Step(msgspec.Struct, frozen=True, kw_only=True):
+    seq: int
+    round: int
+    side: str
+    phase: str
+    type: str
+    sentence: str
+    rule: str
+    explanation: str
+    actor: str
+    cancelled: bool
+    notes: tuple[Note, ...] = ()
+
+
+@lru_cache(maxsize=None)
+def rule_book(kind: str) -> RuleBook:
+    path = RULE_REFS / f"{kind}.toml"
+    if not path.exists():
+        return RuleBook(game=kind, source="", events={})
+    with path.open("rb") as fh:
+        return msgspec.convert(tomllib.load(fh), RuleBook)
+
+
+def steps(app: Any, game_id: str) -> list[Step]:
+    """Every event of the log as a teaching step, annotations attached to the event they are about."""
+    row = app.game(game_id)
+    book = rule_book(row.kind).events
+    core = rule_book("core").events
+    entries = app.log(row.game_id)
+    notes: dict[int, list[Note]] = {}
+    for e in entries:
+        if not e.cancelled and isinstance(e.event, NoteAdded):
+            n = e.event
+            notes.setdefault(n.about_seq, []).append(
+                Note(seq=e.seq, about_seq=n.about_seq, author=n.author, text=n.text, arrow_from=n.arrow_from, arrow_to=n.arrow_to)
+            )
+    out: list[Step] = []
+    clock = (0, "", "")
+    for e in entries:
+        if isinstance(e.event, PhaseBegan) and not e.cancelled:
+            clock = (e.event.round, e.event.side, e.event.phase)
+        ref = book.get(e.type) or core.get(e.type) or RuleRef(rule="")
+        out.append(
+            Step(
+                seq=e.seq, round=clock[0], side=clock[1], phase=clock[2], type=e.type, sentence=e.sentence,
+                rule=ref.rule, explanation=ref.text, actor=e.actor, cancelled=e.cancelled,
+                notes=tuple(notes.get(e.seq, ())),
+            )
+        )
+    return out
+
+
+def by_round(all_steps: list[Step]) -> dict[int, list[Step]]:
+    """Round-by-round stepping: the steps of each round, in order."""
+    rounds: dict[int, list[Step]] = {}
+    for s in all_steps:
+        rounds.setdefault(s.round, []).append(s)
+    return rounds
+
+
+def step_at(app: Any, game_id: str, seq: int) -> tuple[Step, Any]:
+    """One step with the view of the table as it stood right after that event."""
+    for s in steps(app, game_id):
+        if s.seq == seq:
+            return s, app.view(game_id, at=seq)
+    raise ValueError(f"event {seq} is not in this game's log")
