@@ -1,0 +1,103 @@
+"""One plain sentence per event, for logs and replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import events.aa_classic as ev
+from events.core import DiceRolled, PhaseBegan
+
+POWER = {"ussr": "the USSR", "germany": "Germany", "uk": "the UK", "japan": "Japan", "usa": "the USA"}
+STEP = {
+    "purchase": "research and purchase",
+    "combat_move": "combat move",
+    "combat": "combat",
+    "noncombat_move": "non-combat move",
+    "placement": "placement of new units",
+    "income": "income",
+}
+
+
+def _p(power: str) -> str:
+    return POWER.get(power, power or "nobody")
+
+
+def _units(d: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(d.items())) or "nothing"
+
+
+def _count(ids) -> str:
+    n = len(ids)
+    return f"{n} unit{'s' if n != 1 else ''}"
+
+
+def _prod(changes: dict[str, int]) -> str:
+    if not changes:
+        return ""
+    return " (production " + ", ".join(f"{_p(p)} {d:+d}" for p, d in sorted(changes.items())) + ")"
+
+
+SENTENCES: dict[type, Any] = {
+    PhaseBegan: lambda e: f"Round {e.round}, {_p(e.side)}: {STEP.get(e.phase, e.phase)} step.",
+    DiceRolled: lambda e: f"Dice for {e.purpose}: {', '.join(map(str, e.faces))} ({e.source}).",
+    ev.TurnStarted: lambda e: f"Round {e.round}: {_p(e.power)}'s turn begins.",
+    ev.TurnEnded: lambda e: f"{_p(e.power)}'s turn ends.",
+    ev.RoundEnded: lambda e: f"Round {e.round} ends; the Axis production level is {e.axis_production}.",
+    ev.ResearchPaid: lambda e: f"{_p(e.power)} pays {e.cost} IPC for {e.dice} research dice.",
+    ev.ResearchRolled: lambda e: f"{_p(e.power)} makes {e.breakthroughs} breakthrough(s).",
+    ev.TechnologyAcquired: lambda e: f"{_p(e.power)} develops {e.technology.replace('_', ' ')} (rolled {e.face}).",
+    ev.BreakthroughDuplicated: lambda e: f"{_p(e.power)} already has {e.technology.replace('_', ' ')}: roll again.",
+    ev.BreakthroughsWasted: lambda e: f"{_p(e.power)} owns every technology: {e.count} breakthrough(s) give nothing.",
+    ev.UnitsPurchased: lambda e: f"{_p(e.power)} buys {_units(e.units)} for {e.cost} IPC.",
+    ev.UnitsMoved: lambda e: f"{_p(e.power)} moves {_count(e.units)} {' -> '.join(e.path)} ({e.mission}).",
+    ev.UnitsLoaded: lambda e: f"{_p(e.power)} loads {_count(e.cargo)} from {e.territory} onto a transport in {e.zone}.",
+    ev.UnitsUnloaded: lambda e: (
+        f"{_p(e.power)} {'will land' if e.waiting else 'lands'} {_count(e.cargo)} from {e.zone} in {e.territory}"
+        f"{' (amphibious assault)' if e.amphibious else ''}."
+    ),
+    ev.NeutralityViolated: lambda e: f"{_p(e.power)} violates neutral {e.territory} and pays {e.penalty} IPC.",
+    ev.AircraftShotDown: lambda e: f"AA fire over {e.space} shoots down {_count(e.units)} of {_p(e.power)}.",
+    ev.AircraftLost: lambda e: f"{_p(e.power)} loses {_count(e.units)}: {e.reason}.",
+    ev.BattleJoined: lambda e: f"{_p(e.attacker)} sends {_count(e.units)} into the {e.kind} battle at {e.space}.",
+    ev.TerritoryCaptured: lambda e: (
+        f"{_p(e.by)} {'liberates' if e.liberated else 'captures'} {e.territory} from {_p(e.previous)}"
+        f"{'' if e.controller == e.by else f', which goes back to {_p(e.controller)}'}{_prod(e.production)}."
+    ),
+    ev.CapitalCaptured: lambda e: f"{_p(e.captor)} takes {e.capital}, capital of {_p(e.owner)}, and seizes {e.seized} IPC.",
+    ev.CapitalLiberated: lambda e: (
+        f"{e.capital} is free: {_p(e.owner)} gets back {', '.join(e.returned) or 'its capital'}{_prod(e.production)}."
+    ),
+    ev.HitsScored: lambda e: f"{e.battle}: {_p(e.firer)} scores {e.hits} hit(s) ({e.fire}).",
+    ev.HitsRecounted: lambda e: f"{e.battle}: after the correction the throw scores {e.hits} hit(s).",
+    ev.CasualtiesChosen: lambda e: (
+        f"{e.battle}: the {e.side} loses {_count(e.units)}"
+        f"{'' if e.removed else ' (behind the casualty line, they still fire)'}"
+        f"{f' and {len(e.cargo)} aboard' if e.cargo else ''}."
+    ),
+    ev.BattleRoundEnded: lambda e: f"{e.battle}: round {e.round} ends.",
+    ev.SubmarinesSubmerged: lambda e: f"{e.battle}: {_count(e.units)} of the {e.side} submerge to {e.zone}.",
+    ev.AttackerRetreated: lambda e: f"{e.battle}: the attacker retreats to {e.to}.",
+    ev.BattleEnded: lambda e: f"The battle of {e.battle} ends: {e.outcome.replace('_', ' ')}.",
+    ev.LandingMade: lambda e: f"{_count(e.cargo)} land from {e.zone} in {e.territory}.",
+    ev.BombingDamage: lambda e: f"Strategic raid on {e.territory}: {e.total} damage, {_p(e.owner)} pays {e.paid} IPC.",
+    ev.RocketFired: lambda e: f"Rocket from {e.launcher} hits {e.target}: {_p(e.owner)} pays {e.paid} IPC.",
+    ev.UnitsPlaced: lambda e: f"{_p(e.power)} places {_count(e.units)} in {e.space}.",
+    ev.ComplexPlaced: lambda e: f"{_p(e.power)} builds an industrial complex in {e.territory}.",
+    ev.UnitsForfeited: lambda e: f"{_p(e.power)} loses unplaced {_units(e.units)}: {e.reason}.",
+    ev.IncomeCollected: lambda e: f"{_p(e.power)} collects {e.amount} IPC.",
+    ev.IncomeWithheld: lambda e: f"{_p(e.power)} collects no income: {e.reason}.",
+    ev.VictoryDeclared: lambda e: (
+        f"{'The Allies' if e.side == 'allies' else 'The Axis'} win ({e.kind} victory): {e.reason}"
+        f"{f'; individual winner {_p(e.individual_winner)}' if e.individual_winner else ''}."
+    ),
+    ev.UnitsEdited: lambda e: f"Edit ({e.reason}): {len(e.added)} unit(s) added, {len(e.removed)} removed.",
+    ev.ControlEdited: lambda e: f"Edit ({e.reason}): {e.territory} now belongs to {_p(e.controller)}.",
+    ev.TreasuryEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s treasury {e.amount:+d} IPC.",
+    ev.ProductionEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s production level {e.amount:+d}.",
+    ev.RuleOverridden: lambda e: f"The table overrides a rule ({e.rule}: {e.refusal}) because {e.reason}.",
+}
+
+
+def describe(event: Any) -> str:
+    say = SENTENCES.get(type(event))
+    return say(event) if say else type(event).__name__

@@ -1,0 +1,45 @@
+"""The table banner: whose turn, which step, what to do now — one sentence."""
+
+from __future__ import annotations
+
+from assistant.games.aa_classic.describe import STEP, _p
+from assistant.games.aa_classic.moves.battle import next_action, plan
+from assistant.games.aa_classic.state import State
+
+TODO = {
+    "purchase": "buy research dice (aa.research) and units (aa.purchase), then aa.end_step",
+    "combat_move": "move units into battles or captures (aa.move, aa.load, aa.unload), then aa.end_step",
+    "noncombat_move": "move units that have not moved and land every aircraft that fought, then aa.end_step",
+    "placement": "place the units bought (aa.place), then aa.end_step",
+    "income": "collect income with aa.end_step",
+}
+
+
+def guidance(s: State) -> str:
+    if s.victory is not None:
+        return f"Game over: {s.victory.reason}; individual winner {_p(s.victory.individual_winner)}."
+    if s.round == 0:
+        return "Set up the board, then send aa.start: the USSR plays first."
+    head = f"Round {s.round}, {_p(s.power)}, {STEP.get(s.step, s.step)}: "
+    if s.step == "purchase" and s.breakthroughs:
+        return head + f"roll {s.breakthroughs} technology die/dice (aa.roll_breakthroughs)."
+    if s.step != "combat":
+        return head + TODO[s.step] + "."
+    for b in s.battles.values():
+        act, what = next_action(s, b)
+        if act == "over":
+            continue
+        if act == "fire":
+            lines = plan(s, b, what)
+            if what == "damage":
+                dice = ", ".join(f"{n} for {k}" for k, n, _ in lines)
+                return head + f"{b.key}: roll the raid's damage dice ({dice}) with aa.fire."
+            who = _p(b.attacker) if what in ("attack", "first_strike", "support") else _p(what.split(":")[-1]) if ":" in what else "the defender"
+            dice = ", ".join(f"{n} {k.replace('_', ' ')} at {t} or less" for k, n, t in lines)
+            return head + f"{b.key}, round {b.round}: {who} rolls {what.split(':')[0].replace('_', ' ')} — {dice} (aa.fire)."
+        if act == "casualties":
+            p = b.pending
+            assert p is not None
+            return head + f"{b.key}: the {act and p.side} chooses {p.hits} casualt{'y' if p.hits == 1 else 'ies'} (aa.choose_casualties)."
+        return head + f"{b.key}: {what}."
+    return head + "every battle is over; fire a rocket if you have them, then aa.end_step."

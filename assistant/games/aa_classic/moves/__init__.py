@@ -1,0 +1,1 @@
+"""The rules, one small decide function per command (or per family of commands)."""

@@ -1,0 +1,92 @@
+"""Tools every rule uses: a running fold of the events being decided, unit selection, step checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from assistant.decider import Refused
+from assistant.games.aa_classic.evolve import evolve
+from assistant.games.aa_classic.state import State, Unit
+
+
+class Emitter:
+    """Collects the events a command produces and keeps the state they lead to (later rules read it)."""
+
+    def __init__(self, state: State):
+        self.state = state
+        self.events: list = []
+
+    def __call__(self, *events) -> None:
+        for e in events:
+            self.events.append(e)
+            self.state = evolve(self.state, e)
+
+
+def require_step(s: State, *steps: str) -> None:
+    if s.victory is not None:
+        raise Refused(f"the game is over: {s.victory.reason}", "A&A §1.2")
+    if s.round == 0:
+        raise Refused("the game has not started: send aa.start", "A&A §2.1")
+    if s.step not in steps:
+        wanted = " or ".join(steps)
+        raise Refused(f"this is done in the {wanted} step; it is now {s.power}'s {s.step} step", "A&A §2.2")
+
+
+def require_reason(reason: str) -> None:
+    if not reason.strip():
+        raise Refused("an edit needs a reason, for the record", "A&A edits")
+
+
+def movement_of(s: State, kind: str, power: str) -> int:
+    """A unit type's movement for this power (long-range aircraft add 2: A&A §5.2)."""
+    unit = s.world.units[kind]
+    bonus = 2 if unit.domain == "air" and s.has_tech(power, "long_range_aircraft") else 0
+    return unit.movement + bonus
+
+
+def pick(
+    s: State,
+    space: str,
+    power: str,
+    wanted: dict[str, int],
+    ids: Iterable[int],
+    usable: Callable[[int, Unit], bool],
+    what: str,
+) -> tuple[int, ...]:
+    """The units a command names: explicit ids, or ``count`` units of each kind in ``space`` (least moved first)."""
+    chosen: list[int] = []
+    for i in ids:
+        u = s.units.get(i)
+        if u is None or u.space != space or u.owner != power:
+            raise Refused(f"{power} has no unit #{i} in {space}", "A&A §7.3")
+        if not usable(i, u):
+            raise Refused(f"unit #{i} ({u.kind}) cannot {what}", "A&A §7.3")
+        chosen.append(i)
+    for kind, count in wanted.items():
+        if kind not in s.world.units:
+            raise Refused(f"there is no unit type {kind!r}", "A&A §3.1")
+        if count <= 0:
+            raise Refused(f"a count of {kind} must be positive", "A&A §3.1")
+        pool = [i for i, u in s.units.items() if u.space == space and u.owner == power and u.kind == kind]
+        able = sorted((i for i in pool if i not in chosen and usable(i, s.units[i])), key=lambda i: (s.mark(i).used, i))
+        if len(able) < count:
+            have = f"{len(able)} of {len(pool)}" if pool else "none"
+            raise Refused(f"{power} has {have} {kind} in {space} able to {what}; {count} named", "A&A §7.3")
+        chosen.extend(able[:count])
+    if not chosen:
+        raise Refused("name at least one unit", "A&A §7.3")
+    return tuple(chosen)
+
+
+def kinds_of(s: State, ids: Iterable[int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for i in ids:
+        k = s.units[i].kind
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
+def cargo_of(s: State, ids: Iterable[int]) -> tuple[int, ...]:
+    """Units aboard any of ``ids`` (transport cargo, fighters on carriers)."""
+    holders = set(ids)
+    return tuple(i for i, u in s.units.items() if u.aboard in holders)

@@ -1,0 +1,85 @@
+"""Step 1: weapons development (research dice, breakthroughs) and the purchase of units."""
+
+from __future__ import annotations
+
+import events.aa_classic as ev
+from assistant.decider import Context, Refused
+from assistant.games.aa_classic import commands as cmd
+from assistant.games.aa_classic.moves.common import Emitter, require_step
+from assistant.games.aa_classic.state import State
+
+
+def unit_cost(s: State, power: str, kind: str) -> int:
+    """Chart price, 1 IPC less for every unit with industrial technology (A&A §5.2; ruling: complexes too)."""
+    return s.world.units[kind].cost - (1 if s.has_tech(power, "industrial_technology") else 0)
+
+
+def research(c: cmd.Research, s: State, ctx: Context) -> list:
+    require_step(s, "purchase")
+    power, t = s.power, s.world.tables
+    if s.research_done:
+        raise Refused("research dice are bought all at once, before any purchase, once a turn", "A&A §5.1")
+    if c.dice < 1:
+        raise Refused("buy at least one research die", "A&A §5.1")
+    cost = c.dice * t.research_die_cost
+    if cost > s.treasury.get(power, 0):
+        raise Refused(f"{c.dice} research dice cost {cost} IPC; {power} has {s.treasury.get(power, 0)}", "A&A §5.1")
+    out = Emitter(s)
+    out(ev.ResearchPaid(power=power, dice=c.dice, cost=cost))
+    throw = ctx.throw(
+        f"{power} research", c.dice, c.faces, targets=(t.breakthrough_face,) * c.dice, hits_when="at_least"
+    )
+    sixes = sum(1 for f in throw.faces if f >= t.breakthrough_face)
+    out(throw, ev.ResearchRolled(power=power, breakthroughs=sixes))
+    _waste_if_all_known(out)
+    return out.events
+
+
+def roll_breakthroughs(c: cmd.RollBreakthroughs, s: State, ctx: Context) -> list:
+    require_step(s, "purchase")
+    if s.breakthroughs == 0:
+        raise Refused("no breakthrough is waiting for its technology die", "A&A §5.1")
+    power, table = s.power, s.world.tables.technologies
+    out = Emitter(s)
+    throw = ctx.throw(f"{power} breakthrough", s.breakthroughs, c.faces)
+    out(throw)
+    for face in throw.faces:
+        tech = table[str(face)]
+        if out.state.breakthroughs == 0:
+            break
+        if out.state.has_tech(power, tech):
+            out(ev.BreakthroughDuplicated(power=power, technology=tech, face=face))
+        else:
+            out(ev.TechnologyAcquired(power=power, technology=tech, face=face))
+    _waste_if_all_known(out)
+    return out.events
+
+
+def _waste_if_all_known(out: Emitter) -> None:
+    """Ruling: once a power owns all six technologies, further breakthroughs give nothing."""
+    s = out.state
+    if s.breakthroughs and len(set(s.techs(s.power))) >= len(s.world.tables.technologies):
+        out(ev.BreakthroughsWasted(power=s.power, count=s.breakthroughs))
+
+
+def purchase(c: cmd.Purchase, s: State, ctx: Context) -> list:
+    require_step(s, "purchase")
+    power = s.power
+    if s.breakthroughs:
+        raise Refused("roll the technology dice of your breakthroughs before buying", "A&A §5.1")
+    total = 0
+    for kind, count in c.units.items():
+        if kind not in s.world.units:
+            raise Refused(f"there is no unit type {kind!r}", "A&A §3.1")
+        if count <= 0:
+            raise Refused(f"buy a positive number of {kind}", "A&A §3.1")
+        if kind == "industrial_complex" and s.options.get("no_new_complexes"):
+            raise Refused("optional rule 'no new complexes': industrial complexes cannot be bought", "A&A Annex IV")
+        total += unit_cost(s, power, kind) * count
+    if not c.units:
+        raise Refused("name the units to buy", "A&A §3.1")
+    have = s.treasury.get(power, 0)
+    if total > have:
+        raise Refused(f"these units cost {total} IPC; {power} has {have}", "A&A §4.4")
+    discount = s.has_tech(power, "industrial_technology")
+    return [ev.UnitsPurchased(power=power, units=dict(c.units), cost=total, industrial_technology=discount)]

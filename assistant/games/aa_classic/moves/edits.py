@@ -1,0 +1,52 @@
+"""Edits: the table changes the record by hand (a rule it plays differently, a piece knocked over), with a reason."""
+
+from __future__ import annotations
+
+import events.aa_classic as ev
+from assistant.decider import Context, Refused
+from assistant.games.aa_classic import commands as cmd
+from assistant.games.aa_classic.moves.common import require_reason
+from assistant.games.aa_classic.state import State
+
+
+def edit(c: cmd.Edit, s: State, ctx: Context) -> list:
+    require_reason(c.reason)
+    w = s.world
+    powers = set(w.tables.turn_order)
+    out: list = []
+    added: list[ev.UnitLine] = []
+    removed: list[int] = []
+    next_id = s.next_id
+    for spec in (*c.add, *c.remove):
+        if spec.space not in w.board.spaces or spec.power not in powers or spec.kind not in w.units or spec.count < 1:
+            raise Refused(f"edit names an unknown space, power or unit: {spec.space}/{spec.power}/{spec.kind}", "A&A edits")
+    for spec in c.add:
+        for _ in range(spec.count):
+            added.append(ev.UnitLine(id=next_id, kind=spec.kind, owner=spec.power, space=spec.space))
+            next_id += 1
+    for spec in c.remove:
+        there = sorted(i for i, u in s.units.items() if (u.space, u.owner, u.kind) == (spec.space, spec.power, spec.kind))
+        there = [i for i in there if i not in removed]
+        if len(there) < spec.count:
+            raise Refused(f"{spec.power} has {len(there)} {spec.kind} in {spec.space}", "A&A edits")
+        removed.extend(there[: spec.count])
+    if added or removed:
+        out.append(ev.UnitsEdited(reason=c.reason, added=tuple(added), removed=tuple(removed)))
+    for territory, power in c.control.items():
+        if territory not in w.board.spaces or w.is_sea(territory) or (power and power not in powers):
+            raise Refused(f"cannot give {territory} to {power!r}", "A&A edits")
+        previous = s.controller(territory)
+        value = w.value(territory)
+        production = {p: d for p, d in ((previous, -value), (power, value)) if p and d and previous != power}
+        out.append(ev.ControlEdited(reason=c.reason, territory=territory, controller=power, production=production))
+    for power, amount in c.treasury.items():
+        if power not in powers or s.treasury.get(power, 0) + amount < 0:
+            raise Refused(f"a treasury cannot go below 0 ({power})", "A&A edits")
+        out.append(ev.TreasuryEdited(reason=c.reason, power=power, amount=amount))
+    for power, amount in c.production.items():
+        if power not in powers or s.production.get(power, 0) + amount < 0:
+            raise Refused(f"a production level cannot go below 0 ({power})", "A&A edits")
+        out.append(ev.ProductionEdited(reason=c.reason, power=power, amount=amount))
+    if not out:
+        raise Refused("the edit changes nothing", "A&A edits")
+    return out

@@ -1,0 +1,340 @@
+"""Steps 2 and 4: moving units along a path on the board (A&A §7), with what each move sets off:
+blitz captures, unopposed captures, neutrality violations, AA fire at aircraft flying over, battles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import events.aa_classic as ev
+from assistant.decider import Context, Refused
+from assistant.games.aa_classic import commands as cmd
+from assistant.games.aa_classic import geography as geo
+from assistant.games.aa_classic.moves.capture import capture
+from assistant.games.aa_classic.moves.common import Emitter, movement_of, pick, require_step
+from assistant.games.aa_classic.moves.turn import open_canals
+from assistant.games.aa_classic.state import State, Unit
+
+
+def move(c: cmd.Move, s: State, ctx: Context) -> list:
+    require_step(s, "combat_move", "noncombat_move")
+    board = s.world.board
+    path = tuple(c.path)
+    if not path or any(p not in board.spaces for p in path):
+        unknown = [p for p in path if p not in board.spaces]
+        raise Refused(f"unknown space {unknown[0]!r}" if unknown else "a move needs a path", "A&A §7.1")
+    ids = pick(s, path[0], s.power, c.units, c.ids, lambda i, u: can_move(s, i, u), "move now")
+    domains = {s.world.domain(s.units[i].kind) for i in ids}
+    if len(domains) > 1:
+        raise Refused("move land, sea and air units in separate moves", "A&A §7.3")
+    domain = domains.pop()
+    out = Emitter(s)
+    try:
+        check = COMBAT_CHECKS[domain] if s.step == "combat_move" else NONCOMBAT_CHECKS[domain]
+        check(s, ids, path, c)
+    except Refused as refusal:
+        if not c.override.strip():
+            raise
+        out(ev.RuleOverridden(command="aa.move", refusal=refusal.reason, rule=refusal.rule or "", reason=c.override))
+    if s.step == "combat_move":
+        _combat_effects(out, ids, path, domain, c, ctx)
+    else:
+        _noncombat_effects(out, ids, path, domain)
+    return out.events
+
+
+# ---------------------------------------------------------------- who may move
+
+
+def can_move(s: State, i: int, u: Unit) -> bool:
+    w = s.world
+    if u.aboard and w.units[s.units[u.aboard].kind].transport_capacity:
+        return False  # cargo goes where its transport goes, and ashore with aa.unload
+    m = s.mark(i)
+    if m.done or m.boarded or m.captured:
+        return False
+    domain = w.domain(u.kind)
+    if domain == "air":
+        return m.step == "" or (s.step == "noncombat_move" and m.step == "combat_move")
+    if domain == "sea":
+        return not m.battle and m.step in ("", s.step) and m.used < movement_of(s, u.kind, u.owner)
+    if u.kind not in w.units or w.units[u.kind].movement == 0:
+        return False
+    if "never_attacks" in w.units[u.kind].flags and s.step == "combat_move":
+        return s.has_tech(u.owner, "rockets")  # a rocket AA gun may move before combat (memo)
+    return m.step == ""
+
+
+def _remaining(s: State, ids: tuple[int, ...]) -> int:
+    return min(movement_of(s, s.units[i].kind, s.power) - s.mark(i).used for i in ids)
+
+
+def _problem(s: State, path, mode, ids, **kw) -> None:
+    problem = geo.path_problem(s.world.board, path, mode, _remaining(s, ids), open_canals=open_canals(s), **kw)
+    if problem is not None:
+        raise Refused(problem.reason, problem.rule)
+    if len(path) < 2 and mode != "air":
+        raise Refused("a move needs at least two spaces", "A&A §7.3")
+
+
+def _untouched_neutral(s: State, name: str) -> bool:
+    return s.world.board.spaces[name].is_neutral and s.controller(name) == ""
+
+
+def _enemy_controlled(s: State, name: str) -> bool:
+    return s.world.enemies(s.controller(name), s.power)
+
+
+# ---------------------------------------------------------------- combat move checks
+
+
+def _restricted(s: State) -> None:
+    if s.options.get("restricted_attack") and s.power == "ussr" and s.round == 1:
+        raise Refused("optional rule 'restricted attack': the USSR may not attack before its second turn", "A&A Annex IV")
+
+
+def _check_land_combat(s: State, ids, path, c: cmd.Move) -> None:
+    _restricted(s)
+    w = s.world
+    _problem(s, path, "land", ids)
+    blitzers = all("blitz" in w.units[s.units[i].kind].flags for i in ids)
+    blitzed = False
+    for p in path[1:-1]:
+        if s.friendly_territory(p, s.power):
+            continue
+        if not blitzers or _untouched_neutral(s, p) or s.enemy_units_in(p, s.power):
+            raise Refused(f"the move must stop in {p}: it is enemy-occupied or neutral", "A&A §3.3 (blitz)")
+        blitzed = True
+    end = path[-1]
+    aa_only = all("never_attacks" in w.units[s.units[i].kind].flags for i in ids)
+    if aa_only:
+        if not s.friendly_territory(end, s.power) or _aa_there(s, end):
+            raise Refused("an AA gun never enters enemy territory, and one AA gun per territory", "A&A §3.3 (AA gun)")
+        return
+    if any("never_attacks" in w.units[s.units[i].kind].flags for i in ids):
+        raise Refused("AA guns never take part in an attack", "A&A §3.3 (AA gun)")
+    if s.enemy_units_in(end, s.power) or _enemy_controlled(s, end):
+        return
+    if _untouched_neutral(s, end):
+        _can_pay_penalty(s)
+        return
+    if not blitzed:
+        raise Refused(f"{end} is friendly: moves into friendly territory are non-combat moves", "A&A §7.4")
+
+
+def _can_pay_penalty(s: State) -> None:
+    penalty = s.world.tables.neutrality_penalty
+    if s.treasury.get(s.power, 0) < penalty:
+        raise Refused(f"violating a neutral costs {penalty} IPC; {s.power} cannot pay it", "A&A §7.7")
+
+
+def _aa_there(s: State, territory: str) -> bool:
+    w = s.world
+    return any(u.space == territory and "one_per_territory" in w.units[u.kind].flags for u in s.units.values())
+
+
+def _check_sea_combat(s: State, ids, path, c: cmd.Move) -> None:
+    _restricted(s)
+    stop = [p for p in path[1:-1] if s.enemy_units_in(p, s.power)]
+    _problem(s, path, "sea", ids)
+    if stop:
+        raise Refused(f"ships entering {stop[0]} must stop there: it holds enemy units", "A&A §7.5")
+
+
+def _check_air_combat(s: State, ids, path, c: cmd.Move) -> None:
+    _restricted(s)
+    w = s.world
+    _problem(s, path, "air", ids)
+    if len(path) < 2:
+        raise Refused("a move needs at least two spaces", "A&A §7.3")
+    end = path[-1]
+    if any(_untouched_neutral(s, p) for p in path[1:]):
+        _can_pay_penalty(s)
+    if c.bombing:
+        if not all("strategic_bombing" in w.units[s.units[i].kind].flags for i in ids):
+            raise Refused("only bombers fly strategic bombing raids", "A&A §6.6")
+        if w.is_sea(end) or not _enemy_controlled(s, end) or end not in s.complexes:
+            raise Refused(f"a strategic raid needs an enemy industrial complex; {end} has none", "A&A §6.6")
+    elif not s.enemy_units_in(end, s.power):
+        raise Refused(
+            f"aircraft fly to battles in the combat move and cannot capture: {end} holds no enemy unit", "A&A §6.2"
+        )
+    for i in ids:
+        left = movement_of(s, s.units[i].kind, s.power) - s.mark(i).used - (len(path) - 1)
+        if not landing_within(s, s.units[i].kind, end, left):
+            raise Refused(f"no friendly landing within reach of {end} after the battle (no kamikaze)", "A&A §7.8")
+
+
+def landing_within(s: State, kind: str, start: str, moves: int) -> bool:
+    """A legal landing exists within ``moves`` of ``start`` (ruling: carriers anywhere count, with their moves)."""
+    w = s.world
+    blocked = [n for n in w.board.spaces if _untouched_neutral(s, n)]
+    reach = geo.reachable(w.board, start, max(moves, 0), "air", blocked=blocked)
+    carriers = "lands_on_carrier" in w.units[kind].flags
+    for space, d in reach.items():
+        if space == start and not w.is_sea(space):
+            continue  # the battle territory: captured this turn or still enemy
+        if not w.is_sea(space):
+            if s.friendly_territory(space, s.power) and space not in s.captured_this_turn:
+                return True
+        elif carriers and _carrier_could_be(s, space, moves - d):
+            return True
+    return False
+
+
+def _carrier_could_be(s: State, zone: str, spare: int) -> bool:
+    w = s.world
+    for i, u in s.units.items():
+        if not w.units[u.kind].carrier_capacity or not w.allied(u.owner, s.power):
+            continue
+        if u.space == zone:
+            return True
+        if u.owner == s.power and not s.mark(i).done and not s.mark(i).battle:
+            left = movement_of(s, u.kind, u.owner) - s.mark(i).used
+            d = geo.distance(w.board, u.space, zone, "sea", open_canals=open_canals(s))
+            if d is not None and d <= left:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- non-combat move checks
+
+
+def _not_friendly(s: State) -> list[str]:
+    return [n for n, sp in s.world.board.spaces.items() if sp.kind == "land" and not s.friendly_territory(n, s.power)]
+
+
+def _check_land_noncombat(s: State, ids, path, c: cmd.Move) -> None:
+    _problem(s, path, "land", ids, blocked=_not_friendly(s))
+    if any("one_per_territory" in s.world.units[s.units[i].kind].flags for i in ids) and _aa_there(s, path[-1]):
+        raise Refused(f"{path[-1]} already has an AA gun: one per territory", "A&A §3.3 (AA gun)")
+
+
+def _check_sea_noncombat(s: State, ids, path, c: cmd.Move) -> None:
+    hostile = [n for n, sp in s.world.board.spaces.items() if sp.kind == "sea" and s.enemy_units_in(n, s.power)]
+    _problem(s, path, "sea", ids, blocked=hostile)
+
+
+def _check_air_noncombat(s: State, ids, path, c: cmd.Move) -> None:
+    w = s.world
+    neutral = [n for n in w.board.spaces if _untouched_neutral(s, n)]
+    _problem(s, path, "air", ids, blocked=neutral)
+    end = path[-1]
+    if w.is_sea(end):
+        if any("lands_on_carrier" not in w.units[s.units[i].kind].flags for i in ids):
+            raise Refused("only fighters land on aircraft carriers", "A&A §3.3 (bomber)")
+        if len(carrier_berths(s, end, ids)) < len(ids):
+            raise Refused(f"no room for them on a friendly carrier in {end}", "A&A §3.3 (fighter)")
+    elif not s.friendly_territory(end, s.power) or end in s.captured_this_turn:
+        raise Refused(f"aircraft land only in friendly territory not captured this turn; not {end}", "A&A §7.8")
+
+
+def carrier_berths(s: State, zone: str, fighters) -> dict[int, int]:
+    """Fighter -> carrier with room in ``zone`` (own carriers first), for as many fighters as fit."""
+    w = s.world
+    carriers = sorted(
+        (i for i, u in s.units.items() if u.space == zone and w.units[u.kind].carrier_capacity and w.allied(u.owner, s.power)),
+        key=lambda i: (s.units[i].owner != s.power, i),
+    )
+    moving = set(fighters)
+    berths: dict[int, int] = {}
+    for carrier in carriers:
+        room = w.units[s.units[carrier].kind].carrier_capacity
+        room -= sum(1 for j, u in s.units.items() if u.aboard == carrier and j not in moving)
+        for f in fighters:
+            if room <= 0:
+                break
+            if f not in berths:
+                berths[f] = carrier
+                room -= 1
+    return berths
+
+
+COMBAT_CHECKS: dict[str, Callable] = {"land": _check_land_combat, "sea": _check_sea_combat, "air": _check_air_combat}
+NONCOMBAT_CHECKS: dict[str, Callable] = {
+    "land": _check_land_noncombat,
+    "sea": _check_sea_noncombat,
+    "air": _check_air_noncombat,
+}
+
+
+# ---------------------------------------------------------------- effects
+
+
+def _combat_effects(out: Emitter, ids, path, domain: str, c: cmd.Move, ctx: Context) -> None:
+    s = out.state
+    w = s.world
+    end = path[-1]
+    if domain == "land":
+        blitz = [p for p in path[1:-1] if _enemy_controlled(s, p) and not s.enemy_units_in(p, s.power)]
+        mission = "blitz" if blitz else "attack"
+        out(ev.UnitsMoved(power=s.power, units=ids, path=path, step=s.step, mission=mission))
+        for p in blitz:
+            out(*capture(out.state, p, s.power, "blitz"))
+        _arrive(out, ids, path, "land")
+        return
+    mission = "bombing" if c.bombing else ("attack" if s.enemy_units_in(end, s.power) else "move")
+    out(ev.UnitsMoved(power=s.power, units=ids, path=path, step=s.step, mission=mission))
+    if domain == "sea":
+        _arrive(out, ids, path, "naval")
+        return
+    alive = list(ids)
+    faces = list(c.aa_faces or ())
+    physical = c.aa_faces is not None
+    for p in path[1:-1]:
+        if _untouched_neutral(out.state, p):
+            _violate(out, p)
+        guns = [u for u in out.state.units.values() if u.space == p and "anti_aircraft" in w.units[u.kind].flags]
+        if alive and not w.is_sea(p) and any(w.enemies(g.owner, s.power) and not g.aboard for g in guns):
+            alive = _overflight_fire(out, p, alive, faces if physical else None, ctx)
+    if physical and faces:
+        raise Refused(f"{len(faces)} AA dice more than the AA fire on this path needs", "A&A §3.3 (AA gun)")
+    if alive:
+        _arrive(out, tuple(alive), path, "bombing" if c.bombing else ("naval" if w.is_sea(end) else "land"))
+
+
+def _overflight_fire(out: Emitter, space: str, alive: list[int], faces: list[int] | None, ctx: Context) -> list[int]:
+    """1 die per aircraft, each 1 destroys one (A&A §3.3 AA gun); ruling: the cheapest aircraft go first."""
+    n = len(alive)
+    given = None
+    if faces is not None:
+        if len(faces) < n:
+            raise Refused(f"the AA gun in {space} needs {n} dice", "A&A §3.3 (AA gun)")
+        given, faces[:] = faces[:n], faces[n:]
+    throw = ctx.throw(f"AA fire over {space}", n, given, targets=(1,) * n)
+    hits = sum(1 for f in throw.faces if f <= 1)
+    out(throw)
+    if not hits:
+        return alive
+    s = out.state
+    order = sorted(alive, key=lambda i: (s.world.units[s.units[i].kind].cost, i))
+    down = tuple(order[:hits])
+    out(ev.AircraftShotDown(power=s.power, units=down, space=space, context="overflight"))
+    return [i for i in alive if i not in down]
+
+
+def _violate(out: Emitter, territory: str) -> None:
+    s = out.state
+    out(ev.NeutralityViolated(power=s.power, territory=territory, penalty=s.world.tables.neutrality_penalty))
+    out(*capture(out.state, territory, s.power, "neutral"))
+
+
+def _arrive(out: Emitter, ids, path, kind: str) -> None:
+    """What entering the last space sets off: a battle, a capture, a violation, or nothing."""
+    s = out.state
+    end = path[-1]
+    came = path[-2] if len(path) > 1 else end
+    if kind == "bombing":
+        out(ev.BattleJoined(battle=f"{end}/bombing", space=end, kind="bombing", attacker=s.power, units=ids, came_from=came))
+    elif s.enemy_units_in(end, s.power):
+        out(ev.BattleJoined(battle=end, space=end, kind=kind, attacker=s.power, units=ids, came_from=came))
+    elif kind == "land" and _untouched_neutral(s, end):
+        _violate(out, end)
+    elif kind == "land" and _enemy_controlled(s, end):
+        out(*capture(s, end, s.power, "unoccupied"))
+
+
+def _noncombat_effects(out: Emitter, ids, path, domain: str) -> None:
+    s = out.state
+    aboard = carrier_berths(s, path[-1], ids) if domain == "air" and s.world.is_sea(path[-1]) else {}
+    mission = "land" if domain == "air" else "move"
+    out(ev.UnitsMoved(power=s.power, units=ids, path=path, step=s.step, mission=mission, aboard=aboard))

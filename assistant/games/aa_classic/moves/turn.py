@@ -1,0 +1,98 @@
+"""The turn machine: start, then each power's six steps; income, end of turn, end of round, victory."""
+
+from __future__ import annotations
+
+import events.aa_classic as ev
+from assistant.decider import Context, Refused
+from assistant.games.aa_classic import commands as cmd
+from assistant.games.aa_classic.geography import canals_open
+from assistant.games.aa_classic.moves import victory
+from assistant.games.aa_classic.moves.common import Emitter, require_step
+from assistant.games.aa_classic.state import State
+from events.core import PhaseBegan
+
+
+def begin_turn(s: State, round_: int, power: str) -> list:
+    controlled = tuple(sorted(t for t, p in s.control.items() if p == power))
+    return [ev.TurnStarted(round=round_, power=power, controlled=controlled), _phase(round_, power, "purchase")]
+
+
+def _phase(round_: int, power: str, step: str) -> PhaseBegan:
+    return PhaseBegan(round=round_, side=power, phase=step)
+
+
+def start(c: cmd.Start, s: State, ctx: Context) -> list:
+    if s.round:
+        raise Refused("the game has already started", "A&A §2.1")
+    return begin_turn(s, 1, s.world.tables.turn_order[0])
+
+
+def end_step(c: cmd.EndStep, s: State, ctx: Context) -> list:
+    require_step(s, *s.world.tables.steps)
+    out = Emitter(s)
+    steps = s.world.tables.steps
+    step = s.step
+    if step == "purchase" and s.breakthroughs:
+        raise Refused("roll the technology dice of your breakthroughs first", "A&A §5.1")
+    if step == "combat":
+        open_battles = [b.key for b in s.battles.values() if not b.outcome]
+        if open_battles:
+            raise Refused(f"every battle must be fought to its end first: {', '.join(open_battles)}", "A&A §2.1")
+    if step == "noncombat_move":
+        out(*aircraft_without_landing(s))
+    if step == "placement" and s.purchased:
+        out(ev.UnitsForfeited(power=s.power, units=dict(s.purchased), reason="not placed by the end of placement"))
+    if step != "income":
+        out(_phase(s.round, s.power, steps[steps.index(step) + 1]))
+        return out.events
+    out(*collect_income(s))
+    out(ev.TurnEnded(round=s.round, power=s.power))
+    won = victory.military(out.state)
+    order = s.world.tables.turn_order
+    last = s.power == order[-1]
+    if won is None and last:
+        axis = sum(out.state.production.get(p, 0) for p in s.world.tables.sides["axis"])
+        out(ev.RoundEnded(round=s.round, axis_production=axis))
+        won = victory.economic(out.state)
+    if won is not None:
+        out(won)
+        return out.events
+    next_round = s.round + 1 if last else s.round
+    out(*begin_turn(out.state, next_round, order[(order.index(s.power) + 1) % len(order)]))
+    return out.events
+
+
+def collect_income(s: State) -> list:
+    """Step 6: the production level, from the bank, unless the capital is in enemy hands (A&A §4.6, §4.7)."""
+    if s.capital_held_by_enemy(s.power):
+        capital = s.world.capital_of(s.power)
+        return [ev.IncomeWithheld(power=s.power, reason=f"{capital} is held by {s.controller(capital)}")]
+    return [ev.IncomeCollected(power=s.power, amount=s.production.get(s.power, 0))]
+
+
+def aircraft_without_landing(s: State) -> list:
+    """At the end of the non-combat move, aircraft with nowhere to be are lost (A&A §7.4, §7.8)."""
+    lost = []
+    for i, u in s.units.items():
+        if u.owner != s.power or s.world.domain(u.kind) != "air":
+            continue
+        if s.world.is_sea(u.space):
+            ok = u.aboard != 0
+        else:
+            ok = s.friendly_territory(u.space, s.power) and u.space not in s.captured_this_turn
+        if not ok:
+            lost.append(i)
+    if not lost:
+        return []
+    return [ev.AircraftLost(power=s.power, units=tuple(lost), reason="no friendly landing at the end of the move")]
+
+
+def open_canals(s: State) -> frozenset[str]:
+    """Canals open to the moving power: its side controlled every canal territory at the start of its turn.
+
+    Ruling (digest §12 #38): Suez is measured at the start of the turn like Panama. The snapshot holds the mover's
+    own territories; its allies' control is taken as it stands, since allies cannot change it during this turn.
+    """
+    w = s.world
+    held = set(s.controlled_at_start) | {t for t, p in s.control.items() if p != s.power and w.allied(p, s.power)}
+    return canals_open(w.board, held)

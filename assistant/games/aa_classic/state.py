@@ -1,0 +1,129 @@
+"""The write-side state of an Axis & Allies game: frozen structs, updated only by replacing them."""
+
+from __future__ import annotations
+
+import msgspec
+
+from assistant.games.aa_classic.world import World
+
+
+class Unit(msgspec.Struct, frozen=True, array_like=True):
+    kind: str
+    owner: str
+    space: str
+    aboard: int = 0  # id of the transport or carrier it is on, 0 if none
+
+
+class Mark(msgspec.Struct, frozen=True):
+    """What one unit has done this turn (cleared when a turn starts)."""
+
+    used: int = 0  # spaces moved this turn (aircraft: over both moves)
+    step: str = ""  # the step it moved in: combat_move or noncombat_move
+    battle: str = ""  # the battle it joined
+    done: bool = False  # its movement is over (unloaded transport, landed cargo, carrier a fighter landed on...)
+    boarded: bool = False  # cargo that boarded this turn: boarding and landing are its whole move
+    landing: str = ""  # cargo waiting aboard to land here once its sea zone is cleared
+    fought_at_sea: bool = False  # took part in a naval battle this turn (battleships lose their support shot)
+    captured: bool = False  # an AA gun captured this turn: it cannot move (A&A §3.3 AA gun)
+
+
+class Pending(msgspec.Struct, frozen=True):
+    """Hits waiting for their owner's casualty choice."""
+
+    side: str  # the side that loses units: attacker | defender
+    hits: int
+    ships_only: int  # hits aircraft cannot take (submarine fire)
+    line: bool  # behind the casualty line (they still fire this round) rather than removed at once
+    fire: str
+    targets: tuple[int, ...] = ()
+    restricted: tuple[int, ...] = ()
+
+
+class Battle(msgspec.Struct, frozen=True):
+    key: str
+    space: str
+    kind: str  # land | naval | bombing
+    attacker: str
+    units: tuple[int, ...] = ()
+    came_from: tuple[str, ...] = ()
+    amphibious: bool = False
+    round: int = 1
+    fired: tuple[str, ...] = ()  # fires done this round: first_strike, attack, defence:<power>
+    aa_done: bool = False
+    support_done: bool = False
+    pending: Pending | None = None
+    casualty_line: tuple[int, ...] = ()
+    outcome: str = ""
+
+
+class Victory(msgspec.Struct, frozen=True):
+    side: str
+    kind: str
+    reason: str
+    individual_winner: str = ""
+    percentages: dict[str, float] = {}
+
+
+class State(msgspec.Struct, frozen=True):
+    world: World
+    players: tuple[tuple[str, ...], ...]
+    options: dict[str, bool]
+    round: int = 0
+    power: str = ""
+    step: str = ""
+    units: dict[int, Unit] = {}
+    next_id: int = 1
+    control: dict[str, str] = {}  # land territory -> controlling power ("" = neutral, untouched)
+    treasury: dict[str, int] = {}
+    production: dict[str, int] = {}
+    start_production: dict[str, int] = {}
+    technologies: dict[str, tuple[str, ...]] = {}
+    complexes: dict[str, bool] = {}  # territory -> True if it is an original complex
+    # this turn
+    controlled_at_start: frozenset[str] = frozenset()
+    research_done: bool = False
+    breakthroughs: int = 0
+    purchased: dict[str, int] = {}
+    marks: dict[int, Mark] = {}
+    battles: dict[str, Battle] = {}
+    captured_this_turn: frozenset[str] = frozenset()
+    placed: dict[str, int] = {}  # complex territory -> units placed through it this turn
+    new_complexes: frozenset[str] = frozenset()  # placed this turn: they produce from the next turn
+    rocket_fired: bool = False
+    victory: Victory | None = None
+
+    # -------------------------------------------------------------- reading helpers
+
+    def techs(self, power: str) -> tuple[str, ...]:
+        return self.technologies.get(power, ())
+
+    def has_tech(self, power: str, tech: str) -> bool:
+        return tech in self.technologies.get(power, ())
+
+    def mark(self, unit_id: int) -> Mark:
+        return self.marks.get(unit_id, _NO_MARK)
+
+    def units_in(self, space: str) -> list[tuple[int, Unit]]:
+        return [(i, u) for i, u in self.units.items() if u.space == space]
+
+    def controller(self, territory: str) -> str:
+        return self.control.get(territory, "")
+
+    def capital_held_by_enemy(self, power: str) -> bool:
+        capital = self.world.capital_of(power)
+        return bool(capital) and self.world.enemies(self.controller(capital), power)
+
+    def enemy_units_in(self, space: str, power: str) -> list[tuple[int, Unit]]:
+        """Units at war with ``power`` in ``space``; AA guns do not make a territory occupied (memo)."""
+        w = self.world
+        return [
+            (i, u)
+            for i, u in self.units.items()
+            if u.space == space and w.enemies(u.owner, power) and "never_attacks" not in w.units[u.kind].flags
+        ]
+
+    def friendly_territory(self, territory: str, power: str) -> bool:
+        return self.world.allied(self.controller(territory), power) and not self.enemy_units_in(territory, power)
+
+
+_NO_MARK = Mark()

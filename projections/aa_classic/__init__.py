@@ -1,0 +1,2 @@
+"""Axis & Allies read models."""
+PROJECTIONS = ()
