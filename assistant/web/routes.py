@@ -24,6 +24,7 @@ from assistant.web.forms import FormError, RenderedForm, form_for, parse
 from assistant.web.logview import PAGE, is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
 from events.core import CorrectDice, DiceRolled
+from events.exchange import GameFileError
 from events.store import Conflict, GameNotFound, StoreError
 
 web = Blueprint("web", __name__)
@@ -121,7 +122,7 @@ def create_game():
     title = request.form.get("title", "").strip() or None
     command_id = request.form.get("command_id") or new_command_id()
     try:
-        options = parse(spec, request.form, request.form)
+        options = parse(spec, request.form, request.form.to_dict(flat=False))
         game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
                              game_id=_game_id_for(command_id))
     except (FormError, Refused) as exc:
@@ -145,7 +146,7 @@ def import_game():
         return _games_error("Choose a game file to import.")
     try:
         game_id = assistant().import_game(upload.read())
-    except (Refused, StoreError, ValueError) as exc:
+    except (Refused, StoreError, GameFileError, ValueError) as exc:
         return _games_error(f"That file could not be imported: {_message(exc)}")
     return _go(url_for("web.table", game_id=game_id))
 
@@ -208,7 +209,8 @@ def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | 
     for form in forms:
         form.command_id = CID
     html = render_template("_actions.html", t=table, forms=forms, oob=oob, game_id=table.game_id)
-    key = hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
+    same_either_way = html.replace(' hx-swap-oob="true"', "", 1) if oob else html
+    key = hashlib.blake2s(same_either_way.encode(), digest_size=8).hexdigest()
     return Markup(re.sub(CID, lambda _m: uuid.uuid4().hex, html)), key
 
 

@@ -1,0 +1,356 @@
+"""The web UI through Flask's test client: pages, fragments, commands, errors, undo, time travel, live updates."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import Client
+
+
+def text(response) -> str:
+    return response.data.decode()
+
+
+def entries(html: str) -> list[str]:
+    return re.findall(r'<li id="e(\d+)"', html)
+
+
+# ---------------------------------------------------------------- games list
+
+
+def test_games_list_offers_every_kind_and_one_click_starts_a_game(client, web_assistant):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "New Skirmish (test game)" in text(page)
+    cid = re.search(r'name="command_id" value="([^"]+)"', text(page)).group(1)
+    started = client.post("/new", {"kind": "toy", "command_id": cid})
+    assert started.status_code == 303
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    assert web_assistant.game(game_id).kind == "toy"
+    # A double tap on "Start" sends the same form again: still one game.
+    again = client.post("/new", {"kind": "toy", "command_id": cid})
+    assert again.headers["Location"] == started.headers["Location"]
+    assert len(web_assistant.games()) == 1
+
+
+def test_new_game_form_is_generated_from_the_options_type(client, web_assistant):
+    page = text(client.get("/new?kind=toy"))
+    assert 'name="sides"' in page and 'name="treasury"' in page and 'value="10"' in page
+    refused = client.post("/new", {"kind": "toy", "sides": "red", "treasury": "9"})
+    assert refused.status_code == 422
+    assert "skirmish needs at least two distinct sides" in text(refused)
+    made = client.post("/new", {"kind": "toy", "title": "Club night", "sides": "north, south, east", "treasury": "7"})
+    game_id = made.headers["Location"].rsplit("/", 1)[1]
+    assert web_assistant.game(game_id).title == "Club night"
+    assert web_assistant.view(game_id).game.treasury == {"north": 7, "south": 7, "east": 7}
+
+
+def test_options_fragment_for_another_kind(client):
+    fragment = client.get("/new?kind=toy", htmx=True)
+    assert text(fragment).lstrip().startswith('<fieldset id="options"')
+    assert "HX-Request" in fragment.headers["Vary"]
+
+
+def test_export_import_and_delete_with_confirmation(client, web_assistant, toy_id):
+    exported = client.get(f"/g/{toy_id}/export")
+    assert exported.status_code == 200
+    assert "attachment" in exported.headers["Content-Disposition"]
+    confirm = client.get(f"/g/{toy_id}/delete")
+    assert "Yes, delete it" in text(confirm)
+    assert client.post(f"/g/{toy_id}/delete", {}).status_code == 400  # no confirmation, nothing happens
+    assert [g.game_id for g in web_assistant.games()] == [toy_id]
+    assert client.post(f"/g/{toy_id}/delete", {"confirm": "yes"}).status_code == 303
+    assert web_assistant.games() == []
+    # The game file can be imported elsewhere (a fresh database refuses only a clashing id).
+    clash = client.post("/import", {"file": (__import__("io").BytesIO(exported.data), "game.jsonl")},
+                        content_type="multipart/form-data")
+    assert clash.status_code == 422 and "already in this database" in text(clash)
+    junk = client.post("/import", {"file": (__import__("io").BytesIO(b"not a game"), "x.jsonl")},
+                       content_type="multipart/form-data")
+    assert junk.status_code == 422 and "could not be imported" in text(junk)
+
+
+# ---------------------------------------------------------------- the table
+
+
+def test_table_page_answers_whose_turn_and_what_to_do(client, toy_id):
+    page = client.get(f"/g/{toy_id}")
+    html = text(page)
+    assert page.headers["Vary"].count("HX-Request") == 1
+    assert "<html" in html
+    assert '<span class="round">Round 1</span>' in html and '<span class="side">red</span>' in html
+    assert "Round 1: red — buy." in html  # the game's guidance
+    for tag in ("toy.buy", "toy.attack", "toy.end_phase", "toy.edit_treasury"):
+        assert f'name="type" value="{tag}"' in html
+    fragment = text(client.get(f"/g/{toy_id}", htmx=True))
+    assert fragment.lstrip().startswith('<div id="table"') and "<html" not in fragment
+
+
+def test_each_form_render_has_its_own_command_id(client, toy_id):
+    first = re.findall(r'name="command_id" value="([0-9a-f]{32})"', text(client.get(f"/g/{toy_id}")))
+    second = re.findall(r'name="command_id" value="([0-9a-f]{32})"', text(client.get(f"/g/{toy_id}")))
+    assert len(set(first)) == len(first) >= 4
+    assert not set(first) & set(second)
+
+
+def test_a_command_updates_forms_banner_ledgers_and_log_together(client, web_assistant, toy_id):
+    response = client.do(toy_id, "toy.buy", count="2")
+    html = text(response)
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="actions"')
+    for region in ("banner", "vcr", "ledgers", "log", "live"):
+        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html), region
+    assert "red bought 2 units for 6." in html
+    assert web_assistant.view(toy_id).game.treasury["red"] == 6
+
+
+def test_a_double_tap_books_once(client, web_assistant, toy_id):
+    head = web_assistant.head(toy_id)
+    for _ in range(2):
+        assert client.do(toy_id, "toy.buy", count="1", command_id="same-form-render").status_code == 200
+    assert web_assistant.head(toy_id) == head + 1
+    assert web_assistant.view(toy_id).game.units["red"] == 1
+
+
+def test_refusals_are_inline_plain_words_with_the_rule(client, web_assistant, toy_id):
+    head = web_assistant.head(toy_id)
+    response = client.do(toy_id, "toy.buy", count="9")
+    html = text(response)
+    assert response.status_code == 422
+    assert "9 units cost 27, treasury holds 12 (Skirmish 1)" in html
+    assert 'value="9"' in html  # what was typed stays in the form
+    assert "Traceback" not in html
+    assert web_assistant.head(toy_id) == head
+    unreadable = client.do(toy_id, "toy.buy", count="two")
+    assert unreadable.status_code == 422 and "Count must be a whole number" in text(unreadable)
+
+
+def test_without_htmx_a_command_redirects_and_a_refusal_renders_the_page(client, toy_id):
+    done = client.do(toy_id, "toy.buy", htmx=False, count="1")
+    assert done.status_code == 303
+    refused = client.do(toy_id, "toy.attack", htmx=False)
+    assert refused.status_code == 422
+    assert "<html" in text(refused) and "attacks happen in the attack phase (Skirmish 2)" in text(refused)
+
+
+def test_battle_with_entered_dice_and_roll_for_me(client, web_assistant, toy_id):
+    client.do(toy_id, "toy.buy", count="3")
+    client.do(toy_id, "toy.end_phase")
+    bad = client.do(toy_id, "toy.attack", faces="1 2")
+    assert bad.status_code == 422 and "expected 3 dice for this throw, got 2" in text(bad)
+    client.do(toy_id, "toy.attack", faces="1 2 6")
+    log = web_assistant.log(toy_id)
+    assert log[-2].event.faces == (1, 2, 6) and log[-2].event.source == "physical"
+    client.do(toy_id, "toy.end_phase")
+    client.do(toy_id, "toy.buy", count="1")
+    client.do(toy_id, "toy.end_phase")
+    client.do(toy_id, "toy.attack", faces="4", roll_for_me="1")
+    assert web_assistant.log(toy_id)[-2].event.source == "assistant"
+
+
+def test_undo_last_undo_to_here_and_redo(client, web_assistant, toy_id):
+    client.do(toy_id, "toy.buy", count="1")
+    client.do(toy_id, "toy.buy", count="1")
+    assert web_assistant.view(toy_id).game.units["red"] == 2
+    client.do(toy_id, "core.undo", origin="log")
+    assert web_assistant.view(toy_id).game.units["red"] == 1
+    client.do(toy_id, "core.redo", origin="log")
+    assert web_assistant.view(toy_id).game.units["red"] == 2
+    client.do(toy_id, "core.undo", origin="log", to_seq="2")
+    assert web_assistant.view(toy_id).game.units["red"] == 0
+    html = text(client.get(f"/g/{toy_id}"))
+    # the two purchases, and the first undo (which the redo cancelled)
+    assert re.findall(r'<li id="e(\d+)" class="entry cancelled"', html) == ["5", "4", "3"]
+
+
+def test_undo_refused_across_dice_is_shown_as_a_message(client, toy_id):
+    client.do(toy_id, "toy.buy", count="1")
+    client.do(toy_id, "toy.end_phase")
+    client.do(toy_id, "toy.attack", faces="5")
+    refused = client.do(toy_id, "core.undo", origin="log")
+    assert refused.status_code == 422
+    assert refused.headers["HX-Retarget"] == "#flash"
+    assert "take-backs stop at dice" in text(refused)
+
+
+def test_entry_actions_correct_dice_and_roll_back(client, web_assistant, toy_id):
+    client.do(toy_id, "toy.buy", count="2")
+    client.do(toy_id, "toy.end_phase")
+    client.do(toy_id, "toy.attack", faces="5 6")
+    dice_seq = next(e.seq for e in web_assistant.log(toy_id) if e.type == "core.dice_rolled")
+    menu = text(client.get(f"/g/{toy_id}/entry/{dice_seq}"))
+    assert 'value="core.correct_dice"' in menu and 'value="5 6"' in menu
+    assert client.do(toy_id, "core.correct_dice", origin="log", dice_seq=str(dice_seq), faces="1 6",
+                     reason="a die was misread").status_code == 200
+    html = text(client.get(f"/g/{toy_id}"))
+    assert "(corrected to 1 6)" in html
+    assert client.do(toy_id, "core.roll_back", origin="log", to_seq="2", reason="wrong game").status_code == 200
+    assert web_assistant.view(toy_id).game.units["red"] == 0
+
+
+# ---------------------------------------------------------------- time travel
+
+
+def test_time_travel_shows_the_table_as_it_was_read_only(client, web_assistant, toy_id):
+    client.do(toy_id, "toy.buy", count="2")
+    client.do(toy_id, "toy.buy", count="1")
+    head = web_assistant.head(toy_id)
+    past = text(client.get(f"/g/{toy_id}?at=3", htmx=True))
+    assert "as it was at event 3 of 4" in past
+    assert 'id="actions"' not in past and 'id="live"' not in past
+    assert re.search(r"treasury</th><td>.*?<th>red</th><td>6</td>", past, re.S)
+    assert 'class="entry here"' in past and 'id="e4"' not in past  # the future is not shown
+    assert 'value="3"' in past and f'max="{head}"' in past  # the slider
+    now = text(client.get(f"/g/{toy_id}", htmx=True))
+    assert 'id="actions"' in now and "You are looking at the table" not in now
+    assert client.get(f"/g/{toy_id}?at=99").status_code == 404
+
+
+def test_play_advances_one_event_at_a_time(client, toy_id):
+    client.do(toy_id, "toy.buy", count="1")
+    html = text(client.get(f"/g/{toy_id}?at=1&play=1", htmx=True))
+    assert 'hx-get="/g/%s?at=2&play=1"' % toy_id in html and 'hx-trigger="load delay:900ms"' in html
+    assert "Pause" in html
+
+
+# ---------------------------------------------------------------- live updates
+
+
+def test_live_poll_answers_nothing_new_with_204(client, web_assistant, toy_id):
+    head = web_assistant.head(toy_id)
+    assert client.get(f"/g/{toy_id}/live?seq={head}").status_code == 204
+
+
+def test_live_poll_sends_every_region_out_of_band(client, web_assistant, toy_id):
+    page = text(client.get(f"/g/{toy_id}"))
+    live = re.search(r'hx-get="([^"]+/live[^"]+)"', page).group(1).replace("&amp;", "&")
+    web_assistant.handle(toy_id, '{"type": "toy.buy", "count": 1}')  # another device
+    update = text(client.get(live))
+    for region in ("banner", "ledgers", "log", "live"):
+        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', update), region
+    assert "red bought 1 units for 3." in update
+    # The toy game's forms look the same after a purchase: they are left alone (nobody loses what they typed).
+    assert 'id="actions"' not in update
+
+
+def test_live_poll_replaces_the_forms_when_the_step_changes_them(client, web_assistant, toy_id, monkeypatch):
+    from assistant.web import presenter
+    from assistant.web.forms import form_for
+    from tests.toygame.game import Attack, Buy, EndPhase
+
+    class ByPhase(presenter.Presenter):
+        def commands(self, table):
+            now = Buy if table.view.game.phase == "buy" else Attack
+            return [form_for(now), form_for(EndPhase)]
+
+    monkeypatch.setitem(presenter._presenters, "toy", ByPhase())
+    page = text(client.get(f"/g/{toy_id}"))
+    assert 'value="toy.buy"' in page and 'value="toy.attack"' not in page
+    live = re.search(r'hx-get="([^"]+/live[^"]+)"', page).group(1).replace("&amp;", "&")
+    web_assistant.handle(toy_id, '{"type": "core.add_note", "about_seq": 1, "text": "good luck"}')
+    update = text(client.get(live))
+    assert "good luck" in update and 'id="actions"' not in update
+    web_assistant.handle(toy_id, '{"type": "toy.end_phase"}')
+    update = text(client.get(live))
+    assert re.search(r'id="actions"[^>]*hx-swap-oob="true"', update)
+    assert 'value="toy.attack"' in update and 'value="toy.buy"' not in update
+
+
+# ---------------------------------------------------------------- log paging
+
+
+def test_log_is_paged_and_grouped_by_round_and_turn(client, web_assistant, toy_id):
+    for i in range(60):
+        web_assistant.handle(toy_id, '{"type": "core.add_note", "about_seq": 1, "text": "n%d"}' % i)
+    html = text(client.get(f"/g/{toy_id}"))
+    shown = entries(html)
+    assert len(shown) == 40 and shown[0] == str(web_assistant.head(toy_id))
+    older = re.search(r'hx-get="(/g/[^"]+/log\?upto=\d+[^"]*)"', html).group(1).replace("&amp;", "&")
+    more = text(client.get(older, htmx=True))
+    assert entries(more)[0] == str(web_assistant.head(toy_id) - 40)
+    assert "Round 1" in more and "red · buy" in more and "Set-up" in more
+
+
+# ---------------------------------------------------------------- security
+
+
+def test_every_post_needs_the_csrf_token(client, web_assistant, toy_id):
+    head = web_assistant.head(toy_id)
+    missing = client.post(f"/g/{toy_id}/do", {"type": "toy.buy", "count": "1"}, csrf=False)
+    assert missing.status_code == 403 and "expired" in text(missing)
+    forged = client.post(f"/g/{toy_id}/do", {"type": "toy.buy", "count": "1", "csrf": "guess"}, csrf=False)
+    assert forged.status_code == 403
+    assert client.post("/new", {"kind": "toy"}, csrf=False).status_code == 403
+    assert web_assistant.head(toy_id) == head
+
+
+def test_the_csrf_token_may_come_as_the_htmx_header(client, toy_id):
+    client.get("/")
+    response = client.http.post(f"/g/{toy_id}/do", data={"type": "toy.buy", "count": "1"},
+                                headers={"HX-Request": "true", "X-CSRF-Token": client.csrf})
+    assert response.status_code == 200
+
+
+def test_local_mode_refuses_other_host_names(client):
+    assert client.http.get("/", headers={"Host": "attacker.example"}).status_code == 403
+    assert client.http.get("/", headers={"Host": "localhost:5173"}).status_code == 200
+
+
+def test_spectator_link_is_read_only(client, web_assistant, toy_id):
+    page = text(client.get(f"/g/{toy_id}"))
+    link = re.search(r'value="http://localhost(/watch/[^"]+)"', page).group(1)
+    watch = text(client.get(link))
+    assert "Spectator view: read-only." in watch
+    assert 'name="type"' not in watch and "Undo last" not in watch
+    assert f'{link}/live?seq=' in watch
+    assert client.post(link, {}).status_code in (403, 405)
+    assert client.get(link[:-3] + "xyz").status_code == 404
+    assert client.get(f"/watch/{toy_id}/nonsense").status_code == 404
+
+
+def test_lan_mode_asks_other_devices_for_the_join_code(web_assistant, toy_id):
+    from assistant.web import create_app
+
+    app = create_app(web_assistant, lan=True, join_code="424242", testing=True)
+    host = Client(app)
+    assert "424242" in text(host.get("/"))  # shown on the host screen
+    phone = Client(app)
+    remote = {"REMOTE_ADDR": "192.168.1.23"}
+    first = phone.http.get(f"/g/{toy_id}", environ_base=remote)
+    assert first.status_code == 302 and "/join" in first.headers["Location"]
+    join = phone.http.get("/join", environ_base=remote)
+    token = re.search(r'name="csrf" value="([^"]+)"', text(join)).group(1)
+    assert "424242" not in text(join)
+    wrong = phone.http.post("/join", data={"csrf": token, "code": "111111"}, environ_base=remote)
+    assert wrong.status_code == 422 and "does not match" in text(wrong)
+    right = phone.http.post("/join", data={"csrf": token, "code": "424242", "player": "Ana",
+                                          "next": f"/g/{toy_id}"}, environ_base=remote)
+    assert right.status_code == 303 and right.headers["Location"] == f"/g/{toy_id}"
+    table = phone.http.get(f"/g/{toy_id}", environ_base=remote)
+    assert table.status_code == 200 and "424242" not in text(table)
+    bought = phone.http.post(f"/g/{toy_id}/do", data={"csrf": token, "type": "toy.buy", "count": "1"},
+                             headers={"HX-Request": "true"}, environ_base=remote)
+    assert bought.status_code == 200
+    assert web_assistant.log(toy_id)[-1].actor == "Ana"
+
+
+def test_unexpected_errors_never_show_a_stack_trace(flask_app, client, toy_id, monkeypatch):
+    from assistant.web import presenter
+
+    def broken(self, table):
+        raise RuntimeError("the ledger fell off the table")
+
+    monkeypatch.setattr(presenter.Presenter, "ledgers", broken)
+    flask_app.testing = False
+    flask_app.config["PROPAGATE_EXCEPTIONS"] = False
+    page = client.get(f"/g/{toy_id}")
+    assert page.status_code == 500
+    assert "Something went wrong" in text(page) and "the ledger fell off the table" in text(page)
+    assert "Traceback" not in text(page) and 'File "' not in text(page)
+    fragment = client.get(f"/g/{toy_id}", htmx=True)
+    assert fragment.headers["HX-Retarget"] == "#flash"
+
+
+def test_unknown_game_is_a_plain_404(client):
+    page = client.get("/g/doesnotexist")
+    assert page.status_code == 404 and "There is no game" in text(page)
