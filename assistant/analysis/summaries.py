@@ -50,18 +50,11 @@ def turn_summary(app: Any, game_id: str, round_: int, side: str | None = None, f
     elif chosen:
         grouped["Events"] = [_line(e) for e in chosen]
     heading = f"{row.title} — round {round_}" + (f", {side}" if side else "")
-    if fmt == "md":
-        parts = [f"## {heading}"]
-        for name, lines in grouped.items():
-            parts.append(f"\n**{name}**\n")
-            parts.extend(f"- {_escape(line)}" for line in lines)
-        if not grouped:
-            parts.append("\nNothing happened.")
-        return "\n".join(parts) + "\n"
-    parts = [heading, "=" * len(heading)]
+    title, section, item, clean = _STYLES[fmt]
+    parts = [title(heading)]
     for name, lines in grouped.items():
-        parts.append(f"{name}:")
-        parts.extend(f"  - {line}" for line in lines)
+        parts.append(section(name))
+        parts.extend(item(clean(line)) for line in lines)
     if not grouped:
         parts.append("Nothing happened.")
     return "\n".join(parts) + "\n"
@@ -70,3 +63,10 @@ def turn_summary(app: Any, game_id: str, round_: int, side: str | None = None, f
 def _escape(text: str) -> str:
     """Forum Markdown: keep asterisks and underscores in names literal."""
     return text.replace("*", r"\*").replace("_", r"\_")
+
+
+# heading, section title, list item, text cleaning — per format
+_STYLES = {
+    "md": (lambda h: f"## {h}\n", lambda n: f"\n**{n}**\n", lambda line: f"- {line}", _escape),
+    "text": (lambda h: f"{h}\n{'=' * len(h)}", lambda n: f"{n}:", lambda line: f"  - {line}", lambda t: t),
+}
