@@ -71,3 +71,24 @@ def test_indices_per_power_and_battle_and_the_moments():
 
 def test_percentile_is_fifty_for_a_certain_outcome():
     assert score([1.0, 1.0], 2) == (2.0, 0.0, 50.0)
+
+
+def test_rulebook_sudan_battle_luck():
+    """Rulebook Action 3 example (digest §6.10): Germany (1 infantry, 1 tank) attacks Anglo-Egyptian Sudan
+    (UK 1 infantry, 1 tank). R1 Germany 4 (inf, needs 1) and 2 (tank, needs 3): 1 hit; UK 4, 5 (need 2): none.
+    R2 Germany's infantry rolls 1: hit; the UK tank rolls 2: hit.
+    Germany: 3 dice, expected 1/6 + 1/2 + 1/6 = 5/6, 2 hits; UK: 3 dice at 1/3, expected 1, 1 hit (z = 0)."""
+    entries = [
+        E(1, PhaseBegan(round=1, side="Germany", phase="combat")),
+        E(2, roll((4, 2), (1, 3), ref="Sudan")),
+        E(3, roll((4, 5), (2, 2), ref="Sudan", purpose="defence")),
+        E(4, roll((1,), (1,), ref="Sudan")),
+        E(5, roll((2,), (2,), ref="Sudan", purpose="defence")),
+    ]
+    owner = {2: "Germany", 3: "UK", 4: "Germany", 5: "UK"}
+    report = luck_report(entries, lambda seq, r, side: (owner[seq], r.ref))
+    germany, uk = report.by_power["Germany"], report.by_power["UK"]
+    assert (germany.actual, uk.actual) == (2, 1)
+    assert germany.expected == pytest.approx(5 / 6) and uk.expected == pytest.approx(1.0)
+    assert uk.z == pytest.approx(0.0) and germany.z > 0
+    assert report.by_battle["Sudan"].dice == 6
