@@ -248,7 +248,7 @@ def attacker_retreated(s: State, e: ev.AttackerRetreated) -> State:
 def battle_ended(s: State, e: ev.BattleEnded) -> State:
     b = s.battles[e.battle]
     marks = s.marks
-    if b.kind == "naval":  # cargo still waiting to land in this zone stays aboard
+    if b.kind == "naval" and e.outcome != "attacker_won":  # cargo waiting to land in this zone stays aboard
         waiting = [i for i, m in s.marks.items() if m.landing and s.units.get(i) and s.units[i].space == b.space]
         marks = _marked(s, waiting, landing="")
     return replace(s, marks=marks, battles=_battle(s, e.battle, outcome=e.outcome, pending=None))

@@ -1,0 +1,50 @@
+"""A game on the table for tests: commands go through decide, facts through evolve, dice are scripted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from assistant.decider import Context, ScriptedDice
+from assistant.games.aa_classic import commands as c
+from assistant.games.aa_classic.game import GAME
+from assistant.games.aa_classic.state import State
+
+
+class Table:
+    def __init__(self, **options: Any):
+        self.definition = msgspec.json.decode(msgspec.json.encode(GAME.setup(options)))
+        self.state: State = GAME.initial_state(self.definition)
+        self.log: list = []
+
+    def do(self, command, *dice: int) -> list:
+        events = GAME.decide(command, self.state, Context(dice=ScriptedDice(dice)))
+        for e in events:
+            self.state = GAME.evolve(self.state, e)
+        self.log.extend(events)
+        return events
+
+    def end_steps(self, n: int) -> None:
+        for _ in range(n):
+            self.do(c.EndStep())
+
+    def until(self, power: str, step: str) -> None:
+        """End steps (doing nothing) until ``power``'s ``step``."""
+        if self.state.round == 0:
+            self.do(c.Start())
+        while (self.state.power, self.state.step) != (power, step):
+            self.do(c.EndStep())
+
+    def ids(self, space: str, power: str, kind: str) -> list[int]:
+        return sorted(i for i, u in self.state.units.items() if (u.space, u.owner, u.kind) == (space, power, kind))
+
+    def count(self, space: str, power: str, kind: str) -> int:
+        return len(self.ids(space, power, kind))
+
+    def edit(self, reason: str = "the example's position", **kw: Any) -> list:
+        return self.do(c.Edit(reason=reason, **kw))
+
+
+def spec(space: str, power: str, kind: str, count: int = 1) -> c.UnitSpec:
+    return c.UnitSpec(space=space, power=power, kind=kind, count=count)
