@@ -1,0 +1,192 @@
+"""Board amendments: players complete or correct the board from their physical map.
+
+An amendment is a small fact-level edit. A game keeps them as events in its own log, so the game file stays
+self-contained and replays anywhere; ``apply`` turns a board plus amendments into the amended board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from assistant.games.europe_engulfed.board.format import (
+    AirRoute,
+    Board,
+    Border,
+    BorderKind,
+    InvasionArrow,
+    LandArea,
+    SeaArea,
+)
+from assistant.games.europe_engulfed.board.validate import BoardInvalid, check
+
+_CONF = dict(frozen=True, kw_only=True, tag_field="op", forbid_unknown_fields=True, omit_defaults=True)
+
+
+def _partial(name: str, tag: str, of: type, key: str, doc: str) -> type:
+    """An edit of some facts of ``of``: each fact may be given (None = back to unknown) or left out."""
+    fields: list[tuple] = [(key, str)]
+    fields += [(f.name, f.type | UnsetType, UNSET) for f in msgspec.structs.fields(of) if f.name != "sources"]
+    fields.append(("source", str, ""))  # where the players read it, e.g. "our map sheet 2"
+    cls = msgspec.defstruct(name, fields, tag=tag, module=__name__, **_CONF)
+    cls.__doc__ = doc
+    return cls
+
+
+SetArea = _partial("SetArea", "set_area", LandArea, "area",
+                   "Create an area or change some of its facts; facts left out stay as they are.")  # fmt: skip
+SetSea = _partial("SetSea", "set_sea", SeaArea, "sea", "Create a sea area or change some of its facts.")
+
+
+class RemoveArea(msgspec.Struct, tag="remove_area", **_CONF):
+    """Remove an area and every border, route and arrow that touches it."""
+
+    area: str
+
+
+class RemoveSea(msgspec.Struct, tag="remove_sea", **_CONF):
+    sea: str
+
+
+class AddBorder(msgspec.Struct, tag="add_border", **_CONF):
+    a: str
+    b: str
+    kind: BorderKind = "land"
+    strait: str = ""
+    source: str = ""
+
+
+class RemoveBorder(msgspec.Struct, tag="remove_border", **_CONF):
+    a: str
+    b: str
+
+
+class AddAirRoute(msgspec.Struct, tag="add_air_route", **_CONF):
+    a: str
+    b: str
+    source: str = ""
+
+
+class RemoveAirRoute(msgspec.Struct, tag="remove_air_route", **_CONF):
+    a: str
+    b: str
+
+
+class AddInvasionArrow(msgspec.Struct, tag="add_invasion_arrow", **_CONF):
+    sea: str
+    area: str
+    max_units: int | None = None
+    source: str = ""
+
+
+class SetBoardInfo(msgspec.Struct, tag="set_board_info", **_CONF):
+    """Rename the board or mark it complete (validation then refuses any unknown fact)."""
+
+    title: str | UnsetType = UNSET
+    complete: bool | UnsetType = UNSET
+
+
+Amendment = Union[
+    SetArea, RemoveArea, SetSea, RemoveSea, AddBorder, RemoveBorder, AddAirRoute, RemoveAirRoute,
+    AddInvasionArrow, SetBoardInfo,
+]  # fmt: skip
+
+
+class AmendmentRefused(ValueError):
+    pass
+
+
+def _given(amendment: msgspec.Struct, skip: tuple[str, ...]) -> dict:
+    return {
+        f: getattr(amendment, f)
+        for f in amendment.__struct_fields__
+        if f not in skip and getattr(amendment, f) is not UNSET
+    }
+
+
+def _with_source(sources: tuple[str, ...], source: str) -> tuple[str, ...]:
+    return sources if not source or source in sources else (*sources, source)
+
+
+def _set(table: dict, key: str, cls: type, facts: dict, source: str) -> dict:
+    """The table with ``key`` created (it needs a name) or updated with the given facts."""
+    old = table.get(key)
+    if old is None:
+        if facts.get("name") is None:
+            raise AmendmentRefused(f"new place {key!r} needs a name")
+        new = cls(**facts, sources=(source,) if source else ())
+    else:
+        new = msgspec.structs.replace(old, **facts, sources=_with_source(old.sources, source))
+    return {**table, key: new}
+
+
+def _same_pair(x: str, y: str, a: str, b: str) -> bool:
+    return {x, y} == {a, b}
+
+
+def _apply_one(board: Board, am: Amendment) -> Board:
+    rep = msgspec.structs.replace
+    if isinstance(am, SetArea):
+        return rep(board, areas=_set(board.areas, am.area, LandArea, _given(am, ("area", "source")), am.source))
+    if isinstance(am, RemoveArea):
+        _area(board, am.area)
+        return rep(
+            board,
+            areas={k: v for k, v in board.areas.items() if k != am.area},
+            borders=tuple(b for b in board.borders if am.area not in (b.a, b.b)),
+            air_routes=tuple(r for r in board.air_routes if am.area not in (r.a, r.b)),
+            invasion_arrows=tuple(x for x in board.invasion_arrows if x.area != am.area),
+        )
+    if isinstance(am, SetSea):
+        return rep(board, seas=_set(board.seas, am.sea, SeaArea, _given(am, ("sea", "source")), am.source))
+    if isinstance(am, RemoveSea):
+        if am.sea not in board.seas:
+            raise AmendmentRefused(f"no sea area {am.sea!r} on the board")
+        return rep(board, seas={k: v for k, v in board.seas.items() if k != am.sea})
+    if isinstance(am, AddBorder):
+        if any(_same_pair(b.a, b.b, am.a, am.b) for b in board.borders):
+            raise AmendmentRefused(f"the border {am.a}–{am.b} is already on the board (remove it first to change it)")
+        border = Border(a=am.a, b=am.b, kind=am.kind, strait=am.strait, sources=(am.source,) if am.source else ())
+        return rep(board, borders=(*board.borders, border))
+    if isinstance(am, RemoveBorder):
+        kept = tuple(b for b in board.borders if not _same_pair(b.a, b.b, am.a, am.b))
+        if len(kept) == len(board.borders):
+            raise AmendmentRefused(f"no border {am.a}–{am.b} on the board")
+        return rep(board, borders=kept)
+    if isinstance(am, AddAirRoute):
+        route = AirRoute(a=am.a, b=am.b, sources=(am.source,) if am.source else ())
+        return rep(board, air_routes=(*board.air_routes, route))
+    if isinstance(am, RemoveAirRoute):
+        kept_routes = tuple(r for r in board.air_routes if not _same_pair(r.a, r.b, am.a, am.b))
+        if len(kept_routes) == len(board.air_routes):
+            raise AmendmentRefused(f"no air route {am.a}–{am.b} on the board")
+        return rep(board, air_routes=kept_routes)
+    if isinstance(am, AddInvasionArrow):
+        arrow = InvasionArrow(sea=am.sea, area=am.area, max_units=am.max_units, sources=(am.source,) if am.source else ())
+        return rep(board, invasion_arrows=(*board.invasion_arrows, arrow))
+    if isinstance(am, SetBoardInfo):
+        return rep(board, **_given(am, ()))
+    raise AmendmentRefused(f"unknown amendment {type(am).__name__}")
+
+
+def _area(board: Board, area: str) -> LandArea:
+    try:
+        return board.areas[area]
+    except KeyError:
+        raise AmendmentRefused(f"no area {area!r} on the board") from None
+
+
+def apply(board: Board, amendments: Iterable[Amendment], validate: bool = True) -> Board:
+    """The board after the amendments, in order. Refuses (AmendmentRefused) an edit that cannot apply or a
+    result that is not a valid board."""
+    for am in amendments:
+        board = _apply_one(board, am)
+    if validate:
+        try:
+            check(board)
+        except BoardInvalid as exc:
+            raise AmendmentRefused("; ".join(exc.problems)) from None
+    return board

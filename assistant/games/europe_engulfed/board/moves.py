@@ -1,0 +1,31 @@
+"""Board moves: players amend the board in the game's log; ``evolve_board`` applies the amendments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.decider import Context, Refused
+from assistant.games.europe_engulfed.board import amend
+from assistant.games.europe_engulfed.board.commands import AmendBoard
+from assistant.games.europe_engulfed.board.format import Board
+from events.base import Event
+from events.europe_engulfed.board import BoardAmended
+
+
+def decide_amend(cmd: AmendBoard, board: Board) -> list[Event]:
+    if not cmd.amendments:
+        raise Refused("an amendment names at least one fact to set or remove", rule="EE board format")
+    try:
+        amend.apply(board, cmd.amendments)
+    except amend.AmendmentRefused as exc:
+        raise Refused(str(exc), rule="EE board format") from None
+    return [BoardAmended(amendments=cmd.amendments, reason=cmd.reason)]
+
+
+def amend_board(command: AmendBoard, state: Any, ctx: Context) -> list[Event]:
+    """Allowed at any time: the map does not change, only what the assistant knows of it."""
+    return decide_amend(command, state.board)
+
+
+def evolve_board(board: Board, event: BoardAmended) -> Board:
+    return amend.apply(board, event.amendments, validate=False)
