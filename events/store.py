@@ -359,8 +359,11 @@ class EventStore:
 
     def rewinding(self, game_id: str, upto: int) -> list[tuple[int, int, bytes]]:
         """(seq, rewinds_to, payload) of every cancelling event up to ``upto``."""
+        # SQLite's planner prefers the primary key here and walks every event of the game (11 ms at 100,000
+        # events, on every view); the partial index holds only the cancelling events.
         return self._run(
-            "SELECT seq, rewinds_to, payload FROM events WHERE game_id=? AND rewinds_to IS NOT NULL AND seq<=? ORDER BY seq",
+            "SELECT seq, rewinds_to, payload FROM events INDEXED BY events_rewinds "
+            "WHERE game_id=? AND rewinds_to IS NOT NULL AND seq<=? ORDER BY seq",
             (game_id, upto),
         )
 
