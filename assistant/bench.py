@@ -1,0 +1,323 @@
+"""Speed figures of the core event log: ``python3 -m assistant.bench`` (or ``tabletop bench --only core``).
+
+Run from a source checkout: the figures use the test game (tests/toygame). On a temporary SQLite file:
+
+* ``append_commands_per_s``: durable appends (synchronous=FULL), one writer, toy commands through
+  ``Assistant.handle`` (target >= 1,000/s);
+* ``replay_s``: a log of ``events`` events replayed from scratch into the game state, the turn clock and the
+  ledger (target <= 0.5 s for 100,000);
+* ``state_at_ms``: the view at random events of that game with checkpoints every 1,000 events (p50, p95,
+  max; target <= 20 ms);
+* ``peak_mb``: memory while replaying that game (tracemalloc peak of the replay, and the process's maximum
+  resident size; target <= 200 MB);
+* ``eventsourcing``: the same events appended and replayed by the ``eventsourcing`` library (SQLite
+  persistence, an aggregate applying the same facts), and ``replay_speedup`` = their replay time / ours
+  (target >= 3).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+import uuid
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from assistant.application import Assistant
+from assistant.kinds import KindRegistry
+from events.base import Event, tag_of
+from events.core import DiceRolled, GameCreated, PhaseBegan
+from events.store import EventStore, NewEvent
+
+SIDES = ("red", "blue")
+BATCH = 1_000  # events per transaction when the big log is generated
+
+
+def _toy() -> Any:
+    try:
+        from tests.toygame import game
+    except ModuleNotFoundError:
+        raise SystemExit("the core benchmark uses the test game: run it from a source checkout") from None
+    return game
+
+
+def _registry(toy: Any) -> KindRegistry:
+    registry = KindRegistry({})
+    registry.register(toy.GAME)
+    return registry
+
+
+# ---------------------------------------------------------------- the played game
+
+
+def table_events(toy: Any, count: int, seed: int = 1941) -> list[list[Event]]:
+    """``count`` events of a long skirmish, grouped by command: income, purchase, phases, throws and hits."""
+    rng = random.Random(seed)
+    units = dict.fromkeys(SIDES, 0)
+    commands: list[list[Event]] = []
+    total = 0
+    round_ = 0
+    while total < count:
+        round_ += 1
+        for side in SIDES:
+            target = next(s for s in SIDES if s != side)
+            bought = rng.randint(1, 3)
+            units[side] += bought
+            n = min(units[side], 8)
+            faces = tuple(rng.randint(1, 6) for _ in range(n))
+            hits = min(sum(1 for f in faces if f <= toy.HIT_ON), units[target])
+            units[target] -= hits
+            for command in (
+                [PhaseBegan(round=round_, side=side, phase="buy")],
+                [toy.TreasuryEdited(side=side, amount=3 * bought, reason="income")],
+                [toy.UnitsBought(side=side, count=bought, cost=3 * bought)],
+                [PhaseBegan(round=round_, side=side, phase="attack")],
+                [
+                    DiceRolled(purpose=f"{side} attacks {target}", faces=faces, source="physical",
+                               targets=(toy.HIT_ON,) * n, ref=target),
+                    toy.HitsScored(side=side, target=target, hits=hits),
+                ],
+            ):
+                commands.append(command)
+                total += len(command)
+    # trim to exactly ``count`` events, never splitting a command
+    while total > count:
+        total -= len(commands.pop())
+    if total < count:
+        commands.append([PhaseBegan(round=round_ + 1, side=SIDES[0], phase="buy")] * (count - total))
+    return commands
+
+
+def write_log(store: EventStore, game_id: str, toy: Any, events: int) -> None:
+    """The creation event then ``events - 1`` events, written straight through the store in batches."""
+    created = GameCreated(kind="toy", title="benchmark", definition={"sides": list(SIDES), "treasury": 10})
+    store.append(game_id, 0, [_new(created)], actor="table", command_id=uuid.uuid4().hex,
+                 recorded_at="2026-11-21T20:00:00.000000Z", kind="toy", title="benchmark")
+    batch: list[NewEvent] = []
+    head = 1
+    for command in table_events(toy, events - 1):
+        batch += [_new(e) for e in command]
+        if len(batch) >= BATCH:
+            head = _flush(store, game_id, head, batch)
+            batch = []
+    if batch:
+        _flush(store, game_id, head, batch)
+
+
+def _new(event: Event) -> NewEvent:
+    return NewEvent(tag_of(type(event)), type(event).schema_version, msgspec.json.encode(event))
+
+
+def _flush(store: EventStore, game_id: str, head: int, batch: list[NewEvent]) -> int:
+    done = store.append(game_id, head, batch, actor="table", command_id=uuid.uuid4().hex,
+                        recorded_at=time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime()))
+    return done.last_seq
+
+
+# ---------------------------------------------------------------- our figures
+
+
+def append_rate(folder: Path, toy: Any, seconds: float) -> dict[str, float]:
+    store = EventStore(folder / "append.sqlite3")
+    app = Assistant(store, _registry(toy))
+    gid = app.new_game("toy", {"treasury": 0})
+    app.handle(gid, toy.EndPhase())
+    cycle = [
+        lambda side: toy.EditTreasury(side=side, amount=3, reason="income"),
+        lambda side: toy.Buy(count=1),
+        lambda side: toy.EndPhase(),
+        lambda side: toy.EndPhase(),
+    ]
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for make in cycle:
+            app.handle(gid, make(app.view(gid).game.side))
+            done += 1
+    elapsed = time.perf_counter() - start
+    store.close()
+    return {"append_commands": done, "append_commands_per_s": round(done / elapsed)}
+
+
+def replay(path: Path, game_id: str, toy: Any) -> tuple[float, Any]:
+    store = EventStore(path)
+    store.drop_checkpoints(game_id)  # from scratch: no checkpoint to start from, none saved
+    app = Assistant(store, _registry(toy), checkpoint_every=10**9)
+    start = time.perf_counter()
+    view = app.view(game_id)
+    elapsed = time.perf_counter() - start
+    store.close()
+    return elapsed, view
+
+
+def state_at(path: Path, game_id: str, toy: Any, probes: int = 300) -> dict[str, float]:
+    store = EventStore(path)
+    registry = _registry(toy)
+    Assistant(store, registry, checkpoint_every=1000).view(game_id)  # writes the checkpoints
+    head = store.head(game_id)
+    rng = random.Random(7)
+    timings = []
+    for _ in range(probes):
+        app = Assistant(store, registry, checkpoint_every=1000)  # nothing in memory: checkpoints only
+        app.view(game_id, at=1)  # opening the game is not part of the figure
+        seq = rng.randint(1, head)
+        start = time.perf_counter()
+        app.view(game_id, at=seq)
+        timings.append((time.perf_counter() - start) * 1000)
+    store.close()
+    timings.sort()
+    return {
+        "state_at_ms_p50": round(statistics.median(timings), 2),
+        "state_at_ms_p95": round(timings[int(len(timings) * 0.95) - 1], 2),
+        "state_at_ms_max": round(timings[-1], 2),
+    }
+
+
+def peak_memory(path: Path, game_id: str, toy: Any) -> dict[str, float]:
+    tracemalloc.start()
+    replay(path, game_id, toy)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    maxrss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kilobytes on Linux
+    return {"replay_peak_mb": round(peak / 2**20, 1), "process_maxrss_mb": round(maxrss_kb / 1024, 1)}
+
+
+# ---------------------------------------------------------------- the eventsourcing library
+
+try:
+    from eventsourcing.application import Application
+    from eventsourcing.domain import Aggregate, event
+except ModuleNotFoundError:  # an optional dependency (pyproject: the "bench" extra)
+    Aggregate = None
+
+if Aggregate is not None:
+
+    class Skirmish(Aggregate):
+        """The test game's state, turn clock and ledger totals as an ``eventsourcing`` aggregate.
+
+        Each method is an event: the decorator records it and its body applies it (the library's idiom).
+        """
+
+        @event("Created")
+        def __init__(self, sides: list[str], treasury: int):
+            self.sides = sides
+            self.treasury = dict.fromkeys(sides, treasury)
+            self.units = dict.fromkeys(sides, 0)
+            self.round, self.side, self.phase, self.since = 0, "", "", 0
+            self.spent: dict[str, int] = {}
+
+        @event("PhaseBegan")
+        def phase_began(self, round: int, side: str, phase: str, step: str) -> None:
+            self.round, self.side, self.phase, self.since = round, side, phase, self.version
+
+        @event("TreasuryEdited")
+        def treasury_edited(self, side: str, amount: int, reason: str) -> None:
+            self.treasury[side] += amount
+            self.spent[side] = self.spent.get(side, 0) + amount
+
+        @event("UnitsBought")
+        def units_bought(self, side: str, count: int, cost: int) -> None:
+            self.treasury[side] -= cost
+            self.units[side] += count
+            self.spent[side] = self.spent.get(side, 0) - cost
+
+        @event("DiceRolled")
+        def dice_rolled(self, purpose: str, faces: list[int], source: str, sides: int, targets: list[int],
+                        hits_when: str, ref: str) -> None:
+            pass
+
+        @event("HitsScored")
+        def hits_scored(self, side: str, target: str, hits: int) -> None:
+            self.units[target] -= hits
+
+        def record(self, fact: Event) -> None:
+            name = _METHODS[tag_of(type(fact))]
+            getattr(self, name)(**msgspec.structs.asdict(fact))
+
+    _METHODS = {
+        "core.phase_began": "phase_began",
+        "toy.treasury_edited": "treasury_edited",
+        "toy.units_bought": "units_bought",
+        "core.dice_rolled": "dice_rolled",
+        "toy.hits_scored": "hits_scored",
+    }
+
+
+def eventsourcing_figures(folder: Path, toy: Any, events: int) -> dict[str, Any]:
+    """The same facts as an ``eventsourcing`` aggregate stored in its SQLite persistence."""
+    if Aggregate is None:
+        raise ModuleNotFoundError("eventsourcing")
+    app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                           "SQLITE_DBNAME": str(folder / "eventsourcing.sqlite3")})
+    skirmish = Skirmish(sides=list(SIDES), treasury=10)
+    pending = 1
+    start = time.perf_counter()
+    for command in table_events(toy, events - 1):
+        for e in command:
+            skirmish.record(e)
+            pending += 1
+        if pending >= BATCH:
+            app.save(skirmish)
+            pending = 0
+    app.save(skirmish)
+    append_s = time.perf_counter() - start
+    start = time.perf_counter()
+    again = app.repository.get(skirmish.id)
+    replay_s = time.perf_counter() - start
+    assert again.version == skirmish.version == events, (again.version, events)
+    assert again.units == skirmish.units and again.treasury == skirmish.treasury
+    app.close()
+    return {"eventsourcing_append_s": round(append_s, 3), "eventsourcing_replay_s": round(replay_s, 3),
+            "eventsourcing_state": {"units": again.units, "treasury": again.treasury, "round": again.round}}
+
+
+# ---------------------------------------------------------------- all together
+
+
+def run(events: int = 100_000, append_seconds: float = 3.0) -> dict[str, Any]:
+    toy = _toy()
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        folder = Path(tmp)
+        figures: dict[str, Any] = {"events": events}
+        figures.update(append_rate(folder, toy, append_seconds))
+
+        path = folder / "big.sqlite3"
+        store = EventStore(path)
+        start = time.perf_counter()
+        write_log(store, "bench", toy, events)
+        figures["bulk_write_s"] = round(time.perf_counter() - start, 3)
+        store.close()
+
+        replays = [replay(path, "bench", toy) for _ in range(3)]
+        figures["replay_s_first"] = round(replays[0][0], 3)
+        figures["replay_s"] = round(min(r[0] for r in replays), 3)
+        figures["replay_events_per_s"] = round(events / min(r[0] for r in replays))
+        view = replays[0][1]
+        figures.update(state_at(path, "bench", toy))
+        figures.update(peak_memory(path, "bench", toy))
+        figures["db_mb"] = round(sum(f.stat().st_size for f in folder.glob("big.sqlite3*")) / 2**20, 1)
+
+        try:
+            theirs = eventsourcing_figures(folder, toy, events)
+        except ModuleNotFoundError:
+            figures["eventsourcing"] = "not installed (pip install eventsourcing)"
+        else:
+            ours = {"units": dict(view.game.units), "treasury": dict(view.game.treasury), "round": view.clock.round}
+            if theirs.pop("eventsourcing_state") != ours:
+                raise AssertionError("the two replays disagree on the final state")
+            figures.update(theirs)
+            figures["replay_speedup"] = round(theirs["eventsourcing_replay_s"] / figures["replay_s"], 1)
+    return figures
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    print(json.dumps(run(count), indent=2))
