@@ -1,0 +1,197 @@
+"""Europe Engulfed commands (tags "ee.*"): what the players ask the assistant to record or resolve."""
+
+from __future__ import annotations
+
+from events.base import Command
+
+
+class Advance(Command, tag="ee.advance"):
+    """End the current phase (in production: this nation's production) and go on to the next (EE 1.0)."""
+
+
+class EnterWeather(Command, tag="ee.enter_weather"):
+    """The weather of the turn as printed on the turn track (or read off a variable box): zone -> condition."""
+
+    weather: dict[str, str]
+
+
+class RollWeather(Command, tag="ee.roll_weather"):
+    """Variable weather (EE 1.11): the German and the Soviet player each roll a die."""
+
+
+class SetStrategicMoveLimit(Command, tag="ee.set_strategic_move_limit"):
+    """Enter a nation's Table 20.3 strategic-move limit (not printed in the rule book)."""
+
+    nation: str
+    limit: int
+
+
+class ResolveUBoats(Command, tag="ee.resolve_uboats"):
+    """The U-boat campaign (EE 2.11-2.13); ``percent`` and ``werp_loss`` as read on the map tables after the dice,
+    unless the players entered those tables as game options."""
+
+    percent: int | None = None
+    werp_loss: int | None = None
+
+
+class AirRaid(Command, tag="ee.air_raid"):
+    """A strategic bombing raid against the producing nation (EE 2.22). ``intercept`` is the defender's choice
+    below the forced-interception threshold; ``land_support`` is the 2.27 declaration."""
+
+    intercept: bool = True
+    land_support: bool = False
+
+
+class LaunchVWeapons(Command, tag="ee.launch_v_weapons"):
+    """V-1 or V-2 points launched against England in the Allied production phase (EE 2.28)."""
+
+    kind: str
+    points: int
+    intercept: bool = True
+
+
+class TransferWerp(Command, tag="ee.transfer_werp"):
+    """Lend-lease or aid (EE 9.35, 9.36, 9.43): booked in both ledgers at once."""
+
+    receiver: str
+    amount: int
+    route: str = "direct"
+
+
+class Buy(Command, tag="ee.buy"):
+    """One purchase in the producing nation's production phase.
+
+    item: new_unit | replacement | gsu | special_action | fortification | heavy_fortification | fleet_point |
+    fighter | bomber | uboat | v1 | v2 | flak | asw.
+    """
+
+    item: str
+    qty: int = 1
+    kind: str = ""
+    elite: bool = False
+    steps: int = 0
+    max_steps: int = 0
+    area: str = ""
+    sea: str = ""
+    unit_id: str = ""
+    owner: str = ""  # an Axis minor paid with German WERP, or "free_french" for the U.S.A.
+
+
+class PlaceFree(Command, tag="ee.place_free"):
+    """Free steps or units: source = axis_minor_step (9.15) | conscription (9.24f) | soviet_elites (9.24e) |
+    minor_replacement (9.62). A new unit when ``unit_id`` is new; a replacement step when it names a unit."""
+
+    source: str
+    unit_id: str
+    area: str = ""
+    kind: str = "infantry"
+    steps: int = 1
+    max_steps: int = 0
+    owner: str = ""
+
+
+class DeclareConscription(Command, tag="ee.declare_conscription"):
+    """Soviet Emergency Conscription (EE 9.24f), once in the game, in a Soviet production phase."""
+
+
+class UnrestrictedReplacement(Command, tag="ee.unrestricted_replacement"):
+    """Spend a Special Action held since the previous turn to replace freely in one supplied area (EE 7.8)."""
+
+    nation: str
+    area: str
+
+
+class DeclareWar(Command, tag="ee.declare_war"):
+    """A declaration of war, only in the phasing player's initial operational movement phase (EE 1.23)."""
+
+    aggressor: str
+    target: str
+
+
+class Move(Command, tag="ee.move"):
+    """Move one unit along ``path`` (areas entered in order). mode: operational | strategic."""
+
+    unit_id: str
+    path: tuple[str, ...]
+    mode: str = "operational"
+
+
+class Fight(Command, tag="ee.fight"):
+    """One combat round in one area by the phasing player (EE 6.2).
+
+    Player choices: ``gsu_air`` (GSU ids flying air combat), ``supported`` (land unit ids given a GSU, in
+    priority order, EE 6.6), ``fire_order`` (groups of unit ids firing one throw each, per side),
+    ``loss_order`` (unit ids in the order their owner takes losses), and the situational hit-bonuses the map
+    decides: ``crossed`` (unit kinds that entered across a river or strait, 6.83), ``maginot`` (6.84),
+    ``landing`` (first round against an amphibious or airborne assault, 7.21/7.31).
+    """
+
+    area: str
+    round_type: str = "normal"
+    gsu_air: tuple[str, ...] = ()
+    supported: tuple[str, ...] = ()
+    fire_order: dict[str, tuple[tuple[str, ...], ...]] = {}
+    loss_order: dict[str, tuple[str, ...]] = {}
+    crossed: tuple[str, ...] = ()
+    maginot: bool = False
+    landing: bool = False
+    nations: tuple[str, ...] = ()  # breakthrough combat: the majors that spent a Special Action (EE 6.72)
+
+
+class Counterattack(Command, tag="ee.counterattack"):
+    """The defender spends a Special Action to counterattack at the end of a round (EE 6.5, 7.7)."""
+
+    nation: str
+    area: str
+    round_type: str = "normal"
+    gsu_air: tuple[str, ...] = ()
+    supported: tuple[str, ...] = ()
+    fire_order: dict[str, tuple[tuple[str, ...], ...]] = {}
+    loss_order: dict[str, tuple[str, ...]] = {}
+
+
+class BuyBreakthrough(Command, tag="ee.buy_breakthrough"):
+    """Spend Special Actions for a breakthrough phase (EE 1.26, 5.4, 6.7): kind operational | strategic | combat.
+    For combat, every major power that attacks spends one (6.72)."""
+
+    kind: str
+    nations: tuple[str, ...]
+    area: str = ""
+
+
+class SpendSpecialAction(Command, tag="ee.spend_special_action"):
+    """Any other Special Action use (EE 7.2-7.9): amphibious, airborne, withdraw, retreat, reinforce,
+    limited_supply. The movement or supply it allows is then recorded with the usual commands."""
+
+    nation: str
+    purpose: str
+    area: str = ""
+
+
+class EstablishVichy(Command, tag="ee.establish_vichy"):
+    """Germany accepts the French armistice (EE 9.521); the three Vichy units' areas (9.522)."""
+
+    placements: tuple[str, ...]
+
+
+COMMANDS = (
+    Advance,
+    EnterWeather,
+    RollWeather,
+    SetStrategicMoveLimit,
+    ResolveUBoats,
+    AirRaid,
+    LaunchVWeapons,
+    TransferWerp,
+    Buy,
+    PlaceFree,
+    DeclareConscription,
+    UnrestrictedReplacement,
+    DeclareWar,
+    Move,
+    Fight,
+    Counterattack,
+    BuyBreakthrough,
+    SpendSpecialAction,
+    EstablishVichy,
+)

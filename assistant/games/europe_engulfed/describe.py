@@ -1,0 +1,86 @@
+"""One plain sentence per event, for logs, replays and the table banner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.games.europe_engulfed import calendar, data
+from events import europe_engulfed as ev
+from events.core import DiceRolled, PhaseBegan
+
+
+def _title(power: str) -> str:
+    return data.nation(power).title if power in data.MAJORS else power.replace("_", " ").title()
+
+
+def _phase(e: PhaseBegan) -> str:
+    label = calendar.name(e.round - 1) if e.round > 0 else "setup"
+    what = e.phase.replace("_", " ")
+    who = f"{e.side} " if e.side else ""
+    step = f" ({_title(e.step) if e.step in data.MAJORS else e.step})" if e.step else ""
+    return f"{label}: {who}{what} phase{step}."
+
+
+def _weather(e: ev.WeatherSet) -> str:
+    zones = ", ".join(f"{z} {c.replace('_', ' ')}" for z, c in e.weather.items())
+    return f"Weather for {calendar.name(e.turn)} ({e.source.replace('_', ' ')}): {zones}."
+
+
+def _purchase(e: ev.Purchased) -> str:
+    who = _title(e.nation)
+    if e.free:
+        return f"{who} receives {e.cause} ({e.rule})."
+    return f"{who} buys {e.cause} for {e.cost} WERP ({e.rule})."
+
+
+def _round(e: ev.CombatRoundFought) -> str:
+    hits = {side: sum(f.hits for f in e.fires if f.side == side) for side in ("Axis", "Allied")}
+    lost = sum(e.losses.values())
+    return (f"{e.kind.title()} {e.round_type} combat round in {e.area}: Axis score {hits['Axis']} hit(s), "
+            f"Allies {hits['Allied']}; {lost} step(s) lost.")
+
+
+_SENTENCES: dict[type, Any] = {
+    PhaseBegan: _phase,
+    DiceRolled: lambda e: f"Dice for {e.purpose}: {', '.join(map(str, e.faces))} ({e.source}).",
+    ev.TurnBegan: lambda e: f"Turn {e.label} begins" + (f"; from now: {', '.join(e.switches)}." if e.switches else "."),
+    ev.WeatherRolled: lambda e: f"Variable weather: German {e.german}, Soviet {e.soviet}: the {e.winner} result applies.",
+    ev.WeatherSet: _weather,
+    ev.StrategicMoveLimitSet: lambda e: f"{_title(e.nation)} may make {e.limit} strategic moves per phase (Table 20.3 as entered).",
+    ev.TurnEnded: lambda e: f"End of {calendar.name(e.turn)}: every fleet point is available for transport again.",
+    ev.ProductionBegan: lambda e: f"{_title(e.nation)} production opens with {sum(l.amount for l in e.lines)} WERP.",
+    ev.LendLeaseRolled: lambda e: f"U.S. lend-lease: {_title(e.nation)} rolls {e.die} and receives {e.die} WERP.",
+    ev.WerpTransferred: lambda e: (f"{_title(e.sender)} sends {e.sent} WERP to {_title(e.receiver)} ({e.route}); "
+                                   f"{e.arrived} arrive ({e.rule})."),
+    ev.UBoatCampaignResolved: lambda e: (f"U-boat war: ASW sinks {e.uboats_lost} of {e.uboats_before} U-boats; the "
+                                         f"attack costs Britain {e.booked} WERP."),
+    ev.AirRaidResolved: lambda e: (f"{e.raider} raid on {_title(e.target)}: {e.bombers} bombers, {e.hits} hits, "
+                                   f"{e.werp_loss} WERP lost" + (f", {e.rail_interdiction} strategic moves cut" if e.rail_interdiction else "") + "."),
+    ev.VWeaponsResolved: lambda e: f"{e.launched} {e.kind.upper()} launched at England: {e.werp_loss} WERP destroyed.",
+    ev.NavalMaintenancePaid: lambda e: f"{_title(e.nation)} pays {e.paid} WERP of naval maintenance ({e.due} due).",
+    ev.Purchased: _purchase,
+    ev.ConscriptionDeclared: lambda e: f"Soviet emergency conscription: free steps {'/'.join(map(str, e.schedule))}.",
+    ev.ProductionClosed: lambda e: f"{_title(e.nation)} production closes; {e.forfeited} WERP forfeited.",
+    ev.UnitMoved: lambda e: f"{e.unit_id} moves {e.mode.replace('_', ' ')} from {e.origin} to {e.path[-1]}.",
+    ev.ControlChanged: lambda e: f"{e.area} is now {e.side}-controlled ({e.cause}).",
+    ev.CombatRoundFought: _round,
+    ev.SpecialActionSpent: lambda e: f"{_title(e.nation)} spends a Special Action: {e.purpose.replace('_', ' ')}" + (f" in {e.area}" if e.area else "") + f" ({e.rule}).",
+    ev.StepsLost: lambda e: f"{e.cause}: {sum(e.losses.values())} step(s) lost ({e.rule}).",
+    ev.UnitsEliminated: lambda e: f"{len(e.unit_ids)} unit(s) eliminated: {e.cause} ({e.rule}).",
+    ev.FortificationRemoved: lambda e: f"Fortification in {e.area} removed: {e.reason} ({e.rule}).",
+    ev.WarDeclared: lambda e: f"{_title(e.aggressor)} declares war on {_title(e.target)}" + (f" ({e.forced_by})." if e.forced_by else "."),
+    ev.PactActivated: lambda e: "The Nazi-Soviet pact takes effect (EE 9.25).",
+    ev.VichyEstablished: lambda e: f"Vichy France is established; its units stand in {', '.join(e.placements)}.",
+    ev.MoraleCollapsed: lambda e: "Italian morale collapses (EE 9.45).",
+    ev.PowerConquered: lambda e: f"{_title(e.power)} is conquered: {e.cause} ({e.rule}).",
+    ev.ConscriptionStepsDue: lambda e: f"{e.steps} free Soviet conscription steps to place this phase (EE 9.24f).",
+    ev.GameEnded: lambda e: f"Game over: {e.result.replace('_', ' ')} ({e.rule}): {e.reason}.",
+}
+
+
+def describe(event: Any) -> str:
+    fn = _SENTENCES.get(type(event))
+    if fn is not None:
+        return fn(event)
+    tag = type(event).__struct_config__.tag
+    return f"{tag}."

@@ -1,0 +1,106 @@
+"""Europe Engulfed as a Decider game: setup, phases, moves, end conditions (the game reads as a declaration).
+
+Board facts and supply come from board/, scenario/ and supply/ (the map is not in the rule book; players complete
+it in the game log). Everything else — calendar, weather, production ledger, strategic warfare, combat, Special
+Actions, politics and victory — is decided here by small rules in rules/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+
+from assistant.decider import Context, GameKind, Refused
+from assistant.games.europe_engulfed import commands as c
+from assistant.games.europe_engulfed.board import loader
+from assistant.games.europe_engulfed.describe import describe
+from assistant.games.europe_engulfed.guidance import guidance
+from assistant.games.europe_engulfed.options import Options
+from assistant.games.europe_engulfed.rules import (
+    combat,
+    movement,
+    politics,
+    production,
+    special_actions,
+    strategic,
+    turn,
+    weather,
+)
+from assistant.games.europe_engulfed.state import EEState, evolve, initial_state
+from events import europe_engulfed as ev
+from events.base import Command, Event
+
+RULESET = "Europe Engulfed, 1st edition rule book, French living rules of 28/09/2004"
+
+
+def setup(options: Options) -> dict[str, Any]:
+    """The definition embedded in core.game_created: board, scenario and options, so the game replays anywhere."""
+    board = loader.from_dict(options.board) if options.board is not None else loader.partial_board()
+    opts = msgspec.structs.replace(options, board=None)
+    return {
+        "ruleset": RULESET,
+        "board": loader.to_dict(board),
+        "scenario": msgspec.to_builtins(options.scenario),
+        "options": msgspec.to_builtins(opts),
+    }
+
+
+def _strategic_limit(cmd: c.SetStrategicMoveLimit, s: EEState, ctx: Context) -> list[Event]:
+    from assistant.games.europe_engulfed import data
+
+    if cmd.nation not in data.MAJORS:
+        raise Refused(f"{cmd.nation} is not a major power", rule="EE 5.24")
+    if cmd.limit < 1:
+        raise Refused("a strategic-move limit is at least one", rule="EE 5.24")
+    return [ev.StrategicMoveLimitSet(nation=cmd.nation, limit=cmd.limit)]
+
+
+MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] = {
+    c.Advance: turn.advance,
+    c.EnterWeather: weather.enter,
+    c.RollWeather: weather.roll,
+    c.SetStrategicMoveLimit: _strategic_limit,
+    c.ResolveUBoats: strategic.resolve_uboats,
+    c.AirRaid: strategic.air_raid,
+    c.LaunchVWeapons: strategic.launch_v_weapons,
+    c.TransferWerp: production.transfer,
+    c.Buy: production.buy,
+    c.PlaceFree: production.place_free,
+    c.DeclareConscription: production.declare_conscription,
+    c.UnrestrictedReplacement: production.unrestricted_replacement,
+    c.DeclareWar: politics.declare_war,
+    c.Move: movement.move,
+    c.Fight: combat.fight,
+    c.Counterattack: combat.counterattack,
+    c.BuyBreakthrough: combat.buy_breakthrough,
+    c.SpendSpecialAction: special_actions.spend_special_action,
+    c.EstablishVichy: politics.establish_vichy,
+}
+
+
+def decide(command: Command, state: EEState, ctx: Context) -> Sequence[Event]:
+    move = MOVES.get(type(command))
+    if move is None:
+        raise Refused(f"Europe Engulfed has no command {type(command).__name__}")
+    if state.result and type(command) is not c.SetStrategicMoveLimit:
+        raise Refused(f"the game is over: {state.result.replace('_', ' ')}", rule=state.result_rule)
+    return move(command, state, ctx)
+
+
+GAME: GameKind[EEState] = GameKind(
+    name="europe_engulfed",
+    title="Europe Engulfed",
+    namespace="ee",
+    options_type=Options,
+    setup=setup,
+    initial_state=initial_state,
+    decide=decide,
+    evolve=evolve,
+    state_type=EEState,
+    commands=tuple(MOVES),
+    events=ev.GAME_EVENTS,
+    describe=describe,
+    guidance=guidance,
+)

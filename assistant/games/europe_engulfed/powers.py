@@ -1,0 +1,50 @@
+"""Who is on which side: major powers from data/nations.toml, the Axis minors (EE 9.1), minors at war (9.63)."""
+
+from __future__ import annotations
+
+from assistant.games.europe_engulfed import data
+from assistant.games.europe_engulfed.state import AXIS_MINOR_NAMES as AXIS_MINORS
+from assistant.games.europe_engulfed.state import Block, EEState
+
+
+def side_of(state: EEState, power: str) -> str:
+    """ "Axis", "Allied" or "neutral" for a major power, minor power, "vichy" or "free_french"."""
+    if power in data.MAJORS:
+        return data.side_of(power)
+    if power in AXIS_MINORS:
+        return "Axis"
+    if power == "free_french":
+        return "Allied"
+    return state.politics.minors.get(power, "neutral")
+
+
+def enemy(side: str) -> str:
+    return "Allied" if side == "Axis" else "Axis"
+
+
+def land_units(state: EEState, area: str) -> list[Block]:
+    return [u for u in state.units.values() if u.area == area and u.kind != "gsu"]
+
+
+def occupants(state: EEState, area: str) -> set[str]:
+    """Sides with land units in the area."""
+    return {side_of(state, u.nation) for u in land_units(state, area)}
+
+
+def contested(state: EEState, area: str) -> bool:
+    return {"Axis", "Allied"} <= occupants(state, area)
+
+
+def friendly_uncontested(state: EEState, area: str, side: str) -> bool:
+    return state.control.get(area) == side and not contested(state, area)
+
+
+def conquered(state: EEState, power: str) -> bool:
+    return power in state.politics.conquered
+
+
+def at_war_with_major(state: EEState, nation: str) -> bool:
+    """EE 4.21: only a major power at war with another major power pays naval maintenance."""
+    return any(
+        nation in key.split("|") and all(p in data.MAJORS for p in key.split("|")) for key in state.politics.wars
+    )

@@ -1,0 +1,1 @@
+"""The rules of Europe Engulfed as small standalone functions: each decides one command or computes one figure."""

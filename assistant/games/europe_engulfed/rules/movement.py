@@ -1,0 +1,134 @@
+"""Operational and strategic movement by land (EE 5.1, 5.2, 5.4), with the weather, terrain, supply and
+strategic-move limits that bound it, and the change of control when units enter an empty enemy area."""
+
+from __future__ import annotations
+
+from assistant.decider import Context, Refused
+from assistant.games.europe_engulfed import data
+from assistant.games.europe_engulfed.board.network import network
+from assistant.games.europe_engulfed.commands import Move
+from assistant.games.europe_engulfed.powers import contested, enemy, friendly_uncontested, land_units, side_of
+from assistant.games.europe_engulfed.state import Block, EEState
+from events import europe_engulfed as ev
+from events.base import Event
+
+
+def _weather(s: EEState, area: str) -> str:
+    a = s.board.areas.get(area)
+    zone = (a.weather_zone if a else None) or ""
+    if a is not None and not zone and a.container:
+        zone = s.board.areas[a.container].weather_zone or ""
+    return s.weather.get(zone, "clear")
+
+
+def strategic_limit(s: EEState, nation: str) -> int:
+    """EE 5.24: Table 20.3 (entered by the players) less strategic warfare, never below one; Soviet 1 if Moscow
+    is Axis-held."""
+    if nation == "ussr" and s.control.get("moscow") == "Axis":
+        return 1
+    base = s.strategic_limits.get(nation)
+    if base is None:
+        raise Refused(f"enter {nation}'s Table 20.3 strategic-move limit first (ee.set_strategic_move_limit); "
+                      "the rule book does not print it", rule="EE 5.24")
+    return max(1, base - s.sm_reduction.get(nation, 0))
+
+
+def _adjacent(s: EEState, a: str, b: str) -> str:
+    for neighbour, kind in network(s.board).land.get(a, ()):
+        if neighbour == b:
+            return kind
+    return ""
+
+
+def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
+    u = s.units.get(cmd.unit_id)
+    if u is None:
+        raise Refused(f"no unit {cmd.unit_id!r} on the map")
+    side = side_of(s, u.nation)
+    if side != s.side:
+        raise Refused("only the phasing player moves", rule="EE 1.2")
+    if u.nation == "vichy":
+        raise Refused("Vichy units never move once placed", rule="EE 9.522")
+    if not cmd.path or any(a not in s.board.areas for a in cmd.path):
+        raise Refused("the path must list areas of the board")
+    if side == "Axis" and "ural_mountains" in cmd.path:
+        raise Refused("Axis units never enter the Ural Mountains", rule="EE 5.18")
+    if u.kind == "armor" and any(s.board.areas[a].terrain == "swamp" for a in cmd.path):
+        raise Refused("armor never enters swamps", rule="EE 5.15a")
+    breakthrough = s.phase == "breakthrough"
+    if cmd.mode == "operational" and (s.phase == "operational_move" or breakthrough and s.step == "operational"):
+        return _operational(s, u, side, cmd.path, breakthrough)
+    if cmd.mode == "strategic" and (s.phase == "strategic_move" or breakthrough and s.step == "strategic"):
+        return _strategic(s, u, side, cmd.path, breakthrough)
+    raise Refused(f"no {cmd.mode} movement in this phase", rule="EE 1.23")
+
+
+def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakthrough: bool) -> list[Event]:
+    fast = u.kind in ("armor", "cavalry", "gsu")
+    allowance = 2 if fast and not u.oos else 1  # 5.11, 5.12, 3.4
+    if breakthrough:
+        if u.oos:
+            raise Refused("out-of-supply units do not move in breakthrough phases", rule="EE 3.4")
+        if s.board.areas[u.area].terrain == "swamp":
+            raise Refused("units in a swamp cannot act in breakthrough phases", rule="EE 5.15b")
+        if any(_weather(s, a) in ("mud", "light_mud") for a in (u.area, *path)):
+            raise Refused("no breakthrough movement into or out of Mud or Light Mud", rule="EE 1.13")
+        dest_enemies = [x for x in land_units(s, path[-1]) if side_of(s, x.nation) == enemy(side)]
+        if dest_enemies and u.kind in ("infantry", "militia") and u.steps < 3:
+            raise Refused("infantry and militia need three steps to break through into enemy units", rule="EE 5.43")
+    if len(path) > allowance:
+        raise Refused(f"{u.id} moves at most {allowance} area{'s' if allowance > 1 else ''}", rule="EE 5.12" if fast else "EE 5.11")
+    if len(path) > 1 and any(_weather(s, a) == "mud" for a in (u.area, *path)):
+        raise Refused("entering or leaving a Mud area takes the whole move", rule="EE 1.13")
+    prev = u.area
+    if contested(s, u.area) and u.kind != "gsu" and u.area not in s.withdrawals:
+        rear = sum(x.steps for x in land_units(s, u.area) if side_of(s, x.nation) == side and x.id != u.id)
+        foes = sum(1 for x in land_units(s, u.area) if side_of(s, x.nation) == enemy(side))
+        if rear < foes:
+            raise Refused(f"leaving a contested area needs a rear guard of {foes} step(s)", rule="EE 5.14b")
+    if contested(s, u.area) and not friendly_uncontested(s, path[0], side):
+        raise Refused("a unit leaving a contested area first enters a friendly uncontested area", rule="EE 5.14a")
+    out: list[Event] = []
+    for i, area in enumerate(path):
+        if not _adjacent(s, prev, area):
+            raise Refused(f"{area} is not adjacent to {prev}", rule="EE 5.1")
+        owner = s.control.get(area)
+        if owner is None:
+            raise Refused(f"{area} is neutral: declare war first", rule="EE 1.23")
+        enemies_here = [x for x in land_units(s, area) if side_of(s, x.nation) == enemy(side)]
+        last = i == len(path) - 1
+        if enemies_here and not last:
+            raise Refused(f"{u.id} must stop on entering enemy-occupied {area}", rule="EE 5.12")
+        if s.board.areas[area].terrain == "swamp" and not last:
+            raise Refused("units stop on entering a swamp", rule="EE 5.15a")
+        if owner == enemy(side) and not enemies_here and u.kind != "gsu":
+            out.append(ev.ControlChanged(area=area, side=side, cause=f"entered by {u.id}", by=u.nation))
+        prev = area
+    mode = "breakthrough_operational" if breakthrough else "operational"
+    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=u.nation), *out]
+
+
+def _strategic(s: EEState, u: Block, side: str, path: tuple[str, ...], breakthrough: bool) -> list[Event]:
+    if u.oos:
+        raise Refused("out-of-supply units make no strategic moves", rule="EE 3.4")
+    nation = u.nation
+    limit = strategic_limit(s, nation)
+    if s.sm_used.get(nation, 0) >= limit:
+        raise Refused(f"{nation} has used its {limit} strategic moves this phase", rule="EE 5.24")
+    prev = u.area
+    for area in (u.area, *path):
+        if not friendly_uncontested(s, area, side):
+            raise Refused(f"strategic moves stay in friendly uncontested areas ({area})", rule="EE 5.23")
+        if breakthrough and _weather(s, area) in ("mud", "light_mud"):
+            raise Refused("no breakthrough movement into or out of Mud or Light Mud", rule="EE 1.13")
+    for area in path:
+        if not _adjacent(s, prev, area):
+            raise Refused(f"{area} is not adjacent to {prev} by land", rule="EE 5.22")
+        prev = area
+    west = any((s.board.areas[a].weather_zone or "") == "west" for a in (u.area, *path))
+    if west and side == "Axis" and s.west_sm_reduction:
+        cap = max(0, limit - s.west_sm_reduction)
+        if s.sm_used.get(f"{nation}:west", 0) >= cap:
+            raise Refused(f"bombing limits Axis strategic moves touching the West zone to {cap}", rule="EE 2.27")
+    mode = "breakthrough_strategic" if breakthrough else "strategic"
+    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=nation, west=west)]

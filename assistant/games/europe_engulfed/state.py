@@ -1,0 +1,591 @@
+"""The write-side state of a Europe Engulfed game and ``evolve``, which applies facts and never re-checks them.
+
+States are frozen: every change copies the dict it touches and replaces the field (team standard).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from assistant.games.europe_engulfed import calendar, data
+from assistant.games.europe_engulfed.board import loader
+from assistant.games.europe_engulfed.board.format import Board
+from assistant.games.europe_engulfed.options import Options
+from assistant.games.europe_engulfed.scenario.format import Scenario
+from assistant.games.europe_engulfed.supply.state import SupplyState
+from events.europe_engulfed.board import ScenarioSetUp
+from events import europe_engulfed as ev
+from events.core import PhaseBegan
+
+
+class Block(msgspec.Struct, frozen=True, kw_only=True):
+    """A land unit (wooden block) or ground support unit (kind "gsu", one step) on the map."""
+
+    id: str
+    nation: str
+    kind: str
+    max_steps: int
+    steps: int
+    area: str
+    elite: bool = False
+    oos: bool = False  # marked Out of Supply in the Initial Supply Phase (EE 1.21)
+    moved: bool = False  # moved this player turn (EE 3.5 "moved" side of the OOS marker)
+    revealed: bool = False  # face up since a combat round in a contested area (EE 6.24)
+
+    @property
+    def infantry_type(self) -> bool:
+        return self.kind in ("infantry", "cavalry", "airborne", "militia")
+
+
+class Track(msgspec.Struct, frozen=True, kw_only=True):
+    """The General Information Track (Glossary "strategic elements"; GB and U.S. share one total, EE 9.32)."""
+
+    uboats: int = 0
+    asw: int = 0
+    flak: dict[str, int] = {}  # "germany" / "britain"
+    bombers: dict[str, int] = {}  # side
+    fighters: dict[str, int] = {}  # side
+    v1: int = 0
+    v2: int = 0
+
+
+class Ledger(msgspec.Struct, frozen=True, kw_only=True):
+    """One nation's WERP for one production phase (digest §6.2): opens and closes at 0."""
+
+    turn: int
+    nation: str
+    lines: tuple[ev.LedgerLine, ...] = ()
+    opened: bool = False
+    maintenance_paid: bool = False
+    warfare: tuple[str, ...] = ()  # strategic warfare already resolved: "uboats", "raid", "v1", "v2"
+    bought: dict[str, int] = {}  # per-turn counters: item -> quantity (strategic limits 2.3, FF steps 9.533...)
+    placed: dict[str, int] = {}  # new units placed per area this phase (EE 4.41)
+    unrestricted: tuple[str, ...] = ()  # areas opened by Unrestricted Replacement special actions (7.8)
+    new_units: tuple[str, ...] = ()  # units built this phase (they cannot found a fortification, EE 6.91)
+    closed: bool = False
+
+    @property
+    def balance(self) -> int:
+        return sum(line.amount for line in self.lines)
+
+
+class Politics(msgspec.Struct, frozen=True, kw_only=True):
+    wars: tuple[str, ...] = ()  # "a|b" with a < b
+    conquered: dict[str, int] = {}  # power -> turn conquered
+    paris_taken: int = -1  # first turn Germany controlled Paris
+    vichy: int = -1
+    italy_at_war: int = -1
+    usa_at_war: int = -1
+    ussr_at_war: int = -1  # at war with Germany
+    axis_minors_joined: int = -1
+    morale_collapsed: int = -1
+    pact: int = -1
+    lend_lease_from: int = -1  # first Allied production phase with U.S. lend-lease (EE 9.34)
+    conscription: int = -1  # turn of the first instalment (EE 9.24f)
+    conscription_schedule: tuple[int, ...] = ()
+    axis_minor_step: str = ""  # the minor that received the last free step (EE 9.15)
+    axis_minor_step_turn: int = -1
+    land_support_turn: int = -1  # last turn bombers supported land operations (EE 2.27)
+    minors: dict[str, str] = {}  # minor power at war -> side it is friendly to (EE 9.63)
+
+    def at_war(self, a: str, b: str) -> bool:
+        return war_key(a, b) in self.wars
+
+
+def war_key(a: str, b: str) -> str:
+    return "|".join(sorted((a, b)))
+
+
+class Battle(msgspec.Struct, frozen=True, kw_only=True):
+    area: str
+    rounds: int = 0
+    counterattacked: bool = False
+
+
+class EEState(msgspec.Struct, frozen=True, kw_only=True):
+    board: Board
+    options: Options
+    turn: int = -1
+    side: str = ""
+    phase: str = ""
+    step: str = ""
+    weather: dict[str, str] = {}
+    weather_winner: str = ""  # set by a variable-weather roll until the weather is set
+    units: dict[str, Block] = {}
+    pools: dict[str, dict[str, int]] = {}  # nation -> pool key ("infantry:4", "elite armor:4", "gsu:1") -> count
+    control: dict[str, str] = {}  # area -> "Axis" | "Allied"; absent = neutral
+    fleets: dict[str, dict[str, int]] = {}  # sea -> nation -> fleet points
+    fleets_used: dict[str, dict[str, int]] = {}  # fleet points turned "w/out Transport" this game turn
+    fortifications: dict[str, str] = {}  # area -> "normal" | "heavy"
+    beachheads: dict[str, str] = {}  # area -> side of the invader (EE 7.22)
+    conquered_by: dict[str, str] = {}  # resource area taken from its owner -> the major power that took it (4.7)
+    supply: SupplyState = SupplyState()
+    track: Track = Track()
+    next_allowed: dict[str, int] = {}  # "flak_germany" / "flak_britain" / "asw" -> first year allowed again
+    next_fleet: dict[str, int] = {}  # nation -> first turn a fleet point may be built again
+    special_actions: dict[str, tuple[int, ...]] = {}  # nation -> turn each held marker was bought
+    strategic_limits: dict[str, int] = {}
+    sm_used: dict[str, int] = {}  # strategic moves used in the current movement phase
+    sm_reduction: dict[str, int] = {}  # this turn's strategic-warfare reductions (2.13, 2.25)
+    west_sm_reduction: int = 0  # 2.27: bomb hits cutting Axis strategic moves in the West zone this turn
+    withdrawals: tuple[str, ...] = ()  # areas a 7.52 Special Action lets units leave without a rear guard
+    unsupplied_areas: dict[str, tuple[str, ...]] = {}  # nation -> resource/home areas that cannot trace supply
+    politics: Politics = Politics()
+    ledgers: dict[str, Ledger] = {}
+    queue: tuple[str, ...] = ()  # nations still to produce in this production phase
+    fought: tuple[str, ...] = ()  # areas that had their initial combat round this player turn
+    newly_contested: tuple[str, ...] = ()
+    battle: Battle | None = None
+    result: str = ""
+    result_rule: str = ""
+
+    @property
+    def producing(self) -> str:
+        return self.step if self.phase == "production" else ""
+
+    def ledger(self, nation: str, turn: int | None = None) -> Ledger:
+        t = self.turn if turn is None else turn
+        return self.ledgers.get(ledger_key(t, nation)) or Ledger(turn=t, nation=nation)
+
+
+AXIS_MINOR_NAMES = ("finland", "romania", "hungary", "bulgaria")  # EE 9.1
+
+
+def ledger_key(turn: int, nation: str) -> str:
+    return f"{turn}:{nation}"
+
+
+def pool_key(kind: str, max_steps: int, elite: bool = False) -> str:
+    return f"{'elite ' if elite else ''}{kind}:{max_steps}"
+
+
+# ---------------------------------------------------------------- initial state
+
+
+def initial_state(definition: dict[str, Any]) -> EEState:
+    board = loader.from_dict(definition["board"])
+    options = msgspec.convert(definition["options"], Options)
+    return apply_scenario(EEState(board=board, options=options), options.scenario)
+
+
+def apply_scenario(base: EEState, sc: Scenario) -> EEState:
+    """The scenario's set-up on the table: units, pools, control, fleets, track, wars (play book 16-19)."""
+    units = {
+        u.id: Block(id=u.id, nation=u.nation, kind=u.kind, max_steps=u.max_steps, steps=u.steps or u.max_steps,
+                    area=u.area, elite=u.elite)
+        for u in sc.units
+    }
+    pools = {n: {pool_key(p.kind, p.max_steps, p.elite): p.count for p in entries} for n, entries in sc.pools.items()}
+    t = sc.track
+    track = Track(
+        uboats=t.uboats, asw=t.asw, flak={"germany": t.flak_germany, "britain": t.flak_britain},
+        bombers={"Axis": t.bombers_axis, "Allied": t.bombers_allied},
+        fighters={"Axis": t.fighters_axis, "Allied": t.fighters_allied}, v1=t.v1, v2=t.v2,
+    )
+    start = calendar.index(sc.start_turn)
+    politics = Politics(
+        wars=tuple(sorted({war_key(a, b) for a, b in sc.wars})),
+        conquered={p: start - 1 for p in sc.conquered},
+        paris_taken=start - 1 if sc.paris_taken else -1,
+        vichy=start - 1 if sc.vichy else -1,
+        pact=start - 1 if sc.pact else -1,
+    )
+    politics = replace(
+        politics,
+        italy_at_war=start - 1 if _at_war_with_any(politics, "italy") else -1,
+        usa_at_war=start - 1 if _at_war_with_any(politics, "usa") else -1,
+        ussr_at_war=start - 1 if politics.at_war("germany", "ussr") else -1,
+        axis_minors_joined=start - 1 if any(_at_war_with_any(politics, m) for m in AXIS_MINOR_NAMES) else -1,
+    )
+    return replace(
+        base,
+        turn=start - 1,
+        units=units,
+        pools=pools,
+        control=dict(sc.control),
+        fleets={s: dict(v) for s, v in sc.fleets.items()},
+        track=track,
+        next_allowed=dict(sc.next_allowed),
+        next_fleet={n: calendar.index(c) for n, c in sc.next_fleet_allowed.items()},
+        special_actions={n: (start - 1,) * k for n, k in sc.special_actions.items()},
+        strategic_limits={**base.options.strategic_moves, **base.strategic_limits},
+        conquered_by=dict(sc.conquered_by),
+        politics=politics,
+    )
+
+
+def _at_war_with_any(p: Politics, power: str) -> bool:
+    return any(power in key.split("|") for key in p.wars)
+
+
+# ---------------------------------------------------------------- evolve
+
+
+def _phase_began(s: EEState, e: PhaseBegan) -> EEState:
+    turn = e.round - 1
+    changes: dict[str, Any] = {"turn": turn, "side": e.side, "phase": e.phase, "step": e.step}
+    if e.phase in ("operational_move", "strategic_move") or e.phase.startswith("breakthrough"):
+        changes["sm_used"] = {}
+        changes["withdrawals"] = ()
+    if e.phase == "breakthrough" and e.step == "operational":
+        changes["fought"] = ()  # 6.73: the moves of this phase newly contest areas again
+    if e.phase == "initial_supply":
+        changes.update(fought=(), newly_contested=(), battle=None,
+                       units={k: replace(u, moved=False) for k, u in s.units.items()})
+    return replace(s, **changes)
+
+
+def _turn_began(s: EEState, e: ev.TurnBegan) -> EEState:
+    return replace(s, turn=e.turn, weather={}, weather_winner="", sm_reduction={}, west_sm_reduction=0)
+
+
+def _weather_rolled(s: EEState, e: ev.WeatherRolled) -> EEState:
+    return replace(s, weather_winner=e.winner)
+
+
+def _weather_set(s: EEState, e: ev.WeatherSet) -> EEState:
+    return replace(s, weather=dict(e.weather), weather_winner="")
+
+
+def _limit_set(s: EEState, e: ev.StrategicMoveLimitSet) -> EEState:
+    return replace(s, strategic_limits={**s.strategic_limits, e.nation: e.limit})
+
+
+def _turn_ended(s: EEState, e: ev.TurnEnded) -> EEState:
+    return replace(s, fleets_used={})
+
+
+def _book(s: EEState, nation: str, *lines: ev.LedgerLine, **changes: Any) -> EEState:
+    led = s.ledger(nation)
+    led = replace(led, lines=led.lines + lines, **changes)
+    return replace(s, ledgers={**s.ledgers, ledger_key(led.turn, nation): led})
+
+
+def _production_began(s: EEState, e: ev.ProductionBegan) -> EEState:
+    # Transfers booked before this nation's turn (EE 4.5: announced at any time) stay after the income lines.
+    led = s.ledger(e.nation, e.turn)
+    led = replace(led, lines=e.lines + led.lines, opened=True)
+    return replace(s, ledgers={**s.ledgers, ledger_key(e.turn, e.nation): led})
+
+
+def _lend_lease(s: EEState, e: ev.LendLeaseRolled) -> EEState:
+    line = ev.LedgerLine(kind="lend_lease", amount=e.die, rule="EE 9.34", cause=f"U.S. lend-lease roll of {e.die}")
+    p = s.politics
+    if p.lend_lease_from < 0:
+        s = replace(s, politics=replace(p, lend_lease_from=s.turn))
+    return _book(s, e.nation, line)
+
+
+def _transferred(s: EEState, e: ev.WerpTransferred) -> EEState:
+    out = ev.LedgerLine(kind="transfer_out", amount=-e.sent, rule=e.rule, cause=f"sent to {e.receiver} ({e.route})")
+    s = _book(s, e.sender, out)
+    lines = [ev.LedgerLine(kind="transfer_in", amount=e.sent, rule=e.rule, cause=f"from {e.sender} ({e.route})")]
+    if e.arrived < e.sent:
+        lines.append(ev.LedgerLine(kind="lost_in_transit", amount=e.arrived - e.sent, rule=e.rule,
+                                   cause=f"sunk on the {e.route} route"))
+    return _book(s, e.receiver, *lines)
+
+
+def _warfare(s: EEState, nation: str, what: str, amount: int, rule: str, cause: str) -> EEState:
+    led = s.ledger(nation)
+    line = ev.LedgerLine(kind="strategic_warfare", amount=-amount, rule=rule, cause=cause)
+    return _book(s, nation, line, warfare=led.warfare + (what,))
+
+
+def _uboats(s: EEState, e: ev.UBoatCampaignResolved) -> EEState:
+    s = replace(s, track=replace(s.track, uboats=e.uboats_before - e.uboats_lost))
+    if e.sm_penalty:
+        red = dict(s.sm_reduction)
+        for n in ("britain", "usa"):
+            red[n] = red.get(n, 0) + e.sm_penalty
+        s = replace(s, sm_reduction=red)
+    cause = f"U-boat attack: die {e.attack_die}, {e.werp_loss} WERP (U-boats {e.uboats_before}->{e.uboats_before - e.uboats_lost})"
+    return _warfare(s, "britain", "uboats", e.booked, "EE 2.12", cause)
+
+
+def _raid(s: EEState, e: ev.AirRaidResolved) -> EEState:
+    t = s.track
+    defender = "Allied" if e.raider == "Axis" else "Axis"
+    bombers = dict(t.bombers)
+    bombers[e.raider] -= e.bombers_lost_to_fighters + e.bombers_lost_to_flak
+    fighters = dict(t.fighters)
+    fighters[e.raider] -= e.escorts_lost
+    fighters[defender] -= e.interceptors_lost
+    s = replace(s, track=replace(t, bombers=bombers, fighters=fighters))
+    red = dict(s.sm_reduction)
+    if e.rail_interdiction:
+        red["germany"] = red.get("germany", 0) + e.rail_interdiction
+    s = replace(s, sm_reduction=red)
+    if e.west_sm_reduction:
+        s = replace(s, west_sm_reduction=e.west_sm_reduction, politics=replace(s.politics, land_support_turn=s.turn))
+    cause = f"bombing raid: {e.hits} hits" + (f", capped at {e.cap}" if e.werp_loss < e.hits else "")
+    return _warfare(s, e.target, "raid", e.werp_loss, "EE 2.23", cause)
+
+
+def _v_weapons(s: EEState, e: ev.VWeaponsResolved) -> EEState:
+    t = s.track
+    s = replace(s, track=replace(t, **{e.kind: getattr(t, e.kind) - e.launched}))
+    return _warfare(s, "britain", e.kind, e.booked, "EE 2.28", f"{e.kind.upper()} attack: {e.werp_loss} WERP")
+
+
+def _maintenance(s: EEState, e: ev.NavalMaintenancePaid) -> EEState:
+    where = ", ".join(f"{n} in {sea}" for sea, n in sorted(e.fleets.items())) or "no fleet points"
+    cause = f"naval maintenance: {e.due} due ({where})" + (f", {e.paid} paid" if e.paid < e.due else "")
+    line = ev.LedgerLine(kind="naval_maintenance", amount=-e.paid, rule="EE 4.2", cause=cause)
+    return _book(s, e.nation, line, maintenance_paid=True)
+
+
+def _take_from_pool(s: EEState, nation: str, key: str) -> EEState:
+    pool = dict(s.pools.get(nation, {}))
+    pool[key] = pool.get(key, 0) - 1
+    return replace(s, pools={**s.pools, nation: pool})
+
+
+def _purchased(s: EEState, e: ev.Purchased) -> EEState:
+    led = s.ledger(e.nation)
+    bought = dict(led.bought)
+    bought[e.item] = bought.get(e.item, 0) + e.qty
+    if e.owner == "free_french":
+        bought["free_french_steps"] = bought.get("free_french_steps", 0) + e.qty
+    changes: dict[str, Any] = {"bought": bought}
+    if e.item in ("new_unit", "gsu"):
+        changes["placed"] = {**led.placed, e.area: led.placed.get(e.area, 0) + 1}
+        changes["new_units"] = led.new_units + (e.unit_id,)
+    line = ev.LedgerLine(kind="free_item" if e.free else "purchase", amount=-e.cost, rule=e.rule, cause=e.cause,
+                         area=e.area)
+    s = _book(s, e.nation, line, **changes)
+    return _apply_item(s, e)
+
+
+def _apply_item(s: EEState, e: ev.Purchased) -> EEState:
+    t = s.track
+    item = e.item
+    if item in ("new_unit", "gsu"):
+        owner = e.owner if e.owner and e.owner != "free_french" else e.nation
+        block = Block(id=e.unit_id, nation=owner, kind=e.kind, max_steps=e.max_steps, steps=e.steps, area=e.area,
+                      elite=e.elite)
+        s = replace(s, units={**s.units, e.unit_id: block})
+        return _take_from_pool(s, e.owner if e.owner == "free_french" else owner, pool_key(e.kind, e.max_steps, e.elite))
+    if item == "replacement":
+        u = s.units[e.unit_id]
+        return replace(s, units={**s.units, e.unit_id: replace(u, steps=u.steps + e.qty)})
+    if item == "special_action":
+        held = s.special_actions.get(e.nation, ())
+        return replace(s, special_actions={**s.special_actions, e.nation: held + (s.turn,) * e.qty})
+    if item in ("fortification", "heavy_fortification"):
+        return replace(s, fortifications={**s.fortifications, e.area: "heavy" if item == "heavy_fortification" else "normal"})
+    if item == "fleet_point":
+        sea = dict(s.fleets.get(e.sea, {}))
+        sea[e.nation] = sea.get(e.nation, 0) + 1
+        return replace(s, fleets={**s.fleets, e.sea: sea}, next_fleet={**s.next_fleet, e.nation: _next_fleet_turn(s, e.nation)})
+    side = data.side_of(e.nation)
+    if item in ("fighter", "bomber"):
+        field = "fighters" if item == "fighter" else "bombers"
+        level = dict(getattr(t, field))
+        level[side] = level.get(side, 0) + e.qty
+        return replace(s, track=replace(t, **{field: level}))
+    if item in ("uboat", "v1", "v2"):
+        attr = "uboats" if item == "uboat" else item
+        return replace(s, track=replace(t, **{attr: getattr(t, attr) + e.qty}))
+    if item == "flak":
+        return replace(s, track=replace(t, flak={**t.flak, e.nation: t.flak.get(e.nation, 0) + 1}),
+                       next_allowed={**s.next_allowed, f"flak_{e.nation}": calendar.year(s.turn) + 1})
+    if item == "asw":
+        return replace(s, track=replace(t, asw=t.asw + 1), next_allowed={**s.next_allowed, "asw": calendar.year(s.turn) + 1})
+    raise ValueError(f"unknown purchase item {item!r}")
+
+
+def _next_fleet_turn(s: EEState, nation: str) -> int:
+    """EE 4.62 two turns ahead; 4.63 Germany, Italy, USSR: or Jan/Feb of the next year, whichever is later."""
+    two_ahead = s.turn + 2
+    if data.nation(nation).fleet_once_per_year:
+        return max(two_ahead, calendar.index(f"{calendar.year(s.turn) + 1}-01"))
+    return two_ahead
+
+
+def _conscription(s: EEState, e: ev.ConscriptionDeclared) -> EEState:
+    return replace(s, politics=replace(s.politics, conscription=s.turn, conscription_schedule=e.schedule))
+
+
+def _production_closed(s: EEState, e: ev.ProductionClosed) -> EEState:
+    lines = ()
+    if e.forfeited:
+        lines = (ev.LedgerLine(kind="forfeit", amount=-e.forfeited, rule="EE 4.1", cause="unspent WERP are lost"),)
+    return _book(s, e.nation, *lines, closed=True)
+
+
+def _moved(s: EEState, e: ev.UnitMoved) -> EEState:
+    u = s.units[e.unit_id]
+    s = replace(s, units={**s.units, e.unit_id: replace(u, area=e.path[-1], moved=True)})
+    if e.mode in ("strategic", "breakthrough_strategic"):
+        used = {**s.sm_used, e.nation: s.sm_used.get(e.nation, 0) + 1}
+        if e.west:
+            used[f"{e.nation}:west"] = used.get(f"{e.nation}:west", 0) + 1
+        s = replace(s, sm_used=used)
+    return s
+
+
+def _control(s: EEState, e: ev.ControlChanged) -> EEState:
+    control = dict(s.control)
+    if e.side == "neutral":
+        control.pop(e.area, None)
+    else:
+        control[e.area] = e.side
+    p = s.politics
+    if e.area == "paris" and e.side == "Axis" and p.paris_taken < 0:
+        p = replace(p, paris_taken=s.turn)
+    taken = dict(s.conquered_by)
+    area = s.board.areas.get(e.area)
+    if area is not None and area.resource:
+        owner = area.nation or ""
+        owner_side = data.side_of(owner) if owner in data.MAJORS else s.politics.minors.get(owner, "")
+        if e.side == owner_side:
+            taken.pop(e.area, None)
+        elif e.by:
+            taken[e.area] = e.by
+    return replace(s, control=control, politics=p, conquered_by=taken)
+
+
+def _lose_steps(s: EEState, losses: dict[str, int], permanent: bool = False) -> EEState:
+    units = dict(s.units)
+    pools = dict(s.pools)
+    for uid, lost in losses.items():
+        u = units[uid]
+        left = u.steps - lost
+        if left > 0:
+            units[uid] = replace(u, steps=left, revealed=True)
+            continue
+        del units[uid]
+        if not permanent:
+            pool = dict(pools.get(u.nation, {}))
+            key = pool_key(u.kind, u.max_steps, u.elite)
+            pool[key] = pool.get(key, 0) + 1
+            pools[u.nation] = pool
+    return replace(s, units=units, pools=pools)
+
+
+def _combat_round(s: EEState, e: ev.CombatRoundFought) -> EEState:
+    s = _lose_steps(s, e.losses)
+    units = {k: (replace(u, revealed=True) if u.area == e.area else u) for k, u in s.units.items()}
+    battle = s.battle if s.battle and s.battle.area == e.area else Battle(area=e.area)
+    battle = replace(battle, rounds=battle.rounds + 1, counterattacked=e.kind == "counterattack")
+    fought = s.fought if e.area in s.fought else s.fought + (e.area,)
+    s = replace(s, units=units, battle=battle, fought=fought)
+    if e.fortification_breached:
+        s = replace(s, fortifications={k: v for k, v in s.fortifications.items() if k != e.area})
+    return s
+
+
+def _sa_spent(s: EEState, e: ev.SpecialActionSpent) -> EEState:
+    held = s.special_actions.get(e.nation, ())
+    if e.purpose == "withdraw":
+        s = replace(s, withdrawals=s.withdrawals + (e.area,))
+    if e.purpose == "unrestricted_replacement":
+        led = s.ledger(e.nation)
+        s = _book(s, e.nation, unrestricted=led.unrestricted + (e.area,))
+    if not held:
+        return s
+    # The oldest marker goes first, so markers held "since the previous turn" (EE 7.8) stay countable.
+    return replace(s, special_actions={**s.special_actions, e.nation: held[1:]})
+
+
+def _steps_lost(s: EEState, e: ev.StepsLost) -> EEState:
+    return _lose_steps(s, e.losses)
+
+
+def _eliminated(s: EEState, e: ev.UnitsEliminated) -> EEState:
+    return _lose_steps(s, {uid: s.units[uid].steps for uid in e.unit_ids if uid in s.units}, permanent=e.permanent)
+
+
+def _fort_removed(s: EEState, e: ev.FortificationRemoved) -> EEState:
+    return replace(s, fortifications={k: v for k, v in s.fortifications.items() if k != e.area})
+
+
+def _war(s: EEState, e: ev.WarDeclared) -> EEState:
+    p = s.politics
+    p = replace(p, wars=tuple(sorted(set(p.wars) | {war_key(e.aggressor, e.target)})))
+    majors = set(data.MAJORS)
+    if e.forced_by == "EE 9.15":
+        if p.axis_minors_joined < 0:
+            p = replace(p, axis_minors_joined=s.turn)
+    elif e.aggressor in majors and e.target in majors:
+        for power, field in (("italy", "italy_at_war"), ("usa", "usa_at_war")):
+            if power in (e.aggressor, e.target) and getattr(p, field) < 0:
+                p = replace(p, **{field: s.turn})
+        if {e.aggressor, e.target} == {"germany", "ussr"} and p.ussr_at_war < 0:
+            p = replace(p, ussr_at_war=s.turn)
+    elif e.target not in majors and e.target != "vichy":
+        # 9.63: the minor's territory becomes friendly to the side that did not invade it
+        friendly = "Allied" if data.side_of(e.aggressor) == "Axis" else "Axis"
+        p = replace(p, minors={**p.minors, e.target: friendly})
+    return replace(s, politics=p)
+
+
+def _pact(s: EEState, e: ev.PactActivated) -> EEState:
+    return replace(s, politics=replace(s.politics, pact=e.turn))
+
+
+def _vichy(s: EEState, e: ev.VichyEstablished) -> EEState:
+    p = s.politics
+    return replace(s, politics=replace(p, vichy=e.turn, conquered={**p.conquered, "france": e.turn}))
+
+
+def _morale(s: EEState, e: ev.MoraleCollapsed) -> EEState:
+    return replace(s, politics=replace(s.politics, morale_collapsed=e.turn))
+
+
+def _conquered(s: EEState, e: ev.PowerConquered) -> EEState:
+    p = s.politics
+    return replace(s, politics=replace(p, conquered={**p.conquered, e.power: e.turn}))
+
+
+def _ended(s: EEState, e: ev.GameEnded) -> EEState:
+    return replace(s, result=e.result, result_rule=e.rule)
+
+
+_EVOLVERS: dict[type, Any] = {
+    PhaseBegan: _phase_began,
+    ev.TurnBegan: _turn_began,
+    ev.WeatherRolled: _weather_rolled,
+    ev.WeatherSet: _weather_set,
+    ev.StrategicMoveLimitSet: _limit_set,
+    ev.TurnEnded: _turn_ended,
+    ev.ProductionBegan: _production_began,
+    ev.LendLeaseRolled: _lend_lease,
+    ev.WerpTransferred: _transferred,
+    ev.UBoatCampaignResolved: _uboats,
+    ev.AirRaidResolved: _raid,
+    ev.VWeaponsResolved: _v_weapons,
+    ev.NavalMaintenancePaid: _maintenance,
+    ev.Purchased: _purchased,
+    ev.ConscriptionDeclared: _conscription,
+    ev.ProductionClosed: _production_closed,
+    ev.UnitMoved: _moved,
+    ev.ControlChanged: _control,
+    ev.CombatRoundFought: _combat_round,
+    ev.SpecialActionSpent: _sa_spent,
+    ev.StepsLost: _steps_lost,
+    ev.UnitsEliminated: _eliminated,
+    ev.FortificationRemoved: _fort_removed,
+    ev.WarDeclared: _war,
+    ev.PactActivated: _pact,
+    ev.VichyEstablished: _vichy,
+    ev.MoraleCollapsed: _morale,
+    ev.PowerConquered: _conquered,
+    ev.GameEnded: _ended,
+}
+
+
+def _scenario_set_up(s: EEState, e: ScenarioSetUp) -> EEState:
+    return apply_scenario(s, e.scenario)
+
+
+_EVOLVERS[ScenarioSetUp] = _scenario_set_up
+
+
+def evolve(state: EEState, event: Any) -> EEState:
+    fn = _EVOLVERS.get(type(event))
+    return fn(state, event) if fn is not None else state

@@ -1,0 +1,121 @@
+"""A small test board and a table that feeds commands through decide/evolve, as the application layer will.
+
+The board is invented for the tests (the rule book has no map): only what each rule needs — home and resource
+areas with the 4.14 values, a few conquered areas, zones and borders."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from assistant.decider import Context, ScriptedDice
+from assistant.games.europe_engulfed.board.format import Board, Border, LandArea
+from assistant.games.europe_engulfed.board.loader import partial_board, to_dict
+from assistant.games.europe_engulfed.game import GAME
+from assistant.games.europe_engulfed.options import Options
+from assistant.games.europe_engulfed.state import EEState
+from events.core import DiceRolled
+
+
+def area(name: str, nation: str | None = None, *, home: bool = False, resource: bool = False,
+         zone: str = "east", terrain: str = "clear", ports: tuple[str, ...] = (), regions: tuple[str, ...] = (),
+         capital: bool = False, kind: str = "area", value: int | None = None) -> LandArea:
+    return LandArea(name=name, nation=nation, home=home, resource=resource, weather_zone=zone, terrain=terrain,
+                    ports=ports, regions=regions, capital=capital, kind=kind, resource_value=value)
+
+
+AREAS = {
+    # Germany: five home resource areas (30 / 6 = 5, EE 4.14), East Prussia a home area without resources.
+    "ruhr": area("Ruhr", "germany", home=True, resource=True, zone="west", ports=("baltic",)),
+    "berlin": area("Berlin", "germany", home=True, resource=True, ports=("baltic",)),
+    "saxony": area("Saxony", "germany", home=True, resource=True),
+    "bavaria": area("Bavaria", "germany", home=True, resource=True, zone="south"),
+    "silesia": area("Silesia", "germany", home=True, resource=True),
+    "east_prussia": area("East Prussia", "germany", home=True),
+    # Britain: three home resource areas (24 / 8).
+    "london": area("London", "britain", home=True, resource=True, zone="west", ports=("atlantic",),
+                   regions=("british_isles",)),
+    "midlands": area("Midlands", "britain", home=True, resource=True, zone="west", regions=("british_isles",)),
+    "scotland": area("Scotland", "britain", home=True, resource=True, zone="west", ports=("atlantic",),
+                     regions=("british_isles",)),
+    # France: Paris and Marseille (16 / 8).
+    "paris": area("Paris", "france", home=True, resource=True, zone="west"),
+    "marseille": area("Marseille", "france", home=True, resource=True, zone="south", regions=("vichy_south",)),
+    "pas_de_calais": area("Pas de Calais", "france", home=True, zone="west", regions=("v1_site", "v2_coast")),
+    # Italy: Rome and Piedmont (10 / 5).
+    "rome": area("Rome", "italy", home=True, resource=True, zone="south"),
+    "piedmont": area("Piedmont", "italy", home=True, resource=True, zone="south"),
+    # USSR: Moscow 4, Baku 5 and eight 1-WERP areas = the on-map 17 (EE 4.14 note).
+    "moscow": area("Moscow", "ussr", home=True, resource=True, value=4),
+    "baku": area("Baku", "ussr", home=True, resource=True, value=5, zone="south"),
+    "leningrad": area("Leningrad", "ussr", home=True, resource=True, kind="fortress", ports=("baltic",)),
+    "kiev": area("Kiev", "ussr", home=True, resource=True),
+    "kharkov": area("Kharkov", "ussr", home=True, resource=True),
+    "stalingrad": area("Stalingrad", "ussr", home=True, resource=True),
+    "gorky": area("Gorky", "ussr", home=True, resource=True),
+    "rostov": area("Rostov", "ussr", home=True, resource=True),
+    "smolensk": area("Smolensk", "ussr", home=True, resource=True),
+    "minsk": area("Minsk", "ussr", home=True, resource=True, terrain="rough"),
+    "ural_mountains": area("Ural Mountains", "ussr", home=True),
+    "pripyat": area("Pripyat Marshes", "ussr", home=True, terrain="swamp"),
+    "usa_box": area("U.S.A.", "usa", home=True, ports=("atlantic",), zone="west"),
+    # Minors and the rest.
+    "warsaw": area("Warsaw", "poland", resource=True, capital=True),
+    "ploesti": area("Ploesti", "romania", resource=True, capital=True, zone="south"),
+    "sofia": area("Sofia", "bulgaria", capital=True, zone="south"),
+    "oslo": area("Oslo", "norway", capital=True, zone="west"),
+    "stockholm": area("Stockholm", "sweden", resource=True, capital=True),
+    "alexandria": area("Alexandria", "egypt", resource=True, zone="south", regions=("africa",)),
+    "libya": area("Libya", "italy", zone="south", regions=("africa",), ports=("mediterranean",)),
+    "persia": area("Persia", "persia", zone="south", regions=("middle_east",)),
+    "athens": area("Athens", "greece", capital=True, zone="south"),
+    "gibraltar": area("Gibraltar", None, kind="fortress", zone="south", ports=("atlantic", "mediterranean")),
+}
+
+BORDERS = (
+    ("ruhr", "paris"), ("ruhr", "berlin"), ("berlin", "saxony"), ("saxony", "bavaria"), ("saxony", "silesia"),
+    ("silesia", "warsaw"), ("berlin", "east_prussia"), ("east_prussia", "warsaw"), ("warsaw", "minsk"),
+    ("minsk", "smolensk"), ("smolensk", "moscow"), ("warsaw", "kiev"), ("kiev", "kharkov"), ("kiev", "pripyat"),
+    ("kharkov", "rostov"), ("rostov", "stalingrad"), ("moscow", "gorky"), ("gorky", "ural_mountains"),
+    ("paris", "pas_de_calais"), ("paris", "marseille"), ("london", "midlands"), ("midlands", "scotland"),
+)
+
+_SHIPPED = partial_board()  # the places the rules name; our areas override theirs
+BOARD = Board(
+    title="test board (invented for the tests)",
+    areas={**_SHIPPED.areas, **AREAS},
+    seas=_SHIPPED.seas,
+    borders=_SHIPPED.borders + tuple(Border(a=a, b=b) for a, b in BORDERS),
+)
+
+
+class Table:
+    """Commands in, events out, state folded: the application layer's core loop without storage."""
+
+    def __init__(self, opts: Options | dict[str, Any], dice: Sequence[int] = ()):
+        if isinstance(opts, dict):
+            opts = msgspec.convert({"board": to_dict(BOARD), **opts}, Options)
+        self.definition = GAME.setup(opts)
+        self.state: EEState = GAME.initial_state(self.definition)
+        self.log: list[Any] = []
+        self.dice = ScriptedDice(dice)
+
+    def do(self, command: Any, dice: Sequence[int] = ()) -> list[Any]:
+        if dice:
+            self.dice = ScriptedDice(dice)
+        events = list(GAME.decide(command, self.state, Context(dice=self.dice)))
+        for e in events:
+            self.state = GAME.evolve(self.state, e)
+        self.log += events
+        return events
+
+    def do_json(self, raw: dict[str, Any], dice: Sequence[int] = ()) -> list[Any]:
+        from events.catalogue import Catalogue
+
+        cat = Catalogue(GAME.events, GAME.commands)
+        return self.do(cat.decode_command(msgspec.json.encode(raw)), dice)
+
+    def thrown(self) -> list[DiceRolled]:
+        return [e for e in self.log if isinstance(e, DiceRolled)]
