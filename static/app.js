@@ -71,3 +71,31 @@
     if (ev.target && ev.target.matches && ev.target.matches(".share input[readonly]")) ev.target.select();
   });
 })();
+
+// Purchase grids: the total and what is left update while the counts are typed.
+(function () {
+  "use strict";
+  var update = function (grid) {
+    var total = 0;
+    grid.querySelectorAll("input[data-cost]").forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (n > 0) total += n * parseInt(input.getAttribute("data-cost"), 10);
+    });
+    var form = grid.closest("form");
+    var treasury = parseInt(grid.getAttribute("data-treasury"), 10);
+    var t = form.querySelector("output[data-total]");
+    var r = form.querySelector("output[data-remaining]");
+    if (t) t.textContent = total;
+    if (r) {
+      r.textContent = treasury - total;
+      r.classList.toggle("over", treasury - total < 0);
+    }
+  };
+  document.addEventListener("input", function (ev) {
+    var grid = ev.target && ev.target.closest && ev.target.closest(".purchase-grid");
+    if (grid) update(grid);
+  });
+  var all = function () { document.querySelectorAll(".purchase-grid").forEach(update); };
+  document.addEventListener("DOMContentLoaded", all);
+  document.addEventListener("htmx:afterSettle", all);
+})();

@@ -49,10 +49,6 @@ class FormSpec:
     fields: tuple[FieldSpec, ...]
     is_edit: bool = False  # edits and overrides: always with a reason, shown apart
 
-    @property
-    def has_dice(self) -> bool:
-        return any(f.is_dice for f in self.fields)
-
 
 DICE_NAMES = re.compile(r"(^|_)(faces|dice)$")
 
@@ -192,7 +188,8 @@ def parse(spec: FormSpec, form: Mapping[str, str], multi: Mapping[str, Sequence[
                 continue
         raw = form.get(f.name, "")
         if f.widget == "text_list" and multi is not None and len(multi.get(f.name, ())) > 1:
-            out[f.name] = [v for v in multi[f.name] if v.strip()]
+            # several inputs (from, via, to): each may itself hold a comma-separated list
+            out[f.name] = [p.strip() for v in multi[f.name] for p in re.split(r"[,;\n]+", v) if p.strip()]
             continue
         if not raw.strip():
             if f.required:
@@ -239,6 +236,14 @@ class RenderedForm:
     hints: dict[str, tuple[str, ...]] = field(default_factory=dict)
     open: bool = False
     fixed: dict[str, str] = field(default_factory=dict)  # hidden values the presenter fills in
+    template: str = ""  # a game's own template for this form (templates/games/<kind>/...); "" = generic
+    data: dict[str, Any] = field(default_factory=dict)  # what that template shows besides the fields
+    label: str = ""  # the submit button's text, when the command's title is not the clearest
+
+    @property
+    def can_roll(self) -> bool:
+        """A dice field that may be left empty: the assistant rolls."""
+        return any(f.is_dice and not f.required for f in self.spec.fields)
 
     def value(self, f: FieldSpec) -> str:
         return self.values.get(f.name, f.default)

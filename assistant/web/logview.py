@@ -27,13 +27,6 @@ class Group:
     new_round: bool = True
     new_turn: bool = True
 
-    @property
-    def heading(self) -> str:
-        if not self.round:
-            return "Set-up"
-        parts = [p for p in (self.side, self.phase) if p]
-        return " · ".join(parts) or "—"
-
 
 @dataclass
 class LogPage:

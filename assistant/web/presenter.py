@@ -79,6 +79,10 @@ class Presenter:
     def board(self, table: Table) -> Markup | None:
         return None
 
+    def term(self, word: str) -> str:
+        """A side, phase or step id as the table says it ("combat_move" -> "combat move")."""
+        return word.replace("_", " ")
+
     def space(self, table: Table, name: str) -> Markup | None:
         return None
 

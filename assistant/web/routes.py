@@ -231,6 +231,7 @@ def _context(table: Table, *, spectator: str | None = None, play: bool = False, 
         "is_dice": is_physical_dice,
         "watch_url": _watch_url(table.game_id),
         "base_url": _base_url(table.game_id, spectator),
+        "term": p.term,
     }
 
 
@@ -276,7 +277,8 @@ def more_log(game_id: str):
     readonly = request.args.get("ro") == "1"
     return render_template("_log_page.html", page=log_page(assistant(), gid, upto), game_id=gid,
                            readonly=readonly, is_dice=is_physical_dice, at=None,
-                           base_url=url_for("web.table", game_id=gid))
+                           base_url=url_for("web.table", game_id=gid),
+                           term=presenter_for(assistant().kind_of(gid).kind.name).term)
 
 
 @web.get("/g/<game_id>/entry/<int:seq>")
@@ -353,7 +355,7 @@ def do(game_id: str):
     if request.form.get("roll_for_me"):
         form = {k: v for k, v in form.items() if not next((f for f in spec.fields if f.name == k and f.is_dice), None)}
     try:
-        payload = parse(spec, form, request.form)
+        payload = parse(spec, form, request.form.to_dict(flat=False))
         payload["type"] = tag
         outcome = a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id)
     except (FormError, Refused, Conflict) as exc:

@@ -1,0 +1,299 @@
+"""Axis & Allies at the table: the forms of each step, the battle panel, the IPC ledger and the schematic map.
+
+Presentation only. What the rules allow is the game's ``decide``; the battle panel shows what the game's own
+queries (``next_action``, ``plan``, ``candidates``) say comes next, and the ledger reads the recorded facts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from flask import render_template, url_for
+from markupsafe import Markup, escape
+
+import events.aa_classic as ev
+from assistant.games.aa_classic import commands as cmd
+from assistant.games.aa_classic.describe import POWER, STEP
+from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
+from assistant.games.aa_classic.state import State
+from assistant.web.forms import RenderedForm, form_for
+from assistant.web.maplayout import layout
+from assistant.web.presenter import Presenter, Table, new_command_id
+
+COLOURS = {"ussr": "#8c1c13", "germany": "#3d3d3d", "uk": "#8a6d1f", "japan": "#c25e00", "usa": "#2f5d1e"}
+NEUTRAL = "#d8d2c4"
+END_STEP = {
+    "purchase": "Purchase done",
+    "combat_move": "Combat moves done",
+    "combat": "Combat done",
+    "noncombat_move": "Non-combat moves done",
+    "placement": "Placement done",
+    "income": "Collect income and end the turn",
+}
+STEP_FORMS: dict[str, tuple[type, ...]] = {
+    "purchase": (cmd.Research, cmd.Purchase),
+    "combat_move": (cmd.Move, cmd.Load, cmd.Unload),
+    "combat": (cmd.FireRocket,),
+    "noncombat_move": (cmd.Move, cmd.Load, cmd.Unload),
+    "placement": (cmd.Place,),
+    "income": (),
+}
+LEDGER_LOOKBACK = 400
+LEDGER_LINES = 6
+# Orientation of the schematic map: the board is cut through North America (its left-right edge).
+WEST = ("Eastern United States", "Eastern Canada")
+EAST = ("Western United States", "Western Canada")
+NORTH = ("Yakut S.S.R.", "Finland-Norway")
+SOUTH = ("South Africa", "Australia")
+MAP_W, MAP_H = 1150, 720
+
+
+def power_name(power: str) -> str:
+    name = POWER.get(power, power or "nobody")
+    return name[4:] if name.startswith("the ") else name
+
+
+def _kinds(s: State, ids) -> str:
+    counts = Counter(s.units[i].kind for i in ids if i in s.units)
+    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(counts.items())) or "none"
+
+
+class AAPresenter(Presenter):
+    # ------------------------------------------------------------------ forms of the moment
+    def forms(self, table: Table, errors=None) -> list[RenderedForm]:
+        s: State = table.view.game
+        errors = errors or {}
+        out: list[RenderedForm] = []
+
+        def add(cls, *, template: str = "", data: dict[str, Any] | None = None, label: str = "",
+                fixed: dict[str, str] | None = None) -> None:
+            spec = form_for(cls)
+            message, values = errors.get(spec.tag, ("", {}))
+            if fixed and values and any(values.get(k) != v for k, v in fixed.items()):
+                message, values = "", {}  # the error belongs to another battle's form
+            out.append(RenderedForm(spec, new_command_id(), dict(values), message, self._hints(s, spec.tag),
+                                    open=bool(message), fixed=dict(fixed or {}), template=template,
+                                    data=data or {}, label=label))
+
+        if s.victory is None:
+            if s.round == 0:
+                add(cmd.Start, label="Start round 1")
+            else:
+                if s.step == "purchase" and s.breakthroughs:
+                    add(cmd.RollBreakthroughs)
+                if s.step == "combat":
+                    for b in s.battles.values():
+                        self._battle_forms(s, b, add)
+                for cls in STEP_FORMS.get(s.step, ()):
+                    if cls is cmd.Purchase:
+                        add(cls, template="games/aa_classic/purchase.html", data=self._purchase(s))
+                    elif cls is cmd.Move:
+                        add(cls, template="games/aa_classic/move.html", data=self._move(s))
+                    elif cls is cmd.Place:
+                        add(cls, template="games/aa_classic/place.html", data={"left": sorted(s.purchased.items())})
+                    else:
+                        add(cls)
+                add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
+        add(cmd.Edit)
+        return out
+
+    def term(self, word: str) -> str:
+        return power_name(word) if word in POWER else STEP.get(word, word.replace("_", " "))
+
+    def _hints(self, s: State, tag: str) -> dict[str, tuple[str, ...]]:
+        spaces = s.world.board.spaces
+        land = tuple(sorted(n for n, sp in spaces.items() if sp.kind == "land"))
+        sea = tuple(sorted(n for n, sp in spaces.items() if sp.kind == "sea"))
+        every = tuple(sorted(spaces))
+        return {"territory": land, "zone": sea, "space": every, "launcher": land, "target": land,
+                "battle": tuple(sorted(s.battles)), "to": every}
+
+    def _purchase(self, s: State) -> dict[str, Any]:
+        units = [(k, u.cost) for k, u in s.world.units.items() if u.cost]
+        return {"units": units, "treasury": s.treasury.get(s.power, 0), "power": power_name(s.power)}
+
+    def _move(self, s: State) -> dict[str, Any]:
+        mine = Counter(u.space for u in s.units.values() if u.owner == s.power)
+        return {"from": sorted(mine.items()), "spaces": sorted(s.world.board.spaces)}
+
+    def _battle_forms(self, s: State, b, add) -> None:
+        act, what = next_action(s, b)
+        if act == "over":
+            return
+        data: dict[str, Any] = {
+            "b": b,
+            "kind": b.kind,
+            "attackers": f"{power_name(b.attacker)}: " + _kinds(s, b.units),
+            "defenders": self._defenders(s, b),
+            "act": act,
+            "what": what,
+        }
+        fixed = {"battle": b.key}
+        if act == "fire":
+            lines = plan(s, b, what)
+            data["dice"] = sum(n for _, n, _ in lines)
+            data["lines"] = [(k.replace("_", " "), n, t) for k, n, t in lines]
+            data["firer"] = self._firer(s, b, what)
+            add(cmd.Fire, template="games/aa_classic/battle.html", data=data, fixed=fixed)
+        elif act == "casualties":
+            p = b.pending
+            pool = Counter(s.units[i].kind for i in candidates(s, b, p))
+            data.update(hits=p.hits, side=p.side, pool=sorted(pool.items()),
+                        chooser=power_name(b.attacker) if p.side == "attacker" else "the defender")
+            add(cmd.ChooseCasualties, template="games/aa_classic/casualties.html", data=data, fixed=fixed)
+        if act == "retreat" or between_rounds(b):
+            data = {**data, "came_from": b.came_from}
+            add(cmd.Retreat, template="games/aa_classic/retreat.html", data=data, fixed=fixed)
+            if b.kind == "naval":
+                add(cmd.Submerge, fixed=fixed)
+        if act == "wait":
+            add(cmd.Fire, template="games/aa_classic/battle.html", data=data, fixed=fixed)
+
+    def _firer(self, s: State, b, what: str) -> str:
+        if what in ("attack", "first_strike", "support"):
+            return power_name(b.attacker)
+        if what.startswith("defence:"):
+            return power_name(what.split(":", 1)[1])
+        return "the defender" if what == "aa" else power_name(b.attacker)
+
+    def _defenders(self, s: State, b) -> str:
+        w = s.world
+        by_owner: dict[str, Counter] = {}
+        for u in s.units.values():
+            if u.space == b.space and w.enemies(u.owner, b.attacker):
+                by_owner.setdefault(u.owner, Counter())[u.kind] += 1
+        return "; ".join(
+            f"{power_name(o)}: " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(c.items()))
+            for o, c in by_owner.items()
+        ) or "none"
+
+    # ------------------------------------------------------------------ ledgers
+    def ledgers(self, table: Table) -> Markup:
+        s: State = table.view.game
+        order = s.world.tables.turn_order
+        players = {p: "" for p in order}
+        for entry in table.assistant.definition(table.game_id).get("players", []):
+            for p in entry.get("powers", ()):
+                players[p] = entry.get("name", "")
+        rows = [
+            {
+                "power": p, "name": power_name(p), "colour": COLOURS.get(p, NEUTRAL), "player": players.get(p, ""),
+                "treasury": s.treasury.get(p, 0), "income": s.production.get(p, 0), "now": p == s.power,
+                "techs": ", ".join(t.replace("_", " ") for t in s.techs(p)),
+            }
+            for p in order
+        ]
+        return Markup(render_template(
+            "games/aa_classic/ledgers.html", rows=rows, changes=self._changes(table), state=s,
+            to_place=", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(s.purchased.items())),
+            power=power_name(s.power), step=STEP.get(s.step, s.step),
+        ))
+
+    def _changes(self, table: Table) -> list[tuple[int, str, int, str]]:
+        """The latest treasury changes as (seq, power, change, cause), newest first, read from the log."""
+        seq = table.view.seq
+        start = max(0, seq - LEDGER_LOOKBACK)
+        out = []
+        for e in table.assistant.log(table.game_id, after=start, limit=seq - start):
+            if e.cancelled:
+                continue
+            for power, change in treasury_changes(e.event):
+                out.append((e.seq, power_name(power), change, e.sentence))
+        return out[::-1][:LEDGER_LINES]
+
+    # ------------------------------------------------------------------ map
+    def board(self, table: Table) -> Markup:
+        s: State = table.view.game
+        board = s.world.board
+        pos = _positions(board)
+        at = f"?at={table.view.seq}" if table.at else ""
+        counts: dict[str, Counter] = {}
+        for u in s.units.values():
+            counts.setdefault(u.space, Counter())[u.owner] += 1
+        fighting = {b.space for b in s.battles.values() if not b.outcome}
+        parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Schematic map: click a space for its details">').format(MAP_W, MAP_H)]
+        lines = []
+        for a, b in _edges(board):
+            (x1, y1), (x2, y2) = pos[a], pos[b]
+            lines.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}"/>')
+        parts.append(Markup('<g class="borders">' + "".join(lines) + "</g>"))
+        for name, space in board.spaces.items():
+            x, y = pos[name]
+            here = counts.get(name, Counter())
+            total = sum(here.values())
+            url = url_for("web.space", game_id=table.game_id, name=name) + at
+            if space.kind == "sea":
+                fill, r, cls = "#a9c8e0", 9, "space-shape sea"
+                if here:
+                    fill = COLOURS.get(here.most_common(1)[0][0], fill)
+            else:
+                owner = s.controller(name)
+                fill, r, cls = COLOURS.get(owner, NEUTRAL), 13 if space.ipc else 10, "space-shape"
+            ring = Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 5) if name in fighting else ""
+            label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(x, y + r + 11, name)
+            num = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count">{}</text>').format(x, y + 4, total) if total else ""
+            capital = Markup('<circle cx="{:.0f}" cy="{:.0f}" r="{}" fill="none" class="capital"/>').format(x, y, r + 2) if space.capital else ""
+            title = f"{name}: " + (f"{power_name(s.controller(name))}, {space.ipc} IPC" if space.kind == "land" else "sea zone")
+            if total:
+                title += "; " + ", ".join(f"{n} {power_name(o)}" for o, n in here.most_common())
+            parts.append(Markup(
+                '<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{name}">'
+                '<title>{title}</title><circle class="{cls}" cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}"/>'
+                "{capital}{ring}{num}{label}</a>"
+            ).format(url=url, name=name, title=title, cls=cls, x=x, y=y, r=r, fill=fill, capital=capital, ring=ring,
+                     num=num, label=label))
+        parts.append(Markup("</svg>"))
+        legend = Markup("").join(
+            Markup('<span><i style="background:{}"></i>{}</span>').format(c, power_name(p)) for p, c in COLOURS.items()
+        )
+        return Markup('<h2>Map</h2><div class="mapwrap">{}</div><p class="legend">{}<span><i class="ring"></i>battle</span></p>').format(
+            Markup("").join(parts), legend)
+
+    def space(self, table: Table, name: str) -> Markup | None:
+        s: State = table.view.game
+        board = s.world.board
+        if name not in board.spaces:
+            return None
+        sp = board.spaces[name]
+        by_owner: dict[str, Counter] = {}
+        for u in s.units.values():
+            if u.space == name:
+                by_owner.setdefault(u.owner, Counter())[u.kind] += 1
+        battles = [b for b in s.battles.values() if b.space == name]
+        return Markup(render_template(
+            "games/aa_classic/space.html", sp=sp, controller=power_name(s.controller(name)) if sp.kind == "land" else "",
+            original=power_name(sp.original_owner or "") if sp.original_owner else "neutral",
+            complex=name in s.complexes,
+            units=[(power_name(o), COLOURS.get(o, NEUTRAL), sorted(c.items())) for o, c in by_owner.items()],
+            battles=[(b.key, b.kind, b.outcome or f"round {b.round}") for b in battles],
+            capital=power_name(sp.capital) if sp.capital else "",
+        ))
+
+
+def treasury_changes(event: Any) -> list[tuple[str, int]]:
+    """(power, IPC change) for each treasury a recorded fact moves."""
+    if isinstance(event, (ev.UnitsPurchased, ev.ResearchPaid)):
+        return [(event.power, -event.cost)]
+    if isinstance(event, ev.IncomeCollected):
+        return [(event.power, event.amount)]
+    if isinstance(event, (ev.BombingDamage, ev.RocketFired)):
+        return [(event.owner, -event.paid)]
+    if isinstance(event, ev.CapitalCaptured):
+        return [(event.owner, -event.seized), (event.captor, event.seized)]
+    if isinstance(event, ev.TreasuryEdited):
+        return [(event.power, event.amount)]
+    return []
+
+
+def _edges(board) -> tuple[tuple[str, str], ...]:
+    cut = {frozenset(p) for p in board.across_edge}
+    return tuple(e for e in board.borders() if frozenset(e) not in cut)
+
+
+def _positions(board) -> dict[str, tuple[float, float]]:
+    unit = layout(tuple(board.spaces), _edges(board), WEST, EAST, NORTH, SOUTH)
+    return {n: (40 + x * (MAP_W - 80), 24 + y * (MAP_H - 60)) for n, (x, y) in unit.items()}
+
+
+PRESENTER = AAPresenter()

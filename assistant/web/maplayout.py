@@ -1,0 +1,89 @@
+"""A schematic map drawn from adjacency alone: where to put each space when the board data has no coordinates.
+
+Positions start from graph distances to anchor spaces the game names (west/east, north/south), so the picture
+keeps the board's orientation, then stress majorization (as in graphviz ``neato``) makes drawn distances follow
+the number of borders between spaces. Borders that cross the map's wrap-around edge are left out, so the
+cylinder unrolls into a flat map. Pure Python, deterministic, computed once per board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+ITERATIONS = 60
+
+
+def _distances(nodes: Sequence[str], edges: Iterable[tuple[str, str]]) -> list[list[int]]:
+    index = {n: i for i, n in enumerate(nodes)}
+    adj: list[list[int]] = [[] for _ in nodes]
+    for a, b in edges:
+        adj[index[a]].append(index[b])
+        adj[index[b]].append(index[a])
+    n = len(nodes)
+    far = n  # unreachable pairs (separate islands of the graph) are drawn far apart
+    out = []
+    for start in range(n):
+        dist = [far] * n
+        dist[start] = 0
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in adj[here]:
+                if dist[nxt] == far:
+                    dist[nxt] = dist[here] + 1
+                    queue.append(nxt)
+        out.append(dist)
+    return out
+
+
+@lru_cache(maxsize=8)
+def layout(
+    nodes: tuple[str, ...],
+    edges: tuple[tuple[str, str], ...],
+    west: tuple[str, ...],
+    east: tuple[str, ...],
+    north: tuple[str, ...],
+    south: tuple[str, ...],
+) -> dict[str, tuple[float, float]]:
+    """x, y in [0, 1] per node (y grows southwards, as on screen)."""
+    d = _distances(nodes, edges)
+    index = {n: i for i, n in enumerate(nodes)}
+    n = len(nodes)
+
+    def mean_dist(group: tuple[str, ...], i: int) -> float:
+        return sum(d[index[g]][i] for g in group) / len(group)
+
+    x = [mean_dist(west, i) - mean_dist(east, i) for i in range(n)]
+    y = [mean_dist(north, i) - mean_dist(south, i) for i in range(n)]
+    # break ties between spaces at the same distances, deterministically
+    for i in range(n):
+        x[i] += 0.013 * ((i * 7919) % 23 - 11)
+        y[i] += 0.013 * ((i * 104729) % 19 - 9)
+    weights = [[0.0 if i == j else 1.0 / (d[i][j] * d[i][j]) for j in range(n)] for i in range(n)]
+    for _ in range(ITERATIONS):
+        for i in range(n):
+            wi, di, xi, yi = weights[i], d[i], x[i], y[i]
+            sx = sy = sw = 0.0
+            for j in range(n):
+                if j == i:
+                    continue
+                dx, dy = xi - x[j], yi - y[j]
+                norm = math.hypot(dx, dy) or 1e-9
+                w = wi[j]
+                sx += w * (x[j] + di[j] * dx / norm)
+                sy += w * (y[j] + di[j] * dy / norm)
+                sw += w
+            x[i], y[i] = sx / sw, sy / sw
+    # the anchors decide the orientation: west on the left, north at the top
+    if sum(x[index[w]] for w in west) / len(west) > sum(x[index[e]] for e in east) / len(east):
+        x = [-v for v in x]
+    if sum(y[index[s]] for s in north) / len(north) > sum(y[index[s]] for s in south) / len(south):
+        y = [-v for v in y]
+    lo_x, hi_x, lo_y, hi_y = min(x), max(x), min(y), max(y)
+    return {
+        name: ((x[i] - lo_x) / ((hi_x - lo_x) or 1), (y[i] - lo_y) / ((hi_y - lo_y) or 1))
+        for i, name in enumerate(nodes)
+    }
