@@ -43,9 +43,10 @@ AREAS = {
     # France: Paris and Marseille (16 / 8).
     "paris": area("Paris", "france", home=True, resource=True, zone="west"),
     "marseille": area("Marseille", "france", home=True, resource=True, zone="south", regions=("vichy_south",)),
-    "pas_de_calais": area("Pas de Calais", "france", home=True, zone="west", regions=("v1_site", "v2_coast")),
+    "pas_de_calais": area("Pas de Calais", "france", home=True, zone="west", regions=("v1_site", "v2_coast"),
+                          ports=("atlantic",)),
     # Italy: Rome and Piedmont (10 / 5).
-    "rome": area("Rome", "italy", home=True, resource=True, zone="south"),
+    "rome": area("Rome", "italy", home=True, resource=True, zone="south", ports=("mediterranean",)),
     "piedmont": area("Piedmont", "italy", home=True, resource=True, zone="south"),
     # USSR: Moscow 4, Baku 5 and eight 1-WERP areas = the on-map 17 (EE 4.14 note).
     "moscow": area("Moscow", "ussr", home=True, resource=True, value=4),
@@ -67,7 +68,8 @@ AREAS = {
     "sofia": area("Sofia", "bulgaria", capital=True, zone="south"),
     "oslo": area("Oslo", "norway", capital=True, zone="west"),
     "stockholm": area("Stockholm", "sweden", resource=True, capital=True),
-    "alexandria": area("Alexandria", "egypt", resource=True, zone="south", regions=("africa",)),
+    "alexandria": area("Alexandria", "egypt", resource=True, zone="south", regions=("africa",),
+                       ports=("mediterranean",)),
     "libya": area("Libya", "italy", zone="south", regions=("africa",), ports=("mediterranean",)),
     "persia": area("Persia", "persia", zone="south", regions=("middle_east",)),
     "athens": area("Athens", "greece", capital=True, zone="south"),
@@ -79,7 +81,9 @@ BORDERS = (
     ("silesia", "warsaw"), ("berlin", "east_prussia"), ("east_prussia", "warsaw"), ("warsaw", "minsk"),
     ("minsk", "smolensk"), ("smolensk", "moscow"), ("warsaw", "kiev"), ("kiev", "kharkov"), ("kiev", "pripyat"),
     ("kharkov", "rostov"), ("rostov", "stalingrad"), ("moscow", "gorky"), ("gorky", "ural_mountains"),
-    ("paris", "pas_de_calais"), ("paris", "marseille"), ("london", "midlands"), ("midlands", "scotland"),
+    ("paris", "pas_de_calais"), ("paris", "marseille"), ("kiev", "moscow"), ("kiev", "ploesti"),
+    ("ploesti", "sofia"), ("marseille", "piedmont"), ("piedmont", "rome"), ("gorky", "baku"), ("rostov", "baku"),
+ ("london", "midlands"), ("midlands", "scotland"),
 )
 
 _SHIPPED = partial_board()  # the places the rules name; our areas override theirs

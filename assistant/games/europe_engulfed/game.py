@@ -15,6 +15,8 @@ import msgspec
 from assistant.decider import Context, GameKind, Refused
 from assistant.games.europe_engulfed import commands as c
 from assistant.games.europe_engulfed.board import loader
+from assistant.games.europe_engulfed.board import moves as board_moves
+from assistant.games.europe_engulfed.board.commands import BOARD_COMMANDS, AmendBoard
 from assistant.games.europe_engulfed.describe import describe
 from assistant.games.europe_engulfed.guidance import guidance
 from assistant.games.europe_engulfed.options import Options
@@ -28,8 +30,20 @@ from assistant.games.europe_engulfed.rules import (
     turn,
     weather,
 )
+from assistant.games.europe_engulfed.scenario import moves as scenario_moves
+from assistant.games.europe_engulfed.scenario.commands import SCENARIO_COMMANDS, SetUpScenario
 from assistant.games.europe_engulfed.state import EEState, evolve, initial_state
+from assistant.games.europe_engulfed.supply import moves as supply_moves
+from assistant.games.europe_engulfed.supply.commands import (
+    SUPPLY_COMMANDS,
+    ChooseSeaSupplyAllocation,
+    DetermineSupply,
+    RecordSupplyVerdict,
+)
 from events import europe_engulfed as ev
+from events.europe_engulfed.board import BOARD_EVENTS
+from events.europe_engulfed.supply import SUPPLY_EVENTS
+from projections.europe_engulfed.supply import SUPPLY
 from events.base import Command, Event
 
 RULESET = "Europe Engulfed, 1st edition rule book, French living rules of 28/09/2004"
@@ -57,6 +71,15 @@ def _strategic_limit(cmd: c.SetStrategicMoveLimit, s: EEState, ctx: Context) -> 
     return [ev.StrategicMoveLimitSet(nation=cmd.nation, limit=cmd.limit)]
 
 
+def _determine_supply(cmd: DetermineSupply, s: EEState, ctx: Context) -> list[Event]:
+    """EE 1.21 / 1.27: each side determines its supply in its own initial and final supply phases."""
+    wanted = "initial_supply" if cmd.phase == "initial" else "final_supply"
+    if s.phase != wanted or cmd.side != s.side:
+        raise Refused(f"{cmd.side} {cmd.phase} supply is determined in the {cmd.side} {wanted.replace('_', ' ')} phase",
+                      rule="EE 1.21" if cmd.phase == "initial" else "EE 1.27")
+    return supply_moves.determine_supply(cmd, s, ctx)
+
+
 MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] = {
     c.Advance: turn.advance,
     c.EnterWeather: weather.enter,
@@ -77,7 +100,14 @@ MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] =
     c.BuyBreakthrough: combat.buy_breakthrough,
     c.SpendSpecialAction: special_actions.spend_special_action,
     c.EstablishVichy: politics.establish_vichy,
+    # the board, scenario and supply engineer's moves
+    AmendBoard: board_moves.amend_board,
+    SetUpScenario: scenario_moves.set_up_scenario,
+    DetermineSupply: _determine_supply,
+    ChooseSeaSupplyAllocation: supply_moves.choose_sea_supply_allocation,
+    RecordSupplyVerdict: supply_moves.record_supply_verdict,
 }
+assert set(BOARD_COMMANDS + SCENARIO_COMMANDS + SUPPLY_COMMANDS) <= set(MOVES), "a supply/board command is not routed"
 
 
 def decide(command: Command, state: EEState, ctx: Context) -> Sequence[Event]:
@@ -100,7 +130,8 @@ GAME: GameKind[EEState] = GameKind(
     evolve=evolve,
     state_type=EEState,
     commands=tuple(MOVES),
-    events=ev.GAME_EVENTS,
+    events=ev.GAME_EVENTS + BOARD_EVENTS + SUPPLY_EVENTS,
     describe=describe,
     guidance=guidance,
+    projections=(SUPPLY,),
 )

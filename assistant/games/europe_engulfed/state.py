@@ -14,9 +14,12 @@ from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.board import loader
 from assistant.games.europe_engulfed.board.format import Board
 from assistant.games.europe_engulfed.options import Options
+from assistant.games.europe_engulfed.board.moves import evolve_board
 from assistant.games.europe_engulfed.scenario.format import Scenario
+from assistant.games.europe_engulfed.supply.evolve import evolve_supply
 from assistant.games.europe_engulfed.supply.state import SupplyState
-from events.europe_engulfed.board import ScenarioSetUp
+from events.europe_engulfed.board import BoardAmended, ScenarioSetUp
+from events.europe_engulfed.supply import SUPPLY_EVENTS
 from events import europe_engulfed as ev
 from events.core import PhaseBegan
 
@@ -132,7 +135,6 @@ class EEState(msgspec.Struct, frozen=True, kw_only=True):
     sm_reduction: dict[str, int] = {}  # this turn's strategic-warfare reductions (2.13, 2.25)
     west_sm_reduction: int = 0  # 2.27: bomb hits cutting Axis strategic moves in the West zone this turn
     withdrawals: tuple[str, ...] = ()  # areas a 7.52 Special Action lets units leave without a rear guard
-    unsupplied_areas: dict[str, tuple[str, ...]] = {}  # nation -> resource/home areas that cannot trace supply
     politics: Politics = Politics()
     ledgers: dict[str, Ledger] = {}
     queue: tuple[str, ...] = ()  # nations still to produce in this production phase
@@ -583,7 +585,19 @@ def _scenario_set_up(s: EEState, e: ScenarioSetUp) -> EEState:
     return apply_scenario(s, e.scenario)
 
 
+def _board_amended(s: EEState, e: BoardAmended) -> EEState:
+    return replace(s, board=evolve_board(s.board, e))
+
+
+def _supply(s: EEState, e: Any) -> EEState:
+    """The supply engineer's facts: units' markers, eliminations (through our step losses), fleets, verdicts."""
+    return evolve_supply(s, e, _lose_steps)
+
+
 _EVOLVERS[ScenarioSetUp] = _scenario_set_up
+_EVOLVERS[BoardAmended] = _board_amended
+for _cls in SUPPLY_EVENTS:
+    _EVOLVERS[_cls] = _supply
 
 
 def evolve(state: EEState, event: Any) -> EEState:

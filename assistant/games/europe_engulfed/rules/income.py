@@ -1,8 +1,8 @@
 """A nation's WERP income at the opening of its production phase (EE 4.1-4.14, 9.14, 9.15, 9.24, 9.42, 9.63).
 
 Each line says its rule and its cause so the ledger shows where every WERP came from (digest §6.2 lines 1-4).
-Whether a resource area "can trace supply for the producing nation" comes from the last supply determination
-(``state.unsupplied_areas``); areas the board does not yet mark as resource areas earn nothing.
+Whether a resource area "can trace supply for the producing nation" is asked of the supply rules on the state
+at the moment the phase opens; areas the board does not (yet) mark as resource areas earn nothing.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from math import ceil, floor
 
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.powers import AXIS_MINORS, conquered, contested, land_units, side_of
+from assistant.games.europe_engulfed.rules.supplied import supplied_resource_areas, unsupplied_reasons
 from assistant.games.europe_engulfed.state import EEState
 from events.europe_engulfed import LedgerLine
 
@@ -62,12 +63,10 @@ def _occupied_by(s: EEState, area: str, nations: tuple[str, ...] | None, side: s
     return False
 
 
-def _supplied(s: EEState, nation: str, area: str) -> bool:
-    return area not in s.unsupplied_areas.get(nation, ())
-
-
 def income_lines(s: EEState, nation: str, turn: int) -> list[LedgerLine]:
     side = data.side_of(nation)
+    supplied = supplied_resource_areas(s, nation)
+    unsupplied = {} if nation == "usa" else unsupplied_reasons(s, nation)
     base, rule, cause = base_production(s, nation, turn)
     lines = [LedgerLine(kind="base", amount=base, rule=rule, cause=cause)]
     peacetime_flat = nation == "ussr" and s.politics.ussr_at_war < 0
@@ -77,8 +76,8 @@ def income_lines(s: EEState, nation: str, turn: int) -> list[LedgerLine]:
             continue
         if s.control.get(area_id) != side:
             why = "enemy-controlled"
-        elif not _supplied(s, nation, area_id):
-            why = "cannot trace supply"
+        elif area_id not in supplied:
+            why = f"cannot trace supply: {unsupplied.get(area_id, '')}"
         else:
             continue
         value = _home_value(s, nation, area_id, base)
@@ -89,8 +88,8 @@ def income_lines(s: EEState, nation: str, turn: int) -> list[LedgerLine]:
     if ceil(lost) > booked:  # fractional per-area values (Italy at 5): the modified base is rounded down once
         lines.append(LedgerLine(kind="home_area_lost", amount=booked - ceil(lost), rule="EE 4.12",
                                 cause="fractions of lost areas, modified base rounded down"))
-    lines += conquered_lines(s, nation, side, turn)
-    lines += minor_lines(s, nation, side, turn)
+    lines += conquered_lines(s, nation, side, supplied)
+    lines += minor_lines(s, nation, side, turn, supplied)
     return lines
 
 
@@ -98,7 +97,7 @@ def _lost_values(s: EEState, nation: str, base: int, lines: list[LedgerLine]) ->
     return [_home_value(s, nation, line.area, base) for line in lines if line.kind == "home_area_lost"]
 
 
-def conquered_lines(s: EEState, nation: str, side: str, turn: int) -> list[LedgerLine]:
+def conquered_lines(s: EEState, nation: str, side: str, supplied: dict[str, str]) -> list[LedgerLine]:
     """EE 4.11, 4.13, 4.7, 10.31c, 9.527: conquered resource areas, occupied and supplied."""
     if nation in ("usa", "france", "italy"):
         return []  # 4.11: the U.S.A. and France never; Italy is not granted any (ruling)
@@ -121,7 +120,7 @@ def conquered_lines(s: EEState, nation: str, side: str, turn: int) -> list[Ledge
         occupiers = {"germany": None, "ussr": ("ussr",), "britain": ("britain",)}[nation]
         if not _occupied_by(s, area_id, occupiers, side):
             continue  # 4.7 partisans: an unoccupied conquered area produces nothing
-        if not _supplied(s, nation, area_id):
+        if area_id not in supplied:
             continue
         if owner == "ussr" and nation == "germany":
             value = vals["soviet_major"].get(area_id, vals["soviet"])  # 4.13
@@ -135,7 +134,7 @@ def conquered_lines(s: EEState, nation: str, side: str, turn: int) -> list[Ledge
     return out
 
 
-def minor_lines(s: EEState, nation: str, side: str, turn: int) -> list[LedgerLine]:
+def minor_lines(s: EEState, nation: str, side: str, turn: int, supplied: dict[str, str]) -> list[LedgerLine]:
     """EE 9.63 minors at war pay Germany or Britain; 9.15 Ploesti; 9.14 Swedish ore."""
     out = []
     p = s.politics
@@ -145,14 +144,14 @@ def minor_lines(s: EEState, nation: str, side: str, turn: int) -> list[LedgerLin
             owner = area.nation or ""
             if not area.resource or p.minors.get(owner) != side or conquered(s, owner):
                 continue
-            if s.control.get(area_id) == side and _supplied(s, nation, area_id):
+            if s.control.get(area_id) == side and area_id in supplied:
                 out.append(LedgerLine(kind="minor_income", amount=2, rule="EE 9.63",
                                       cause=f"{area.name} ({owner}, at war on our side)", area=area_id))
     if nation == "germany":
         ploesti = s.board.areas.get("ploesti")
         joined = p.axis_minors_joined
         if ploesti and joined >= 0 and joined < turn and not conquered(s, "romania"):
-            if s.control.get("ploesti") == "Axis" and _supplied(s, nation, "ploesti"):
+            if s.control.get("ploesti") == "Axis" and "ploesti" in supplied:
                 out.append(LedgerLine(kind="minor_income", amount=2, rule="EE 9.15", cause="Ploesti oil", area="ploesti"))
         if swedish_ore(s):
             out.append(LedgerLine(kind="minor_income", amount=2, rule="EE 9.14", cause="Swedish ore"))

@@ -26,6 +26,11 @@ from assistant.games.europe_engulfed.powers import (
 )
 from assistant.games.europe_engulfed.rules import income, pricing
 from assistant.games.europe_engulfed.rules.special_actions import cap as sa_cap
+from assistant.games.europe_engulfed.rules.supplied import (
+    is_supply_source,
+    supplied_resource_areas,
+    unsupplied_fleet_counts,
+)
 from assistant.games.europe_engulfed.state import EEState, Ledger, pool_key
 from events import europe_engulfed as ev
 from events.base import Event
@@ -64,12 +69,11 @@ def maintenance_due(s: EEState, nation: str) -> dict[str, int]:
     owners = {nation}
     if nation == "britain" or nation == "usa":
         owners = {"britain", "usa"}  # 9.32: Britain pays for the pooled fleet; the U.S.A. once Britain is gone
-    unsupplied = s.unsupplied_areas.get(nation, ())
+    cut_off = unsupplied_fleet_counts(s, data.side_of(nation))
     due = {}
     for sea, by_nation in s.fleets.items():
-        if f"sea:{sea}" in unsupplied:
-            continue  # 4.2: no supplied friendly port in the sea area
-        n = sum(k for owner, k in by_nation.items() if owner in owners)
+        # 4.2: no maintenance for fleet points with no supplied friendly port in their sea area
+        n = sum(max(0, k - cut_off.get((sea, owner), 0)) for owner, k in by_nation.items() if owner in owners)
         if n:
             due[sea] = n
     return due
@@ -234,7 +238,7 @@ def _build_area(s: EEState, nation: str, area_id: str, kind: str, home_nations: 
     baku_exception = area_id == "baku" and contested(s, area_id)
     if contested(s, area_id) and not baku_exception:
         raise Refused(f"{area.name} is contested", rule="EE 4.41")
-    if area_id in s.unsupplied_areas.get(nation, ()):
+    if not is_supply_source(s, area.nation or nation, area_id, side):
         raise Refused(f"{area.name} is not a valid supply source", rule="EE 4.41")
     if area_id in ("sevastopol", "leningrad") and area.kind == "fortress":
         raise Refused("no new units in the Sevastopol or Leningrad fortresses", rule="EE 4.41")
@@ -257,7 +261,7 @@ def _ploesti_limits(s: EEState, nation: str, cmd: Buy) -> None:
     """EE 9.19: from 1943, without Ploesti (or supply from it): 2 new non-militia units, German armor 3 steps."""
     if data.side_of(nation) != "Axis" or not calendar.switched("ploesti_restriction", s.turn):
         return
-    if s.control.get("ploesti") == "Axis" and "ploesti" not in s.unsupplied_areas.get("germany", ()):
+    if s.control.get("ploesti") == "Axis" and "ploesti" in supplied_resource_areas(s, "germany"):
         return
     led = s.ledger(nation)
     if cmd.kind != "militia" and led.bought.get("non_militia_units", 0) >= 2:

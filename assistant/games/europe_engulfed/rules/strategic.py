@@ -12,6 +12,7 @@ from assistant.games.europe_engulfed.commands import AirRaid, LaunchVWeapons, Re
 from assistant.games.europe_engulfed.powers import conquered, enemy
 from assistant.games.europe_engulfed.rules.income import _home_value, base_production
 from assistant.games.europe_engulfed.rules.production import producing
+from assistant.games.europe_engulfed.rules.supplied import supplied_resource_areas
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
 from events.base import Event
@@ -72,13 +73,12 @@ def resolve_uboats(cmd: ResolveUBoats, s: EEState, ctx: Context) -> list[Event]:
 
 def bombing_cap(s: EEState, target: str) -> int:
     """EE 2.26: half the WERP of the defender's supplied, defender-controlled home areas (rounded down)."""
-    side = data.side_of(target)
     base = base_production(s, target, s.turn)[0]
+    supplied = supplied_resource_areas(s, target)
     total = sum(
         _home_value(s, target, a, base)
         for a, area in s.board.areas.items()
-        if area.nation == target and area.home and area.resource and s.control.get(a) == side
-        and a not in s.unsupplied_areas.get(target, ())
+        if area.nation == target and area.home and area.resource and a in supplied
     )
     return int(total // 2)
 
