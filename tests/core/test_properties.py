@@ -128,6 +128,7 @@ def test_every_way_of_building_a_view_agrees_and_files_round_trip(data):
         definition = app.definition(gid)
         probes = sorted(set(seen) | set(data.draw(st.lists(st.integers(1, head), max_size=5), label="probes")))
 
+        event("checkpoints written" if store.checkpoint_seqs(gid, head) else "no checkpoint (short game)")
         cached = Assistant(store, registry, checkpoint_every=3)  # fresh memory: bases come from checkpoints
         for seq in probes:
             expected = naive_states(store, loaded, gid, definition, seq)
