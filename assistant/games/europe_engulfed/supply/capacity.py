@@ -94,53 +94,79 @@ def _key(o: SeaOption) -> tuple:
 
 
 def propose(needs: Sequence[Need], caps: Mapping[tuple[str, str], SeaCapacity], budget: int = 20000) -> dict[str, SeaOption]:
-    """Routes for as many units as capacity allows, preferring routes that use less capacity."""
+    """Routes for as many units as capacity allows, preferring routes that use less capacity.
+
+    Units with the same routes are interchangeable, so the search chooses how many of each such class take
+    each route (exact within ``budget`` steps; the greedy answer stands if the budget runs out)."""
     left = {k: c.capacity for k, c in caps.items()}
-    order = sorted(needs, key=lambda n: (len(n.options), min((_key(o) for o in n.options), default=(0,))))
-    opts = [sorted(n.options, key=_key) for n in order]
+    classes: dict[tuple, list[Need]] = {}
+    for n in needs:
+        classes.setdefault((n.group, tuple(sorted((o.usage, o.seas, o.cape) for o in n.options))), []).append(n)
+    order = sorted(classes.values(), key=lambda c: (len(c[0].options), min(_key(o) for o in c[0].options)))
+    opts = [sorted(c[0].options, key=_key) for c in order]
 
-    def fits(n: Need, o: SeaOption) -> bool:
-        return all(left.get((s, n.group), 0) >= k for s, k in o.usage)
+    def room(group: str, o: SeaOption) -> int:
+        return min(left.get((s, group), 0) // k for s, k in o.usage)
 
-    def take(n: Need, o: SeaOption, sign: int) -> None:
+    def take(group: str, o: SeaOption, count: int) -> None:
         for s, k in o.usage:
-            left[(s, n.group)] -= sign * k
+            left[(s, group)] -= count * k
 
-    # greedy first: every unit takes its cheapest route that still fits
-    greedy: dict[str, SeaOption] = {}
-    for n, os_ in zip(order, opts):
-        for o in os_:
-            if fits(n, o):
-                take(n, o, 1)
-                greedy[n.unit_id] = o
-                break
-    if len(greedy) == len(order):
-        return greedy
-    for n in order:  # undo, then search exactly for a better one within the budget
-        if n.unit_id in greedy:
-            take(n, greedy[n.unit_id], -1)
-    best, current, nodes = dict(greedy), {}, [0]
+    def assign(counts: list[list[int]]) -> dict[str, SeaOption]:
+        out: dict[str, SeaOption] = {}
+        for members, options, per_option in zip(order, opts, counts):
+            queue = iter(members)
+            for o, k in zip(options, per_option):
+                for _ in range(k):
+                    out[next(queue).unit_id] = o
+        return out
 
-    def search(i: int) -> None:
-        nonlocal best
-        nodes[0] += 1
-        if nodes[0] > budget or len(current) + (len(order) - i) <= len(best):
+    # greedy first: each class fills its cheapest routes in turn
+    greedy = []
+    for members, options in zip(order, opts):
+        wanted, per_option = len(members), []
+        for o in options:
+            k = min(wanted, room(members[0].group, o))
+            take(members[0].group, o, k)
+            per_option.append(k)
+            wanted -= k
+        greedy.append(per_option)
+    best_counts, best = greedy, sum(map(sum, greedy))
+    if best == len(needs):
+        return assign(greedy)
+    left = {k: c.capacity for k, c in caps.items()}
+    remaining = [sum(len(c) for c in order[i:]) for i in range(len(order) + 1)]
+    current: list[list[int]] = []
+    steps = [0]
+
+    def search(ci: int, supplied: int) -> None:
+        nonlocal best_counts, best
+        steps[0] += 1
+        if steps[0] > budget or supplied + remaining[ci] <= best:
             return
-        if i == len(order):
-            best = dict(current)
+        if ci == len(order):
+            best_counts, best = [list(x) for x in current], supplied
             return
-        n = order[i]
-        for o in opts[i]:
-            if fits(n, o):
-                take(n, o, 1)
-                current[n.unit_id] = o
-                search(i + 1)
-                del current[n.unit_id]
-                take(n, o, -1)
-        search(i + 1)
+        group, options, size = order[ci][0].group, opts[ci], len(order[ci])
+        per_option = [0] * len(options)
+        current.append(per_option)
 
-    search(0)
-    return best
+        def spread(j: int, free: int, placed: int) -> None:
+            if j == len(options):
+                search(ci + 1, supplied + placed)
+                return
+            for k in range(min(free, room(group, options[j])), -1, -1):
+                take(group, options[j], k)
+                per_option[j] = k
+                spread(j + 1, free - k, placed + k)
+                take(group, options[j], -k)
+            per_option[j] = 0
+
+        spread(0, size, 0)
+        current.pop()
+
+    search(0, 0)
+    return assign(best_counts)
 
 
 def capacity_report(
