@@ -34,10 +34,11 @@ def _mark(state: Any, unit_ids: tuple[str, ...], **flags: bool) -> Any:
 
 
 def evolve_supply(state: Any, event: Any, lose_steps: LoseSteps) -> Any:
-    supply = getattr(state, "supply", None) or SupplyState()
-    new_supply = evolve_supply_state(supply, event)
-    if new_supply is not supply:
-        state = replace(state, supply=new_supply)
+    if hasattr(state, "supply"):  # a game state that keeps the players' pending choices
+        supply = state.supply or SupplyState()
+        new_supply = evolve_supply_state(supply, event)
+        if new_supply is not supply:
+            state = replace(state, supply=new_supply)
     if isinstance(event, UnitsMarkedOutOfSupply):
         return _mark(state, event.unit_ids, oos=True)
     if isinstance(event, OutOfSupplyMarkerFlipped):
