@@ -236,8 +236,15 @@ def _context(table: Table, *, spectator: str | None = None, play: bool = False, 
 
 
 def _guidance(table: Table) -> str:
+    """The game's "what to do now"; a game whose guidance fails still shows its table (the failure is logged)."""
     guide = table.loaded.kind.guidance
-    return guide(table.view.game) if guide else ""
+    if guide is None:
+        return ""
+    try:
+        return guide(table.view.game)
+    except Exception:
+        current_app.logger.exception("guidance of %s failed at event %s", table.loaded.kind.name, table.view.seq)
+        return ""
 
 
 def _watch_url(game_id: str) -> str:

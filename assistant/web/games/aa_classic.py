@@ -32,7 +32,7 @@ END_STEP = {
     "income": "Collect income and end the turn",
 }
 STEP_FORMS: dict[str, tuple[type, ...]] = {
-    "purchase": (cmd.Research, cmd.Purchase),
+    "purchase": (cmd.Purchase, cmd.Research),
     "combat_move": (cmd.Move, cmd.Load, cmd.Unload),
     "combat": (cmd.FireRocket,),
     "noncombat_move": (cmd.Move, cmd.Load, cmd.Unload),
@@ -87,11 +87,12 @@ class AAPresenter(Presenter):
                         self._battle_forms(s, b, add)
                 for cls in STEP_FORMS.get(s.step, ()):
                     if cls is cmd.Purchase:
-                        add(cls, template="games/aa_classic/purchase.html", data=self._purchase(s))
+                        add(cls, template="games/aa_classic/purchase.html", data=self._purchase(s), label="Buy these units")
                     elif cls is cmd.Move:
-                        add(cls, template="games/aa_classic/move.html", data=self._move(s))
+                        add(cls, template="games/aa_classic/move.html", data=self._move(s), label="Move these units")
                     elif cls is cmd.Place:
-                        add(cls, template="games/aa_classic/place.html", data={"left": sorted(s.purchased.items())})
+                        add(cls, template="games/aa_classic/place.html", data={"left": sorted(s.purchased.items())},
+                            label="Place these units")
                     else:
                         add(cls)
                 add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
@@ -141,10 +142,11 @@ class AAPresenter(Presenter):
             pool = Counter(s.units[i].kind for i in candidates(s, b, p))
             data.update(hits=p.hits, side=p.side, pool=sorted(pool.items()),
                         chooser=power_name(b.attacker) if p.side == "attacker" else "the defender")
-            add(cmd.ChooseCasualties, template="games/aa_classic/casualties.html", data=data, fixed=fixed)
+            add(cmd.ChooseCasualties, template="games/aa_classic/casualties.html", data=data, fixed=fixed,
+                label="Remove these casualties")
         if act == "retreat" or between_rounds(b):
             data = {**data, "came_from": b.came_from}
-            add(cmd.Retreat, template="games/aa_classic/retreat.html", data=data, fixed=fixed)
+            add(cmd.Retreat, template="games/aa_classic/retreat.html", data=data, fixed=fixed, label="Retreat")
             if b.kind == "naval":
                 add(cmd.Submerge, fixed=fixed)
         if act == "wait":

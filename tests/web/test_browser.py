@@ -1,0 +1,186 @@
+"""A real evening at the table, in headless Chromium: Axis & Allies from the games list to a battle.
+
+Start a game, buy (live total), undo, move, fight with entered dice (a wrong count is refused inline), choose
+casualties, retreat, time-travel and come back, while a second device (a phone-sized context) sees every change
+live. Screenshots of the key pages go to test-results/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from assistant.application import Assistant
+from assistant.kinds import KindRegistry
+from assistant.web import create_app
+from events.store import EventStore
+from tests.web.conftest import LiveServer, screenshot
+
+pytestmark = pytest.mark.browser
+
+LIVE_MS = 2000  # the issue's promise: other devices see a change within 2 seconds
+LAPTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def aa_server(tmp_path):
+    store = EventStore(tmp_path / "evening.sqlite3")
+    with LiveServer(create_app(Assistant(store, KindRegistry()))) as server:
+        yield server
+    store.close()
+
+
+def _expect():
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def test_an_evening_of_axis_and_allies(browser, aa_server):
+    expect = _expect()
+    laptop = browser.new_context(viewport=LAPTOP)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    host = laptop.new_page()
+    errors: list[str] = []
+    host.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    # Games list -> one click starts a game.
+    host.goto(aa_server.url + "/")
+    expect(host.locator("h1")).to_have_text("Games")
+    screenshot(host, "games-list-laptop")
+    host.get_by_role("button", name="New Axis & Allies (2nd edition)").click()
+    host.wait_for_url(re.compile(r"/g/[0-9a-f]+$"))
+    table_url = host.url
+    expect(host.locator("#banner")).to_contain_text("Set-up")
+    host.get_by_role("button", name="Start round 1").click()
+    expect(host.locator("#banner .side")).to_have_text("USSR")
+    expect(host.locator("#banner .step, #banner .phase").first).to_contain_text("purchase")
+
+    # The second device opens the same table.
+    other = phone.new_page()
+    other.goto(table_url)
+    expect(other.locator("#banner .side")).to_have_text("USSR")
+    screenshot(other, "table-purchase-phone")
+
+    # Purchase grid: the total and what is left follow the typing.
+    host.fill("#buy-infantry", "3")
+    host.fill("#buy-armour", "1")
+    expect(host.locator("output[data-total]")).to_have_text("14")
+    expect(host.locator("output[data-remaining]")).to_have_text("10")
+    screenshot(host, "table-purchase-laptop")
+    host.get_by_role("button", name="Buy these units").click()
+    expect(host.locator("#log")).to_contain_text("the USSR buys 1 armour, 3 infantry for 14 IPC.")
+    expect(other.locator("#log")).to_contain_text("the USSR buys 1 armour, 3 infantry for 14 IPC.", timeout=LIVE_MS)
+    expect(other.locator("#ledgers")).to_contain_text("-14", timeout=LIVE_MS)
+
+    # A second purchase, taken back with "Undo last".
+    host.fill("#buy-infantry", "1")
+    host.get_by_role("button", name="Buy these units").click()
+    expect(host.locator("#log")).to_contain_text("the USSR buys 1 infantry for 3 IPC.")
+    host.get_by_role("button", name="Undo last").click()
+    expect(host.locator("#log .entry.cancelled").first).to_contain_text("buys 1 infantry")
+    expect(other.locator("#log .entry.cancelled").first).to_contain_text("buys 1 infantry", timeout=LIVE_MS)
+    expect(host.locator(".powers tr.now")).to_contain_text("10")
+
+    # Combat move: Karelia into Finland-Norway.
+    host.get_by_role("button", name="Purchase done").click()
+    expect(host.locator("#banner")).to_contain_text("combat move")
+    host.select_option("#move-from", "Karelia S.S.R.")
+    host.fill("#move-to", "Finland-Norway")
+    host.fill("#move-units", "infantry=2, armour=1")
+    host.get_by_role("button", name="Move these units").click()
+    expect(host.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway")
+    host.get_by_role("button", name="Combat moves done").click()
+
+    # The battle panel: dice entered at the table; a wrong count is refused inline, in plain words.
+    battle = host.locator("form.battle").first
+    expect(battle).to_contain_text("Land battle at Finland-Norway")
+    expect(battle).to_contain_text("3 dice")
+    expect(host.locator("#board circle.battle")).to_have_count(1)
+    battle.locator("input[name=faces]").fill("1 2")
+    battle.get_by_role("button", name="Use these dice").click()
+    expect(host.locator("form.battle .error")).to_contain_text("expected 3 dice for this throw, got 2")
+    screenshot(host, "battle-error-laptop")
+    host.locator("form.battle input[name=faces]").fill("1 1 3")
+    host.locator("form.battle").get_by_role("button", name="Use these dice").click()
+    expect(host.locator("#log")).to_contain_text("1 1 3 (rolled at the table)")
+    expect(other.locator("#log")).to_contain_text("1 1 3 (rolled at the table)", timeout=LIVE_MS)
+
+    # Casualties: the defender loses three infantry.
+    casualties = host.locator("form.battle").first
+    expect(casualties).to_contain_text("chooses 3 casualties")
+    casualties.locator("input[name='units.infantry']").fill("3")
+    casualties.get_by_role("button", name="Remove these casualties").click()
+    expect(host.locator("#log")).to_contain_text("the defender loses 3 units")
+
+    # Germany's defence fire: entered too, then the attacker retreats.
+    host.locator("form.battle input[name=faces]").fill("6 6 6 6 6")
+    host.locator("form.battle").first.get_by_role("button", name="Use these dice").click()
+    expect(host.locator("#log")).to_contain_text("round 1 ends")
+    screenshot(host, "battle-laptop")
+    screenshot(other, "battle-phone")
+    host.get_by_role("button", name="Retreat").click()
+    expect(host.locator("#log")).to_contain_text("Finland-Norway")
+    expect(host.locator("#board circle.battle")).to_have_count(0)
+
+    # "Undo last" stops at dice: the refusal shows as a message, nothing changes.
+    head_before = host.locator("#vcr output").inner_text()
+    host.get_by_role("button", name="Undo last").click()
+    expect(host.locator("#log .entry.cancelled").first).to_contain_text("retreat")
+    host.get_by_role("button", name="Undo last").click()
+    expect(host.locator("#flash")).to_contain_text("take-backs stop at dice")
+    host.get_by_role("button", name="Redo").click()
+    expect(host.locator("#vcr output")).not_to_have_text(head_before)
+
+    # Time travel: back a few events, read-only, then back to now.
+    host.locator("#vcr a[aria-label='One event back']").click()
+    expect(host.locator("#banner")).to_contain_text("read-only")
+    expect(host.locator("#actions")).to_have_count(0)
+    host.locator("#vcr a[aria-label='One event back']").click()
+    host.locator("#vcr a[aria-label='First event']").click()
+    expect(host.locator("#banner")).to_contain_text("as it was at event 1 of")
+    expect(host.locator("#banner")).to_contain_text("Set-up")
+    host.locator("#vcr a[aria-label='One event forward']").click()
+    expect(host.locator("#banner")).to_contain_text("as it was at event 2 of")
+    assert "?at=2" in host.url
+    screenshot(host, "time-travel-laptop")
+    host.get_by_role("link", name="Back to now").first.click()
+    expect(host.locator("#actions")).to_have_count(1)
+    expect(host.locator("#banner")).not_to_contain_text("read-only")
+    assert host.url == table_url
+
+    # The phone can time-travel too, with the slider.
+    other.locator("#vcr-at").fill("4")
+    other.locator("#vcr-at").dispatch_event("change")
+    expect(other.locator("#banner")).to_contain_text("as it was at event 4 of")
+    screenshot(other, "time-travel-phone")
+
+    # A click on the map shows a space's details.
+    host.locator("#board a[data-space='Karelia S.S.R.']").click()
+    expect(host.locator("#space")).to_contain_text("Karelia S.S.R.")
+    expect(host.locator("#space")).to_contain_text("USSR")
+
+    assert not errors, errors
+    laptop.close()
+    phone.close()
+
+
+def test_spectator_link_follows_the_game_read_only(browser, aa_server):
+    expect = _expect()
+    context = browser.new_context(viewport=LAPTOP)
+    host = context.new_page()
+    host.goto(aa_server.url + "/")
+    host.get_by_role("button", name="New Axis & Allies (2nd edition)").click()
+    host.wait_for_url(re.compile(r"/g/[0-9a-f]+$"))
+    host.locator("#log details.share summary").click()
+    link = host.locator("#log .share input").input_value()
+    watcher = browser.new_context(viewport=PHONE).new_page()
+    watcher.goto(link)
+    expect(watcher.locator("#banner")).to_contain_text("Spectator view")
+    expect(watcher.locator("#actions")).to_have_count(0)
+    host.get_by_role("button", name="Start round 1").click()
+    expect(watcher.locator("#banner .side")).to_have_text("USSR", timeout=LIVE_MS)
+    screenshot(watcher, "spectator-phone")
+    context.close()
