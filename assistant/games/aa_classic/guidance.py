@@ -40,6 +40,6 @@ def guidance(s: State) -> str:
         if act == "casualties":
             p = b.pending
             assert p is not None
-            return head + f"{b.key}: the {act and p.side} chooses {p.hits} casualt{'y' if p.hits == 1 else 'ies'} (aa.choose_casualties)."
+            return head + f"{b.key}: the {p.side} chooses {p.hits} casualt{'y' if p.hits == 1 else 'ies'} (aa.choose_casualties)."
         return head + f"{b.key}: {what}."
     return head + "every battle is over; fire a rocket if you have them, then aa.end_step."
