@@ -171,3 +171,64 @@ def test_axis_economic_victory_at_the_end_of_the_round():
     t.edit(production={"germany": 27})
     won = [e for e in t.do(c.EndStep()) if isinstance(e, ev.VictoryDeclared)][0]
     assert won.kind == "economic" and won.side == "axis"
+
+
+def test_technologies_change_the_dice():
+    """Heavy bombers roll 3 dice, jets defend at 5, super submarines attack at 3 (A&A §5.2)."""
+    from assistant.games.aa_classic.moves.battle import dice_for
+
+    t = Table(weapons_advantage=True)
+    t.until("uk", "purchase")
+    t.do(c.Research(dice=1), 6)
+    t.do(c.RollBreakthroughs(), 6)
+    t.until("uk", "combat_move")
+    t.do(c.Move(path=("United Kingdom", "North Sea", "Western Europe"), units={"bomber": 1}), 6, 6, 6)
+    t.do(c.EndStep())
+    b = t.state.battles["Western Europe"]
+    assert [d[1] for d in dice_for(t.state, b, "attack")] == [4, 4, 4]
+    assert sorted(d[1] for d in dice_for(t.state, b, "defence:germany"))[-1] == 5  # the German fighter, a jet
+    assert t.state.has_tech("japan", "super_submarines")
+
+
+def test_rocket_once_a_turn_within_three_spaces():
+    t = Table()
+    t.until("germany", "purchase")
+    t.do(c.Research(dice=1), 6)
+    t.do(c.RollBreakthroughs(), 2)
+    t.until("germany", "combat")
+    events = t.do(c.FireRocket(launcher="Western Europe", target="United Kingdom"), 4)
+    assert events[-1].paid == 4 and t.state.treasury["uk"] == 26
+    assert refused(t, c.FireRocket(launcher="Germany", target="United Kingdom"), 4).rule == "A&A §5.2"
+
+
+def test_multinational_defence_each_power_rolls_its_own_units():
+    t = Table()
+    t.until("germany", "purchase")
+    t.edit(add=(spec("Karelia S.S.R.", "uk", "infantry", 2),))
+    t.until("germany", "combat_move")
+    t.do(c.Move(path=("Finland-Norway", "Karelia S.S.R."), units={"infantry": 3, "armour": 1}))
+    t.do(c.EndStep())
+    key = "Karelia S.S.R."
+    t.do(c.Fire(battle=key), 6, 6, 6, 6)  # the AA gun fires only at aircraft: none here; Germany misses
+    assert t.state.battles[key].fired == ("attack",)
+    ussr = t.do(c.Fire(battle=key), 6, 6, 6, 6, 6)
+    assert [e.firer for e in ussr if isinstance(e, ev.HitsScored)] == ["ussr"]
+    uk = t.do(c.Fire(battle=key), 6, 6)
+    assert [e.firer for e in uk if isinstance(e, ev.HitsScored)] == ["uk"]
+
+
+def test_defending_submarine_submerges_between_rounds():
+    t = Table()
+    t.until("germany", "combat_move")
+    t.do(c.Move(path=("Central Mediterranean", "Western Mediterranean"), units={"battleship": 1}))
+    t.do(c.Move(path=("Iberian Atlantic", "Western Mediterranean"), units={"submarine": 1}))
+    t.do(c.EndStep())
+    key = "Western Mediterranean"
+    t.do(c.Fire(battle=key), 6)  # first strike misses
+    t.do(c.Fire(battle=key), 6)  # battleship misses
+    t.do(c.Fire(battle=key), 6)  # the British battleship misses
+    assert t.state.battles[key].round == 2
+    r = refused(t, c.Submerge(battle=key, side="defender", to="Iberian Atlantic"))
+    assert r.rule == "A&A §6.5"  # the British there have no submarine
+    retreat = t.do(c.Retreat(battle=key, to="Central Mediterranean"))
+    assert isinstance(retreat[-1], ev.BattleEnded) and retreat[-1].outcome == "attacker_retreated"
