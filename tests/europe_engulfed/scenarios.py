@@ -63,5 +63,7 @@ def mid_war(start: str = "1941-09", **changes: Any) -> dict[str, Any]:
 
 
 def game_options(scenario: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """Clear weather printed for the first turn; both variable boxes clear (the real ones are on the map)."""
     code = scenario["start_turn"]
-    return {"scenario": scenario, "weather_track": {code: CLEAR}, **extra}
+    boxes = {m: {"german": CLEAR, "soviet": CLEAR} for m in ("Mar/Apr", "Nov/Dec")}
+    return {"scenario": scenario, "weather_track": {code: CLEAR}, "variable_weather": boxes, **extra}

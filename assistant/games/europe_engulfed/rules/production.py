@@ -401,6 +401,8 @@ def _special_action(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
 
 def _fortification(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
     heavy = cmd.item == "heavy_fortification"
+    if heavy and nation != "ussr":
+        raise Refused("only the Soviets build heavy fortifications", rule="EE 6.95c")
     area = s.board.areas.get(cmd.area)
     if area is None:
         raise Refused(f"no area {cmd.area!r} on the board")
@@ -427,8 +429,6 @@ def _fortification(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
         if not (area.nation == "ussr" and area.home):
             raise Refused("until 1942 or war with Germany the Soviets fortify only their home areas", rule="EE 6.95b")
     if heavy:
-        if nation != "ussr":
-            raise Refused("only the Soviets build heavy fortifications", rule="EE 6.95c")
         built = sum(led.bought.get("heavy_fortification", 0) for led in s.ledgers.values() if led.nation == "ussr")
         if built >= 2:
             raise Refused("only two heavy fortifications may ever be built", rule="EE 6.95c")
