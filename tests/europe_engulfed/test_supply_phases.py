@@ -7,7 +7,7 @@ import pytest
 from assistant.decider import Refused
 from assistant.games.europe_engulfed.supply.commands import DetermineSupply, LimitedSupplyOrder, RecordSupplyVerdict
 from assistant.games.europe_engulfed.supply.moves import decide_determine, decide_verdict
-from assistant.games.europe_engulfed.supply.queries import resource_area_report, supply_sources, unsupplied_fleets
+from assistant.games.europe_engulfed.supply.queries import facts_needed, resource_area_report, supply_sources, unsupplied_fleets
 from assistant.games.europe_engulfed.supply.situation import FleetPoints, SupplySituation
 from assistant.games.europe_engulfed.supply.state import SupplyState, evolve_supply_state
 from events.europe_engulfed.supply import (
@@ -114,6 +114,7 @@ def test_undetermined_lines_name_the_missing_facts_and_players_record_the_verdic
     with pytest.raises(Refused) as no:
         decide_determine(INITIAL, b, sit, SupplyState())
     assert no.value.rule == "EE 3.1" and "smolensk: its full list of land borders unknown" in no.value.reason
+    assert "smolensk: its full list of land borders unknown (needed by EE 3.1)" in facts_needed(b, sit, "Axis")["a"]
     recorded = decide_verdict(RecordSupplyVerdict(side="Axis", unit_ids=("a",), supplied=True,
                                                   reason="our map joins Smolensk to Vitebsk"), b, sit)  # fmt: skip
     assert recorded[0].gaps and recorded[0].gaps[0].subject == "smolensk"

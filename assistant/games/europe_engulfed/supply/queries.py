@@ -11,6 +11,7 @@ import msgspec
 from assistant.games.europe_engulfed.board import places
 from assistant.games.europe_engulfed.board.format import Board
 from assistant.games.europe_engulfed.supply import capacity as cap
+from assistant.games.europe_engulfed.supply.determine import determine
 from assistant.games.europe_engulfed.supply.situation import FleetPoints, Side, SupplySituation, group_of_nation
 from assistant.games.europe_engulfed.supply.trace import Tracer, fleet_nations
 
@@ -111,3 +112,10 @@ def unsupplied_fleets(board: Board, sit: SupplySituation, side: Side) -> tuple[F
         if fp.sea not in ports[fp.nation]:
             out.append(fp)
     return tuple(out)
+
+
+def facts_needed(board: Board, sit: SupplySituation, side: Side) -> dict[str, tuple[str, ...]]:
+    """unit -> the board facts its supply line needed but the board lacks (as sentences), for the side's units
+    whose line the board cannot decide (EE 3.1). Empty when the board decides every line."""
+    det = determine(board, sit, side, "initial")
+    return {uid: tuple(g.sentence() for g in gaps) for uid, gaps in sorted(det.undetermined.items())}
