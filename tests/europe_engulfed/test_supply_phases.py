@@ -196,3 +196,14 @@ def test_the_read_model_folds_status_per_unit_and_area_with_reasons():
     for seq, e in enumerate(decide_determine(FINAL, b, final, SupplyState()), start=10):
         view = SUPPLY.apply(view, Recorded(seq=seq, event=e, recorded_at="", actor="", command_id=""))
     assert view.eliminated == ("a",) and view.marked == () and view.phase["Axis"] == "final"
+
+
+def test_every_supply_event_has_a_sentence():
+    from assistant.games.europe_engulfed.supply.describe import SENTENCES
+    from events.europe_engulfed.supply import SUPPLY_EVENTS
+
+    assert set(SENTENCES) == set(SUPPLY_EVENTS)
+    b = board(GERMANY, CORRIDOR)
+    sit = SupplySituation(units=(unit("a", "smolensk"), unit("b", "warsaw")), control=axis_control(minsk="Allied"))
+    sentences = [SENTENCES[type(e)](e) for e in decide_determine(INITIAL, b, sit, SupplyState())]
+    assert sentences == ["Axis initial supply (EE 3.0): 1 out of supply, 1 supplied.", "Out of supply (EE 1.21): a."]
