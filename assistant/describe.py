@@ -36,7 +36,8 @@ def describe_core(event: Event) -> str:
         reason = f" — {event.reason}" if event.reason else ""
         if event.mode == "redo":
             return f"Redo: the undo at event {event.targets[0]} no longer counts."
-        return f"{_MODES[event.mode]}: {_seqs(event.targets)} no longer count{reason}."
+        verb = "counts" if len(event.targets) == 1 else "count"
+        return f"{_MODES[event.mode]}: {_seqs(event.targets)} no longer {verb}{reason}."
     if isinstance(event, NoteAdded):
         who = f"{event.author}: " if event.author else ""
         arrow = f" ({event.arrow_from} → {event.arrow_to})" if event.arrow_from or event.arrow_to else ""
