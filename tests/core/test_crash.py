@@ -3,7 +3,8 @@
 A writer process (tests/core/writer.py, ``burst``) appends commands of 2 to 6 events, each in one
 transaction, and prints a command id only after ``append`` returned. The test kills it with SIGKILL
 30 times at random moments (some during start-up and schema creation, most in the middle of appending),
-restarting it each time, then checks the database a player would reopen.
+restarting it each time, then checks the database a player would reopen. A second test kills imports of a
+20,000-event game file (one transaction): the game is then wholly there or not at all.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from pathlib import Path
 
 import pytest
 
+from assistant import bench
 from assistant.application import Assistant
 from events.exchange import verify_rows
 from events.store import EventStore
 from tests.core.writer import size_of
+from tests.toygame import game as toy
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 30
@@ -97,3 +100,41 @@ def test_sigkill_never_loses_an_acknowledged_command_nor_leaves_half_of_one(app,
     proc.communicate(timeout=10)
     assert os.path.getsize(db_path) > 0
     store.close()
+
+
+@pytest.mark.slow
+def test_sigkill_during_an_import_leaves_the_whole_game_or_none_of_it(tmp_path):
+    source = EventStore(tmp_path / "source.sqlite3")
+    bench.write_log(source, "imported-game", toy, 20_000)
+    game_file = tmp_path / "game.jsonl"
+    game_file.write_bytes(Assistant(source, bench._registry(toy)).export("imported-game"))
+    source.close()
+
+    start = time.perf_counter()
+    calm = _spawn("import", str(tmp_path / "calm.sqlite3"), str(game_file))
+    assert calm.communicate(timeout=60)[0].startswith("imported")
+    whole = time.perf_counter() - start  # start-up, reading and checking the file, the insert transaction
+
+    rng = random.Random(4)
+    outcomes = []
+    for round_ in range(10):
+        db = tmp_path / f"target{round_}.sqlite3"
+        proc = _spawn("import", str(db), str(game_file))
+        time.sleep(rng.uniform(0.4, 1.2) * whole)  # mostly inside the import, sometimes just after it
+        proc.send_signal(signal.SIGKILL)
+        out, _ = proc.communicate(timeout=10)
+        if not db.exists():
+            outcomes.append("before the database was opened")
+            continue
+        store = EventStore(db)
+        if not store.games():
+            assert store.head("imported-game") == 0, "events without their game: half an import"
+            assert not out.startswith("imported"), "an acknowledged import was lost"
+            outcomes.append("nothing imported")
+        else:
+            app = Assistant(store, bench._registry(toy))
+            assert app.verify("imported-game") is None and app.head("imported-game") == 20_000
+            assert app.export("imported-game") == game_file.read_bytes()
+            outcomes.append("whole game" + (" (acknowledged)" if out.startswith("imported") else ""))
+        store.close()
+    assert any(o != "before the database was opened" for o in outcomes), outcomes

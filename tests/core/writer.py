@@ -5,6 +5,7 @@ each command id once ``append`` has returned (the parent kills it with SIGKILL a
 ``table DB GAME PREFIX COUNT``: prints ``ready``, waits for a line on stdin (so two writers start
 together), plays COUNT treasury edits through ``Assistant.handle``, retrying on ``Conflict``; prints
 ``ok <id>`` per acknowledged command and ``conflicts <n>`` at the end.
+``import DB FILE``: imports a game file (one transaction) and prints ``imported <game id>``.
 """
 
 from __future__ import annotations
@@ -71,9 +72,19 @@ def table(path: str, game_id: str, prefix: str, count: int) -> None:
     print("conflicts", conflicts, flush=True)
 
 
+def import_file(path: str, game_file: str) -> None:
+    registry = KindRegistry({})
+    registry.register(TOY)
+    with open(game_file, "rb") as f:
+        data = f.read()
+    print("imported", Assistant(EventStore(path), registry).import_game(data), flush=True)
+
+
 if __name__ == "__main__":
-    mode, db, game, prefix, *rest = sys.argv[1:]
+    mode, db, *rest = sys.argv[1:]
     if mode == "burst":
-        burst(db, game, prefix)
+        burst(db, rest[0], rest[1])
+    elif mode == "import":
+        import_file(db, rest[0])
     else:
-        table(db, game, prefix, int(rest[0]))
+        table(db, rest[0], rest[1], int(rest[2]))
