@@ -389,3 +389,41 @@ def test_a_beachhead_is_a_port_for_the_invader_and_counts_two():
     det = determine(b, sit, "Allied", "initial")
     assert det.results[0].via == "beachhead" and det.results[0].rule == "EE 7.22"
     assert det.capacity[0].used == 2
+
+
+# ---------------------------------------------------------------- ports: fortresses, Suez, Vichy
+
+
+def test_the_area_around_a_friendly_uncontested_fortress_works_as_a_port():
+    areas = {"london": {"nation": "britain", "home": True, "resource": True, "ports": ("mediterranean",)},
+             "kent": {"nation": "britain", "home": True}, "cyrenaica": {},
+             "tobruk": {"kind": "fortress", "container": "cyrenaica", "ports": ("mediterranean",)}}  # fmt: skip
+    b = board(areas, [("london", "kent")])
+    control = {"london": "Allied", "kent": "Allied", "cyrenaica": "Allied", "tobruk": "Allied"}
+    fleets = (FleetPoints(sea="mediterranean", nation="britain", count=1),)
+    u = (unit("c", "cyrenaica", "britain", "Allied"),)
+    assert status(b, SupplySituation(units=u, control=control, fleets=fleets), "Allied") == {"c": "supplied"}
+    enemy_fortress = SupplySituation(units=u, control={**control, "tobruk": "Axis"}, fleets=fleets)
+    assert status(b, enemy_fortress, "Allied") == {"c": "out_of_supply"}
+
+
+def test_suez_opens_a_mediterranean_port_to_the_cape_route():
+    b = board(WEST, WEST_BORDERS, cape=True)
+    fleets = (FleetPoints(sea="mediterranean", nation="britain", count=1), FleetPoints(sea="atlantic", nation="britain", count=2))
+    sit = SupplySituation(units=(unit("m", "malta", "britain", "Allied"),), control=west_control(), fleets=fleets)
+    det = determine(b, sit, "Allied", "initial", choices={"m": SeaChoice(unit_id="m", seas=("mediterranean", "atlantic"), cape=True)})
+    assert det.results[0].via == "cape" and dict(det.results[0].route.usage) == {"mediterranean": 1, "atlantic": 4}
+    closed = SupplySituation(units=sit.units, control=west_control(sinai_desert="Axis"), fleets=fleets)
+    det = determine(b, closed, "Allied", "initial", choices={"m": SeaChoice(unit_id="m", seas=("mediterranean", "atlantic"), cape=True)})
+    assert det.allocation_problems and "cannot trace" in det.allocation_problems[0]
+
+
+def test_the_axis_uses_vichy_ports_on_the_mediterranean_only():
+    areas = {"berlin": {"nation": "germany", "home": True, "resource": True}, "saxony": {"nation": "germany", "home": True},
+             "marseille": {"ports": ("mediterranean", "atlantic")}, "tunis": {"ports": ("mediterranean",)},
+             "dakar": {"ports": ("atlantic",)}}  # fmt: skip
+    b = board(areas, [("berlin", "saxony"), ("saxony", "marseille")])
+    control = {"berlin": "Axis", "saxony": "Axis", "marseille": "vichy", "tunis": "Axis", "dakar": "Axis"}
+    fleets = (FleetPoints(sea="mediterranean", nation="italy", count=1), FleetPoints(sea="atlantic", nation="germany", count=1))
+    sit = SupplySituation(units=(unit("t", "tunis"), unit("d", "dakar")), control=control, fleets=fleets)
+    assert status(b, sit) == {"t": "supplied", "d": "out_of_supply"}

@@ -207,3 +207,16 @@ def test_every_supply_event_has_a_sentence():
     sit = SupplySituation(units=(unit("a", "smolensk"), unit("b", "warsaw")), control=axis_control(minsk="Allied"))
     sentences = [SENTENCES[type(e)](e) for e in decide_determine(INITIAL, b, sit, SupplyState())]
     assert sentences == ["Axis initial supply (EE 3.0): 1 out of supply, 1 supplied.", "Out of supply (EE 1.21): a."]
+
+
+def test_leningrad_counts_for_soviet_production_only_with_ladoga_friendly_and_supplied():
+    areas = {"leningrad": {"nation": "ussr", "home": True, "resource": True},
+             "ladoga_swamps": {"nation": "ussr", "home": True}, "moscow": {"nation": "ussr", "home": True, "resource": True},
+             "tver": {"nation": "ussr", "home": True}}  # fmt: skip
+    b = board(areas, [("leningrad", "ladoga_swamps"), ("ladoga_swamps", "tver"), ("tver", "moscow")])
+    control = {a: "Allied" for a in areas}
+    report = {r.area: r for r in resource_area_report(b, SupplySituation(control=control), "ussr", "Allied")}
+    assert report["leningrad"].supplied and "EE 4.12" in report["leningrad"].reason
+    cut = {**control, "tver": "Axis"}
+    report = {r.area: r for r in resource_area_report(b, SupplySituation(control=cut), "ussr", "Allied")}
+    assert not report["leningrad"].supplied and report["moscow"].supplied is False
