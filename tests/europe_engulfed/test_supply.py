@@ -4,27 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.decider import Refused
 from assistant.games.europe_engulfed.board.format import AirRoute, Board, Border, CapeRoute, LandArea, SeaArea
-from assistant.games.europe_engulfed.supply.commands import (
-    ChooseSeaSupplyAllocation,
-    DetermineSupply,
-    LimitedSupplyOrder,
-    RecordSupplyVerdict,
-)
 from assistant.games.europe_engulfed.supply.determine import determine
-from assistant.games.europe_engulfed.supply.moves import decide_allocation, decide_determine, decide_verdict
 from assistant.games.europe_engulfed.supply.situation import Beachhead, FleetPoints, SupplySituation, UnitPosition
-from assistant.games.europe_engulfed.supply.state import SupplyState, evolve_supply_state
-from events.europe_engulfed.supply import (
-    FleetPointsEliminatedUnsupplied,
-    LimitedSupplyApplied,
-    SeaChoice,
-    SupplyDetermined,
-    SupplyRestored,
-    UnitsEliminatedOutOfSupply,
-    UnitsMarkedOutOfSupply,
-)
+from events.europe_engulfed.supply import SeaChoice
 
 SEAS = ("atlantic", "mediterranean", "baltic", "black_sea", "red_sea", "persian_gulf")
 
