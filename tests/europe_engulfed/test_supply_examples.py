@@ -84,3 +84,12 @@ def test_rule_3_33_without_crete_the_western_allies_lose_a_second_point_per_flee
     # Med 2 x 2 = 4 (Malta + 3 Egypt, or 4 Egypt); Atlantic 16 = 4 through the Med + Gibraltar 1 + 2 round the
     # Cape (8) = 13, and 3 left cannot carry a third Cape unit: 7 of the 9 can be supplied.
     assert short.value.rule == "EE 3.31" and "Proposal supplying 7" in short.value.reason
+
+
+def test_rule_3_33_the_sea_supply_plan_shows_routes_capacity_and_proposal(board):
+    from assistant.games.europe_engulfed.supply.queries import sea_supply_plan
+
+    plan = sea_supply_plan(board, situation(), "Allied")
+    assert not plan.short and len(plan.needs) == 9 and len(plan.proposal) == 9
+    egypt = next(n for n in plan.needs if n.unit_id == "egypt0")
+    assert {(r.seas, r.cape) for r in egypt.routes} >= {(("mediterranean", "atlantic"), False), (("atlantic",), True)}

@@ -13,7 +13,8 @@ from assistant.games.europe_engulfed.board.format import Board
 from assistant.games.europe_engulfed.supply import capacity as cap
 from assistant.games.europe_engulfed.supply.determine import determine
 from assistant.games.europe_engulfed.supply.situation import FleetPoints, Side, SupplySituation, group_of_nation
-from assistant.games.europe_engulfed.supply.trace import Tracer, fleet_nations
+from assistant.games.europe_engulfed.supply.trace import SeaOption, Tracer, fleet_nations
+from events.europe_engulfed.supply import SeaChoice
 
 
 class AreaSupply(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -119,3 +120,29 @@ def facts_needed(board: Board, sit: SupplySituation, side: Side) -> dict[str, tu
     whose line the board cannot decide (EE 3.1). Empty when the board decides every line."""
     det = determine(board, sit, side, "initial")
     return {uid: tuple(g.sentence() for g in gaps) for uid, gaps in sorted(det.undetermined.items())}
+
+
+class UnitRoutes(msgspec.Struct, frozen=True, kw_only=True):
+    unit_id: str
+    routes: tuple[SeaOption, ...]
+
+
+class SeaSupplyPlan(msgspec.Struct, frozen=True, kw_only=True):
+    """For the table when fleet capacity must be shared (EE 3.31): who needs the sea, by which routes, the
+    capacity per sea area, and the assistant's proposal (``short``: not every unit can be carried)."""
+
+    needs: tuple[UnitRoutes, ...]
+    proposal: tuple[SeaChoice, ...]
+    capacity: tuple[cap.SeaCapacity, ...]
+    short: bool
+
+
+def sea_supply_plan(board: Board, sit: SupplySituation, side: Side) -> SeaSupplyPlan:
+    det = determine(board, sit, side, "initial")
+    proposal = tuple(SeaChoice(unit_id=u, seas=o.seas, cape=o.cape) for u, o in sorted(det.proposal.items()))
+    return SeaSupplyPlan(
+        needs=tuple(UnitRoutes(unit_id=n.unit_id, routes=n.options) for n in det.needs),
+        proposal=proposal,
+        capacity=det.capacity,
+        short=det.capacity_short,
+    )
