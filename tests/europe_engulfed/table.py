@@ -5,12 +5,13 @@ areas with the 4.14 values, a few conquered areas, zones and borders."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
-from assistant.decider import Context, ScriptedDice
+from assistant.decider import Context, DiceRoller, ScriptedDice
 from assistant.games.europe_engulfed.board.format import Board, Border, LandArea
 from assistant.games.europe_engulfed.board.loader import partial_board, to_dict
 from assistant.games.europe_engulfed.game import GAME
@@ -104,11 +105,12 @@ class Table:
         self.definition = GAME.setup(opts)
         self.state: EEState = GAME.initial_state(self.definition)
         self.log: list[Any] = []
-        self.dice = ScriptedDice(dice)
+        # scripted faces when a test gives them, otherwise a seeded roller (lend-lease rolls and the like)
+        self.dice = ScriptedDice(dice) if dice else DiceRoller(random.Random(1939).randrange)
 
     def do(self, command: Any, dice: Sequence[int] = ()) -> list[Any]:
-        if dice:
-            self.dice = ScriptedDice(dice)
+        """``dice`` are the faces of this command's throws; without them a seeded roller answers."""
+        self.dice = ScriptedDice(dice) if dice else DiceRoller(random.Random(len(self.log)).randrange)
         events = list(GAME.decide(command, self.state, Context(dice=self.dice)))
         for e in events:
             self.state = GAME.evolve(self.state, e)
