@@ -9,7 +9,7 @@ from assistant.games.europe_engulfed import calendar
 from assistant.games.europe_engulfed.commands import Advance, EnterWeather, ResolveUBoats, RollWeather
 from events import europe_engulfed as ev
 from events.core import PhaseBegan
-from tests.europe_engulfed.scenarios import CLEAR, game_options, mid_war
+from tests.europe_engulfed.scenarios import CLEAR, game_options, mid_war, unit
 from tests.europe_engulfed.table import Table
 
 
@@ -143,6 +143,8 @@ def _with_control(state, area, side):
 def test_no_soviet_production_before_jan_feb_1940_then_9_then_17():
     sc = mid_war("1939-11", wars=[["germany", "britain"], ["germany", "france"], ["germany", "poland"]],
                  conquered=["poland"], paris_taken=False, pact=True)
+    # five German land units in Poland keep the USSR out of the war (9.23a)
+    sc["units"] = sc["units"] + [unit(f"g_pol{i}", "germany", "infantry", "warsaw") for i in range(4)]
     t = Table(game_options(sc, weather_track={"1940-01": CLEAR}))
     run_to(t, "Allied", "operational_move")
     assert not any(isinstance(e, ev.ProductionBegan) and e.nation == "ussr" for e in t.log)
@@ -150,3 +152,12 @@ def test_no_soviet_production_before_jan_feb_1940_then_9_then_17():
     while t.state.step != "ussr":
         step(t)
     assert t.state.ledger("ussr").lines[0].amount == 9 and t.state.ledger("ussr").lines[0].rule == "EE 9.24a"
+
+
+def test_soviet_war_is_forced_with_fewer_than_five_germans_in_poland():
+    sc = mid_war("1939-11", wars=[["germany", "britain"], ["germany", "france"], ["germany", "poland"]],
+                 conquered=["poland"], paris_taken=False, pact=True)
+    t = Table(game_options(sc))
+    run_to(t, "Allied", "operational_move")
+    forced = [e for e in t.log if isinstance(e, ev.WarDeclared) and e.aggressor == "ussr"]
+    assert forced and forced[0].forced_by == "EE 9.23a"
