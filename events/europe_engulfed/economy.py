@@ -15,6 +15,7 @@ class LedgerLine(msgspec.Struct, frozen=True, kw_only=True):
     rule: str
     cause: str
     area: str = ""
+    private: bool = False  # EE 4.5: which land steps were bought is the producer's secret; the amount is public
 
 
 class ProductionBegan(Event, tag="ee.production_began"):

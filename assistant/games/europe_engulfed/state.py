@@ -357,7 +357,7 @@ def _purchased(s: EEState, e: ev.Purchased) -> EEState:
         changes["placed"] = {**led.placed, e.area: led.placed.get(e.area, 0) + 1}
         changes["new_units"] = led.new_units + (e.unit_id,)
     line = ev.LedgerLine(kind="free_item" if e.free else "purchase", amount=-e.cost, rule=e.rule, cause=e.cause,
-                         area=e.area)
+                         area=e.area, private=e.private)
     s = _book(s, e.nation, line, **changes)
     return _apply_item(s, e)
 

@@ -1,0 +1,61 @@
+"""The read models: what each side sees of the board, the ledgers, the tracks, the calendar and victory."""
+
+from __future__ import annotations
+
+from assistant.decider import Recorded
+from assistant.games.europe_engulfed.commands import Buy, Fight
+from assistant.games.europe_engulfed.game import GAME
+from projections.europe_engulfed import table as views
+from tests.europe_engulfed.scenarios import game_options, mid_war, unit
+from tests.europe_engulfed.table import Table
+from tests.europe_engulfed.test_combat import battle_table
+from tests.europe_engulfed.test_production import to_production
+
+
+def test_the_table_projection_folds_the_log_like_the_game():
+    t = to_production(Table(game_options(mid_war())), "germany")
+    t.do(Buy(item="uboat", qty=3))
+    state = views.TABLE.initial(t.definition)
+    for i, e in enumerate(t.log, start=2):
+        state = views.TABLE.apply(state, Recorded(seq=i, event=e, recorded_at="", actor="table", command_id=""))
+    assert state.track.uboats == t.state.track.uboats == 28
+    assert views.TABLE in GAME.projections
+
+
+def test_blocks_are_hidden_from_the_other_side_until_revealed():
+    t = battle_table([unit("g1", "germany", "infantry", "smolensk", elite=True), unit("s1", "ussr", "infantry", "smolensk")])
+    axis_view = views.board(t.state, "Axis")["smolensk"]["blocks"]
+    soviet = next(b for b in axis_view if b["id"] == "s1")
+    assert soviet == {"id": "s1", "nation": "ussr", "side": "Allied", "elite": False, "hidden": True}
+    german = next(b for b in views.board(t.state, "Allied")["smolensk"]["blocks"] if b["id"] == "g1")
+    assert german["hidden"] and german["elite"]  # the dark-grey block colour shows
+    own = next(b for b in axis_view if b["id"] == "g1")
+    assert (own["kind"], own["steps"], own["max_steps"]) == ("infantry", 4, 4)
+    t.do(Fight(area="smolensk"), dice=[1] * 8)
+    revealed = next(b for b in views.board(t.state, "Axis")["smolensk"]["blocks"] if b["id"] == "s1")
+    assert revealed["steps"] == 4  # 6.24: face up once fought
+
+
+def test_ledger_view_hides_which_land_steps_were_bought():
+    t = to_production(Table(game_options(mid_war())), "germany")
+    t.do(Buy(item="replacement", unit_id="g_inf4", qty=2))
+    t.do(Buy(item="special_action"))
+    mine = views.ledger(t.state, "Axis", nation="germany")[0]["lines"]
+    theirs = views.ledger(t.state, "Allied", nation="germany")[0]["lines"]
+    assert "g_inf4" in mine[-2]["cause"] and theirs[-2]["cause"] == "land steps (not disclosed, EE 4.5)"
+    assert theirs[-2]["amount"] == -2 and theirs[-1]["cause"] == "1 special action x5 = 5"
+    assert theirs[-1]["balance"] == 35 - 3 - 2 - 5
+
+
+def test_tracks_clock_and_victory_views():
+    t = to_production(Table(game_options(mid_war(), strategic_moves={"germany": 7})), "germany")
+    tr = views.tracks(t.state)
+    assert tr["uboats"] == 25 and tr["special_actions"]["germany"] == {"held": 2, "max": 5}
+    assert tr["strategic_moves"]["germany"]["limit"] == 7 and tr["strategic_moves"]["usa"]["limit"] is None
+    c = views.clock(t.state)
+    assert (c["turn_name"], c["side"], c["phase"], c["step"]) == ("Sep/Oct 1941", "Axis", "production", "germany")
+    assert c["upcoming_switches"][0]["turn"] == "Jan/Feb 1942"
+    v = views.victory(t.state)
+    assert v["result"] is None and v["if_germany_falls_now"]["result"] == "allied_decisive"
+    # 4 German, Paris, Marseille, Warsaw, Kiev, Moscow, Ploesti, Rome, Piedmont
+    assert v["axis_resource_areas"] == 12
