@@ -1,7 +1,7 @@
-"""The Europe Engulfed table as a read model, and the views players see of it.
+"""The views players see of a Europe Engulfed game, computed from the game's state (``Assistant.view(id).game``,
+folded by the application layer with the game's own ``evolve``: one source of truth for the facts).
 
-``TABLE`` folds every active event through the game's own ``evolve`` (one source of truth for the facts); the
-view functions turn that state into what one side may see: blocks per area with current and maximum steps
+The view functions turn that state into what one side may see: blocks per area with current and maximum steps
 (hidden from the other side while a block stands on edge, EE Glossary "Unités terrestres", 6.24), the WERP
 ledger of every nation and turn with the cause of each line (land-step purchases undisclosed to the other side,
 EE 4.5), the General Information Track and Special Actions, the calendar and weather, and the victory status.
@@ -11,22 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.decider import Projection, Recorded, Refused
+from assistant.decider import Refused
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.powers import side_of
 from assistant.games.europe_engulfed.rules.movement import strategic_limit
 from assistant.games.europe_engulfed.rules.politics import axis_resource_areas
 from assistant.games.europe_engulfed.rules.special_actions import cap
-from assistant.games.europe_engulfed.state import EEState, evolve, initial_state
-
-SIDES = ("Axis", "Allied")
-
-
-def _apply(state: EEState, rec: Recorded) -> EEState:
-    return evolve(state, rec.event)
-
-
-TABLE: Projection[EEState] = Projection("ee_table", initial_state, _apply, EEState)
+from assistant.games.europe_engulfed.state import EEState
 
 
 def board(state: EEState, viewer: str = "") -> dict[str, Any]:

@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
-from assistant.decider import Recorded
+from assistant.games.europe_engulfed.board.loader import to_dict
 from assistant.games.europe_engulfed.commands import Buy, Fight
-from assistant.games.europe_engulfed.game import GAME
 from projections.europe_engulfed import table as views
 from tests.europe_engulfed.scenarios import game_options, mid_war, unit
-from tests.europe_engulfed.table import Table
+from tests.europe_engulfed.table import BOARD, Table
 from tests.europe_engulfed.test_combat import battle_table
 from tests.europe_engulfed.test_production import to_production
 
 
-def test_the_table_projection_folds_the_log_like_the_game():
-    t = to_production(Table(game_options(mid_war())), "germany")
-    t.do(Buy(item="uboat", qty=3))
-    state = views.TABLE.initial(t.definition)
-    for i, e in enumerate(t.log, start=2):
-        state = views.TABLE.apply(state, Recorded(seq=i, event=e, recorded_at="", actor="table", command_id=""))
-    assert state.track.uboats == t.state.track.uboats == 28
-    assert views.TABLE in GAME.projections
+def test_views_through_the_application_layer(app):
+    """A game created, played and read back through Assistant: JSON commands, the game state, the views."""
+    gid = app.new_game("europe_engulfed", game_options(mid_war()) | {"board": to_dict(BOARD)})
+    for _ in range(3):
+        app.handle(gid, '{"type": "ee.advance"}')
+    app.handle(gid, '{"type": "ee.buy", "item": "uboat", "qty": 3}')
+    state = app.view(gid).game
+    assert state.track.uboats == 28 and state.step == "germany"
+    rows = views.ledger(state, "Allied", nation="germany")[0]["lines"]
+    assert rows[-1]["cause"] == "3 uboats x1 = 3"
+    assert "germany" in app.guidance(gid).lower()
 
 
 def test_blocks_are_hidden_from_the_other_side_until_revealed():

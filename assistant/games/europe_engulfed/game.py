@@ -44,7 +44,6 @@ from events import europe_engulfed as ev
 from events.europe_engulfed.board import BOARD_EVENTS
 from events.europe_engulfed.supply import SUPPLY_EVENTS
 from projections.europe_engulfed.supply import SUPPLY
-from projections.europe_engulfed.table import TABLE
 from events.base import Command, Event
 
 RULESET = "Europe Engulfed, 1st edition rule book, French living rules of 28/09/2004"
@@ -134,5 +133,5 @@ GAME: GameKind[EEState] = GameKind(
     events=ev.GAME_EVENTS + BOARD_EVENTS + SUPPLY_EVENTS,
     describe=describe,
     guidance=guidance,
-    projections=(TABLE, SUPPLY),
+    projections=(SUPPLY,),
 )
