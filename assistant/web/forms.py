@@ -106,7 +106,7 @@ def _default_text(widget: str, value: Any) -> str:
     if widget == "checkbox":
         return "on" if value else ""
     if widget == "json":
-        return json.dumps(msgspec.to_builtins(value))
+        return ""  # structured defaults stay as they are unless someone types JSON in
     return str(value)
 
 
@@ -239,6 +239,11 @@ class RenderedForm:
     template: str = ""  # a game's own template for this form (templates/games/<kind>/...); "" = generic
     data: dict[str, Any] = field(default_factory=dict)  # what that template shows besides the fields
     label: str = ""  # the submit button's text, when the command's title is not the clearest
+    apart: bool | None = None  # shown with the edits and overrides (None: when the command is one)
+
+    @property
+    def is_edit(self) -> bool:
+        return self.spec.is_edit if self.apart is None else self.apart
 
     @property
     def can_roll(self) -> bool:

@@ -21,6 +21,8 @@ from assistant.replay import View
 from assistant.web.forms import FormSpec, RenderedForm, form_for
 
 MAX_ROWS = 8
+MAX_KEYS = 12  # bigger mappings fold away behind their size
+FOLD_BYTES = 1500  # nested values bigger than this (as JSON) fold away too
 
 
 @dataclass
@@ -79,6 +81,10 @@ class Presenter:
     def board(self, table: Table) -> Markup | None:
         return None
 
+    def prepare(self, tag: str, form: dict[str, str]) -> dict[str, str]:
+        """A game's own form turned into the fields of its command (e.g. one amendment typed as plain inputs)."""
+        return form
+
     def term(self, word: str) -> str:
         """A side, phase or step id as the table says it ("combat_move" -> "combat move")."""
         return word.replace("_", " ")
@@ -134,18 +140,28 @@ def data_html(value: Any, depth: int = 0) -> Markup:
         return Markup(escape(_text(value)))
     if depth >= 3:
         return Markup('<code class="raw">{}</code>').format(msgspec.json.encode(value).decode()[:200])
+    if depth and len(msgspec.json.encode(value)) > FOLD_BYTES:
+        inner = data_html(value, depth + 1) if depth < 2 else Markup('<code class="raw">{}…</code>').format(
+            msgspec.json.encode(value).decode()[:FOLD_BYTES])
+        return Markup("<details><summary>{} entries</summary>{}</details>").format(len(value), inner)
     if isinstance(value, dict):
         if not value:
             return Markup('<span class="muted">none</span>')
         if all(isinstance(v, dict) and all(_scalar(x) for x in v.values()) for v in value.values()):
             columns = list(dict.fromkeys(k for v in value.values() for k in v))
-            return _grid([""] + columns, ([k] + [v.get(c) for c in columns] for k, v in value.items()), depth, limit=None)
+            grid = _grid([""] + columns, ([k] + [v.get(c) for c in columns] for k, v in value.items()), depth, limit=None)
+            if len(value) > MAX_KEYS:
+                return Markup("<details><summary>{} entries</summary>{}</details>").format(len(value), grid)
+            return grid
         rows = Markup("").join(
             Markup("<tr><th>{}</th><td>{}</td></tr>").format(k.replace("_", " ") if isinstance(k, str) else k,
                                                             data_html(v, depth + 1))
             for k, v in value.items()
         )
-        return Markup('<table class="kv">{}</table>').format(rows)
+        table = Markup('<table class="kv">{}</table>').format(rows)
+        if depth and len(value) > MAX_KEYS:
+            return Markup("<details><summary>{} entries</summary>{}</details>").format(len(value), table)
+        return table
     if isinstance(value, (list, tuple)):
         if not value:
             return Markup('<span class="muted">none</span>')

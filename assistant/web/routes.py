@@ -359,6 +359,8 @@ def do(game_id: str):
     command_id = request.form.get("command_id") or new_command_id()
     spec = form_for(cls)
     form = {k: v for k, v in request.form.items() if k not in ("type", "command_id", "csrf")}
+    shown = dict(form)  # what the form showed, to redisplay after a refusal
+    form = presenter_for(a.kind_of(gid).kind.name).prepare(tag, form)
     if request.form.get("roll_for_me"):
         form = {k: v for k, v in form.items() if not next((f for f in spec.fields if f.name == k and f.is_dice), None)}
     try:
@@ -366,9 +368,9 @@ def do(game_id: str):
         payload["type"] = tag
         outcome = a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id)
     except (FormError, Refused, Conflict) as exc:
-        return _refused(gid, tag, _message(exc), form)
+        return _refused(gid, tag, _message(exc), shown)
     except StoreError as exc:
-        return _refused(gid, tag, f"The game file could not be written: {exc}", form, 503)
+        return _refused(gid, tag, f"The game file could not be written: {exc}", shown, 503)
     return _after_command(gid, outcome.last_seq)
 
 

@@ -1,0 +1,122 @@
+"""The real games' panels through Flask's test client: Axis & Allies forms per step, ledger, map; Europe Engulfed
+board amendment panel and ledgers; generated forms for every command of both."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from assistant.application import Assistant
+from assistant.kinds import KindRegistry
+from assistant.web import create_app
+from assistant.web.forms import form_for
+from events.store import EventStore
+from tests.web.conftest import Client
+
+
+@pytest.fixture
+def real(tmp_path):
+    store = EventStore(tmp_path / "real.sqlite3")
+    assistant = Assistant(store, KindRegistry())
+    yield assistant, Client(create_app(assistant, testing=True))
+    store.close()
+
+
+def html(response) -> str:
+    return response.data.decode()
+
+
+@pytest.mark.parametrize("kind", ["aa_classic", "europe_engulfed"])
+def test_every_command_of_the_real_games_has_a_form(real, kind):
+    assistant, _client = real
+    for cls in assistant.registry.get(kind).kind.commands:
+        spec = form_for(cls)
+        assert spec.tag.startswith(("aa.", "ee.")) and spec.title
+        assert all(f.widget for f in spec.fields)
+
+
+def test_new_game_options_for_axis_and_allies(real):
+    assistant, client = real
+    page = html(client.get("/new?kind=aa_classic"))
+    for option in ("players", "names", "total_victory", "restricted_attack"):
+        assert f'name="{option}"' in page
+    made = client.post("/new", {"kind": "aa_classic", "players": "2", "names": "Ana, Ben", "total_victory": "on"})
+    game_id = made.headers["Location"].rsplit("/", 1)[1]
+    definition = assistant.definition(game_id)
+    assert [p["name"] for p in definition["players"]] == ["Ana", "Ben"]
+    assert definition["options"]["total_victory"] is True
+
+
+def test_axis_and_allies_table_step_by_step(real):
+    assistant, client = real
+    game_id = assistant.new_game("aa_classic", {})
+    page = html(client.get(f"/g/{game_id}"))
+    assert "Start round 1" in page and 'class="board"' in page and "<svg" in page
+    assert page.count('data-space="') == 128  # every territory and sea zone is on the map
+    client.do(game_id, "aa.start")
+    page = html(client.get(f"/g/{game_id}"))
+    assert 'data-treasury="24"' in page and 'name="units.infantry"' in page and 'data-cost="3"' in page
+    assert "Purchase done" in page
+    bought = client.do(game_id, "aa.purchase", **{"units.infantry": "3", "units.armour": "1", "units.fighter": "0"})
+    assert bought.status_code == 200
+    assert assistant.view(game_id).game.treasury["ussr"] == 10
+    ledger = html(bought)
+    assert re.search(r'<td class="num">10</td><td class="num">24</td>', ledger)
+    assert "-14" in ledger and "the USSR buys 1 armour, 3 infantry for 14 IPC." in ledger
+    too_much = client.do(game_id, "aa.purchase", **{"units.battleship": "1"})
+    assert too_much.status_code == 422 and "A&amp;A" in html(too_much)  # the rule reference
+    client.do(game_id, "aa.end_step")
+    page = html(client.get(f"/g/{game_id}"))
+    assert 'id="move-from"' in page and '<option value="Karelia S.S.R.">Karelia S.S.R. (6)</option>' in page
+    moved = client.do(game_id, "aa.move", path="Karelia S.S.R.", units="infantry=2, armour=1")
+    assert moved.status_code == 422  # no destination: the game refuses a one-space path in plain words
+    response = client.post(f"/g/{game_id}/do", {"type": "aa.move", "path": ["Karelia S.S.R.", "", "Finland-Norway"],
+                                                "units": "infantry=2, armour=1", "command_id": "m1"}, htmx=True)
+    assert response.status_code == 200
+    client.do(game_id, "aa.end_step")
+    page = html(client.get(f"/g/{game_id}"))
+    assert "Land battle at Finland-Norway" in page and "3 dice" in page
+    assert '<circle class="battle"' in page
+    client.do(game_id, "aa.fire", battle="Finland-Norway", faces="1 1 3")
+    page = html(client.get(f"/g/{game_id}"))
+    assert "chooses <strong>3 casualties</strong>" in page
+    assert 'name="units.infantry"' in page and "Remove these casualties" in page
+    space = html(client.get(f"/g/{game_id}/space/Finland-Norway"))
+    assert "Finland-Norway" in space and "Germany" in space and "USSR" in space
+    assert client.get(f"/g/{game_id}/space/Atlantis").status_code == 404
+
+
+def test_axis_and_allies_map_and_ledger_in_time_travel(real):
+    assistant, client = real
+    game_id = assistant.new_game("aa_classic", {})
+    assistant.handle(game_id, '{"type": "aa.start"}')
+    assistant.handle(game_id, '{"type": "aa.purchase", "units": {"infantry": 2}}')
+    past = html(client.get(f"/g/{game_id}?at=3", htmx=True))
+    assert "No IPC spent or earned yet." in past
+    assert f'hx-get="/g/{game_id}/space/Karelia%20S.S.R.?at=3"' in past
+    now = html(client.get(f"/g/{game_id}", htmx=True))
+    assert "the USSR buys 2 infantry for 6 IPC." in now
+
+
+def test_europe_engulfed_board_amendment_panel(real):
+    assistant, client = real
+    game_id = assistant.new_game("europe_engulfed", {})
+    board = assistant.view(game_id).game.board
+    before = len(board.borders)
+    page = html(client.get(f"/g/{game_id}"))
+    assert "Complete the board: a border" in page and "Complete the board: an area" in page
+    assert "WERP ledgers" in page
+    a, b = sorted(area for area in board.areas if not any(area in (x.a, x.b) for x in board.borders))[:2]
+    added = client.do(game_id, "ee.amend_board", panel="border", a=a, b=b, kind="river", source="map sheet 1")
+    assert added.status_code == 200, html(added)[:500]
+    after = assistant.view(game_id).game.board
+    assert len(after.borders) == before + 1
+    assert any({x.a, x.b} == {a, b} and x.kind == "river" for x in after.borders)
+    wrong = client.do(game_id, "ee.amend_board", panel="border", a=a, b="atlantis")
+    assert wrong.status_code == 422
+    assert "atlantis" in html(wrong) and 'value="atlantis"' in html(wrong)  # shown again, with the typed value
+    area = client.do(game_id, "ee.amend_board", panel="area", area="smolensk", name="Smolensk", nation="ussr",
+                     terrain="clear", resource_value="")
+    assert area.status_code == 200, html(area)[:500]
+    assert assistant.view(game_id).game.board.areas["smolensk"].terrain == "clear"
