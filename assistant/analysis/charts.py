@@ -18,6 +18,9 @@ from matplotlib.figure import Figure  # noqa: E402  (the backend must be chosen 
 from assistant.analysis.report_model import Series  # noqa: E402
 
 FORMATS = {"svg": "image/svg+xml", "png": "image/png"}
+# Text stays text in the SVG (selectable, and drawing glyphs as paths was most of a report's time);
+# fixed margins instead of tight_layout and a fixed legend corner for the same reason.
+STYLE = {"svg.fonttype": "none", "svg.hashsalt": "report"}
 
 
 def figure(series: Series) -> Figure:
@@ -31,8 +34,8 @@ def figure(series: Series) -> Figure:
     if series.rounds:
         ax.set_xticks(series.rounds if len(series.rounds) <= 20 else series.rounds[:: max(1, len(series.rounds) // 20)])
     if series.values:
-        ax.legend(loc="best", fontsize="small")
-    fig.tight_layout()
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small", frameon=False)
+    fig.subplots_adjust(left=0.09, right=0.84, top=0.9, bottom=0.14)
     return fig
 
 
@@ -40,5 +43,6 @@ def render(series: Series, fmt: str = "svg") -> bytes:
     if fmt not in FORMATS:
         raise ValueError(f"charts export as {', '.join(FORMATS)}, not {fmt!r}")
     buffer = io.BytesIO()
-    figure(series).savefig(buffer, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+    with matplotlib.rc_context(STYLE):
+        figure(series).savefig(buffer, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
     return buffer.getvalue()

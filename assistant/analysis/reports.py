@@ -19,6 +19,7 @@ from assistant.analysis import charts
 from assistant.analysis.adapters import adapter_for
 from assistant.analysis.luck import luck_report
 from assistant.analysis.report_model import Note, Report, Series
+from assistant.analysis.views import Views
 from events.core import NoteAdded, PhaseBegan
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -46,9 +47,10 @@ def build_report(app: Any, game_id: str) -> Report:
     entries = app.log(gid)
     head = entries[-1].seq if entries else 0
     ends = round_ends(entries, head)
+    views = Views(app, gid)  # one pass over the log for every round end and battle
     values: dict[str, dict[str, list[float]]] = {m: {} for m in adapter.metrics}
     for i, (_round, seq) in enumerate(ends):
-        snapshot = adapter.snapshot(app.view(gid, at=seq))
+        snapshot = adapter.snapshot(views.view(gid, at=seq))
         for metric in adapter.metrics:
             for who, number in snapshot.get(metric, {}).items():
                 # a power that appears later has no number before it existed
@@ -58,7 +60,7 @@ def build_report(app: Any, game_id: str) -> Report:
                     column.append(0.0)
     rounds = [r for r, _ in ends]
     series = [Series(metric=m, title=t, rounds=rounds, values=values[m]) for m, t in adapter.metrics.items()]
-    battles = adapter.battles(app, gid, entries)
+    battles = adapter.battles(views, gid, entries)
     casualties: dict[str, dict[str, int]] = {}
     for b in battles:
         for who, losses in ((b.attacker, b.attacker_losses), (b.defender, b.defender_losses)):
