@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -317,10 +317,10 @@ class Assistant:
     def _cancelled(self, gid: str, head: int) -> set[int]:
         return cancelled_set((s, decode_cancel(p).targets) for s, _rw, p in self.store.rewinding(gid, head))
 
-    def _active_meta(self, gid: str, after: int, head: int) -> list[tuple[int, str, str]]:
-        """(seq, type, command_id) of events after ``after`` still active now, newest first."""
+    def _active_meta(self, gid: str, after: int, head: int) -> Iterator[tuple[int, str, str]]:
+        """(seq, type, command_id) of events after ``after`` still active now, newest first, lazily."""
         cancelled = self._cancelled(gid, head)
-        return [r for r in self.store.meta_newest_first(gid, after) if r[0] not in cancelled]
+        return (r for r in self.store.meta_newest_first(gid, after) if r[0] not in cancelled)
 
     @staticmethod
     def _refuse_dice(metas: Sequence[tuple[int, str, str]], what: str) -> None:
@@ -337,11 +337,11 @@ class Assistant:
             self._refuse_dice(targets, f"undoing everything after event {to_seq}")
             return EventsCancelled(targets=tuple(sorted(s for s, _, _ in targets)), mode="undo_to",
                                    rewinds_to=min(s for s, _, _ in targets))
-        metas = self._active_meta(gid, 1, head)
-        last = next((m for m in metas if m[1] != CANCEL_TAG), None)
+        last = next((m for m in self._active_meta(gid, 1, head) if m[1] != CANCEL_TAG), None)
         if last is None:
             raise Refused("nothing to undo")
-        command = [m for m in metas if m[2] == last[2] and m[1] != CANCEL_TAG]
+        first, final = self.store.command_span(gid, last[2]) or (last[0], last[0])
+        command = [m for m in self._active_meta(gid, first - 1, head) if m[0] <= final and m[1] != CANCEL_TAG]
         self._refuse_dice(command, "undoing the last command")
         seqs = tuple(sorted(s for s, _, _ in command))
         return EventsCancelled(targets=seqs, mode="undo", rewinds_to=seqs[0])

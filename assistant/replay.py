@@ -148,16 +148,20 @@ class Timeline:
         return View(self.game_id, seq, states, self.index)
 
     def _fold(self, states: list[Any], after: int, upto: int, cancelled: set[int], save_points: set[int]) -> list[Any]:
-        decode = self.loaded.catalogue.decode_event
-        applies = [p.apply for p in self.projections]
-        count = len(applies)
+        catalogue = self.loaded.catalogue
+        # The hot loop of every replay: look-ups bound to locals, current-version payloads decoded directly.
+        fast = {tag: (cls.schema_version, catalogue.decoder(tag).decode) for tag, cls in catalogue.events.items()}
+        slow = catalogue.decode_event
+        applies = tuple(enumerate(p.apply for p in self.projections))
         for seq, type_, version, recorded_at, actor, command_id, payload in self.store.replay_rows(
             self.game_id, after, upto
         ):
             if type_ != CANCEL_TAG and seq not in cancelled:
-                rec = Recorded(seq, decode(type_, version, payload), recorded_at, actor, command_id)
-                for i in range(count):
-                    states[i] = applies[i](states[i], rec)
+                current, decode = fast.get(type_, (None, None))
+                event = decode(payload) if version == current else slow(type_, version, payload)
+                rec = Recorded(seq, event, recorded_at, actor, command_id)
+                for i, apply in applies:
+                    states[i] = apply(states[i], rec)
             if seq in save_points:
                 self.store.save_checkpoint(self.game_id, seq, self._codec.encode(tuple(states)))
         return states

@@ -367,11 +367,19 @@ class EventStore:
             (game_id, upto),
         )
 
-    def meta_newest_first(self, game_id: str, after: int) -> list[tuple[int, str, str]]:
-        """(seq, type, command_id) of events after ``after``, newest first (undo looks back from the end)."""
-        return self._run(
-            "SELECT seq, type, command_id FROM events WHERE game_id=? AND seq>? ORDER BY seq DESC", (game_id, after)
-        )
+    def meta_newest_first(self, game_id: str, after: int) -> Iterator[tuple[int, str, str]]:
+        """(seq, type, command_id) of events after ``after``, newest first, read lazily.
+
+        Undo looks back only a few events from the end; on a long game reading them all would be slow.
+        """
+        try:
+            cursor = self._connect().execute(
+                "SELECT seq, type, command_id FROM events WHERE game_id=? AND seq>? ORDER BY seq DESC", (game_id, after)
+            )
+            while batch := cursor.fetchmany(64):
+                yield from batch
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(self._explain(exc)) from None
 
     def command_span(self, game_id: str, command_id: str) -> tuple[int, int] | None:
         rows = self._run("SELECT first_seq, last_seq FROM commands WHERE game_id=? AND command_id=?", (game_id, command_id))

@@ -71,8 +71,7 @@ def _command(data: st.DataObject, app: Assistant, gid: str, physical_dice: list[
     elif move == "end_phase":
         cmd = EndPhase()
     elif move == "attack":
-        # max(): the test game's dice correction does not cap hits by the units left, so units can go negative
-        n = max(0, state.units.get(state.side, 0)) if state.side else 0
+        n = state.units.get(state.side, 0) if state.side else 0
         faces = tuple(data.draw(st.lists(st.integers(1, 6), min_size=n, max_size=n)))
         if data.draw(st.booleans(), label="physical dice"):
             cmd = Attack(faces=faces)

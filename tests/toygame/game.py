@@ -167,6 +167,8 @@ def evolve(state: State, event: Event) -> State:
 def after_dice_corrected(state: State, correction: DiceCorrected) -> list[Event]:
     # The throw's ref names its target; the difference in hits is booked as its own fact.
     change = _hits(correction.faces) - _hits(correction.original)
+    if change > 0:  # extra hits only take units still on the board
+        change = min(change, state.units[correction.ref])
     return [HitsAdjusted(target=correction.ref, change=change)] if change else []
 
 
