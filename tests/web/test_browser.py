@@ -157,10 +157,14 @@ def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect(other.locator("#banner")).to_contain_text("as it was at event 4 of")
     screenshot(other, "time-travel-phone")
 
-    # A click on the map shows a space's details.
+    # A click on the map shows a space's details; so does Enter on a space reached with the keyboard.
     host.locator("#board a[data-space='Karelia S.S.R.']").click()
     expect(host.locator("#space")).to_contain_text("Karelia S.S.R.")
     expect(host.locator("#space")).to_contain_text("USSR")
+    host.locator("#board a[data-space='Germany']").focus()
+    host.keyboard.press("Enter")
+    expect(host.locator("#space h3")).to_have_text("Germany")
+    screenshot(host, "map-details-laptop")
 
     assert not errors, errors
     laptop.close()

@@ -21,8 +21,9 @@ from assistant.web.forms import RenderedForm, form_for
 from assistant.web.maplayout import layout
 from assistant.web.presenter import Presenter, Table, new_command_id
 
-COLOURS = {"ussr": "#8c1c13", "germany": "#3d3d3d", "uk": "#8a6d1f", "japan": "#c25e00", "usa": "#2f5d1e"}
+COLOURS = {"ussr": "#8c1c13", "germany": "#3d3d3d", "uk": "#8a6d1f", "japan": "#a84f00", "usa": "#2f5d1e"}
 NEUTRAL = "#d8d2c4"
+SEA = "#a9c8e0"
 END_STEP = {
     "purchase": "Purchase done",
     "combat_move": "Combat moves done",
@@ -226,7 +227,7 @@ class AAPresenter(Presenter):
             total = sum(here.values())
             url = url_for("web.space", game_id=table.game_id, name=name) + at
             if space.kind == "sea":
-                fill, r, cls = "#a9c8e0", 9, "space-shape sea"
+                fill, r, cls = SEA, 9, "space-shape sea"
                 if here:
                     fill = COLOURS.get(here.most_common(1)[0][0], fill)
             else:
@@ -234,7 +235,8 @@ class AAPresenter(Presenter):
                 fill, r, cls = COLOURS.get(owner, NEUTRAL), 13 if space.ipc else 10, "space-shape"
             ring = Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 5) if name in fighting else ""
             label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(x, y + r + 11, name)
-            num = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count">{}</text>').format(x, y + 4, total) if total else ""
+            num = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count{}">{}</text>').format(
+                x, y + 4, " light" if fill in (NEUTRAL, SEA) else "", total) if total else ""
             capital = Markup('<circle cx="{:.0f}" cy="{:.0f}" r="{}" fill="none" class="capital"/>').format(x, y, r + 2) if space.capital else ""
             title = f"{name}: " + (f"{power_name(s.controller(name))}, {space.ipc} IPC" if space.kind == "land" else "sea zone")
             if total:
