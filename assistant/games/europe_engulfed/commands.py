@@ -8,6 +8,8 @@ from events.base import Command
 class Advance(Command, tag="ee.advance"):
     """End the current phase (in production: this nation's production) and go on to the next (EE 1.0)."""
 
+    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+
 
 class EnterWeather(Command, tag="ee.enter_weather"):
     """The weather of the turn as printed on the turn track (or read off a variable box): zone -> condition."""
@@ -17,6 +19,8 @@ class EnterWeather(Command, tag="ee.enter_weather"):
 
 class RollWeather(Command, tag="ee.roll_weather"):
     """Variable weather (EE 1.11): the German and the Soviet player each roll a die."""
+
+    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class SetStrategicMoveLimit(Command, tag="ee.set_strategic_move_limit"):
@@ -32,6 +36,7 @@ class ResolveUBoats(Command, tag="ee.resolve_uboats"):
 
     percent: int | None = None
     werp_loss: int | None = None
+    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class AirRaid(Command, tag="ee.air_raid"):
@@ -40,6 +45,7 @@ class AirRaid(Command, tag="ee.air_raid"):
 
     intercept: bool = True
     land_support: bool = False
+    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class LaunchVWeapons(Command, tag="ee.launch_v_weapons"):
@@ -48,6 +54,7 @@ class LaunchVWeapons(Command, tag="ee.launch_v_weapons"):
     kind: str
     points: int
     intercept: bool = True
+    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class TransferWerp(Command, tag="ee.transfer_werp"):
@@ -136,6 +143,7 @@ class Fight(Command, tag="ee.fight"):
     maginot: bool = False
     landing: bool = False
     nations: tuple[str, ...] = ()  # breakthrough combat: the majors that spent a Special Action (EE 6.72)
+    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class Counterattack(Command, tag="ee.counterattack"):
@@ -148,6 +156,7 @@ class Counterattack(Command, tag="ee.counterattack"):
     supported: tuple[str, ...] = ()
     fire_order: dict[str, tuple[tuple[str, ...], ...]] = {}
     loss_order: dict[str, tuple[str, ...]] = {}
+    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class BuyBreakthrough(Command, tag="ee.buy_breakthrough"):

@@ -45,6 +45,7 @@ from events.europe_engulfed.board import BOARD_EVENTS
 from events.europe_engulfed.supply import SUPPLY_EVENTS
 from projections.europe_engulfed.supply import SUPPLY
 from events.base import Command, Event
+from events.core import DiceRolled
 
 RULESET = "Europe Engulfed, 1st edition rule book, French living rules of 28/09/2004"
 
@@ -110,13 +111,34 @@ MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] =
 assert set(BOARD_COMMANDS + SCENARIO_COMMANDS + SUPPLY_COMMANDS) <= set(MOVES), "a supply/board command is not routed"
 
 
+class TableDice:
+    """Physical dice typed with a command (``faces``), handed to each throw in order; every face must be used."""
+
+    def __init__(self, ctx: Context, faces: Sequence[int]):
+        self.ctx, self.actor, self.left = ctx, ctx.actor, list(faces)
+
+    def throw(self, purpose: str, count: int, faces: Sequence[int] | None = None, sides: int = 6,
+              targets: Sequence[int] = (), hits_when: str = "at_most") -> DiceRolled:
+        if len(self.left) < count:
+            raise Refused(f"{purpose}: {count} dice needed, {len(self.left)} face(s) left in the command")
+        mine, self.left = self.left[:count], self.left[count:]
+        return self.ctx.throw(purpose, count, faces=mine, sides=sides, targets=targets, hits_when=hits_when)
+
+
 def decide(command: Command, state: EEState, ctx: Context) -> Sequence[Event]:
     move = MOVES.get(type(command))
     if move is None:
         raise Refused(f"Europe Engulfed has no command {type(command).__name__}")
     if state.result and type(command) is not c.SetStrategicMoveLimit:
         raise Refused(f"the game is over: {state.result.replace('_', ' ')}", rule=state.result_rule)
-    return move(command, state, ctx)
+    faces = getattr(command, "faces", ())
+    if not faces:
+        return move(command, state, ctx)
+    table = TableDice(ctx, faces)
+    events = move(command, state, table)  # type: ignore[arg-type]
+    if table.left:
+        raise Refused(f"{len(table.left)} face(s) more than this command throws")
+    return events
 
 
 GAME: GameKind[EEState] = GameKind(
