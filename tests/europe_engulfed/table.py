@@ -64,16 +64,16 @@ AREAS = {
     "pripyat": area("Pripyat Marshes", "ussr", home=True, terrain="swamp"),
     "usa_box": area("U.S.A.", "usa", home=True, ports=("atlantic",), zone="west"),
     # Minors and the rest.
-    "warsaw": area("Warsaw", "poland", resource=True, capital=True),
-    "ploesti": area("Ploesti", "romania", resource=True, capital=True, zone="south"),
-    "sofia": area("Sofia", "bulgaria", capital=True, zone="south"),
-    "oslo": area("Oslo", "norway", capital=True, zone="west"),
-    "stockholm": area("Stockholm", "sweden", resource=True, capital=True),
+    "warsaw": area("Warsaw", "poland", home=True, resource=True, capital=True),
+    "ploesti": area("Ploesti", "romania", home=True, resource=True, capital=True, zone="south"),
+    "sofia": area("Sofia", "bulgaria", home=True, capital=True, zone="south"),
+    "oslo": area("Oslo", "norway", home=True, capital=True, zone="west"),
+    "stockholm": area("Stockholm", "sweden", home=True, resource=True, capital=True),
     "alexandria": area("Alexandria", "egypt", resource=True, zone="south", regions=("africa",),
                        ports=("mediterranean",)),
     "libya": area("Libya", "italy", zone="south", regions=("africa",), ports=("mediterranean",)),
     "persia": area("Persia", "persia", zone="south", regions=("middle_east",)),
-    "athens": area("Athens", "greece", capital=True, zone="south"),
+    "athens": area("Athens", "greece", home=True, capital=True, zone="south"),
     "gibraltar": area("Gibraltar", None, kind="fortress", zone="south", ports=("atlantic", "mediterranean")),
 }
 

@@ -352,6 +352,11 @@ def _purchased(s: EEState, e: ev.Purchased) -> EEState:
     bought[e.item] = bought.get(e.item, 0) + e.qty
     if e.owner == "free_french":
         bought["free_french_steps"] = bought.get("free_french_steps", 0) + e.qty
+    if e.free:
+        key = f"free:minor:{e.owner}" if e.free == "minor_replacement" else f"free:{e.free}"
+        bought[key] = bought.get(key, 0) + (1 if e.free == "soviet_elites" else e.qty)
+    if e.free == "axis_minor_step":
+        s = replace(s, politics=replace(s.politics, axis_minor_step=e.owner, axis_minor_step_turn=s.turn))
     changes: dict[str, Any] = {"bought": bought}
     if e.item in ("new_unit", "gsu"):
         changes["placed"] = {**led.placed, e.area: led.placed.get(e.area, 0) + 1}

@@ -24,7 +24,8 @@ USES: dict[str, tuple[str, tuple[str, ...], bool]] = {
 def cap(nation: str, turn: int) -> int:
     """EE 7.11: the most Special Actions a nation may hold in the calendar year of ``turn``."""
     year = calendar.year(turn)
-    return max((k for first, k in data.nation(nation).sa_caps if year >= first), default=0)
+    reached = [(first, k) for first, k in data.nation(nation).sa_caps if year >= first]
+    return max(reached)[1] if reached else 0
 
 
 def held(s: EEState, nation: str) -> int:
