@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from assistant.analysis.adapters import BattleRow
+from assistant.analysis.adapters import BattleRow, LedgerRow
 from assistant.analysis.luck import LuckReport
 
 
@@ -32,9 +32,12 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
     title: str
     head: int
     rounds: list[int]
+    round_name: str  # "round", or "turn" for games that count game turns
+    counts: str  # what forces and losses count: "units" or "steps"
     round_ends: list[int]  # the event that closes each round (the view each series point is read from)
     series: list[Series]
     battles: list[BattleRow]
-    casualties: dict[str, dict[str, int]]  # power -> unit kind -> units lost in battles
+    casualties: dict[str, dict[str, int]]  # power -> unit kind -> units (or steps) lost in battles
+    ledger: list[LedgerRow]  # every line of the game's ledger read model, in log order
     luck: LuckReport
     notes: list[Note]

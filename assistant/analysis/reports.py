@@ -40,6 +40,14 @@ def round_ends(entries: list[Any], head: int) -> list[tuple[int, int]]:
     return [(r, seq) for r, seq in ends if seq >= 1]
 
 
+def round_of(ends: list[tuple[int, int]], seq: int) -> int:
+    """The round an event belongs to, from the rounds' last events."""
+    for round_, last in ends:
+        if seq <= last:
+            return round_
+    return ends[-1][0] if ends else 0
+
+
 def build_report(app: Any, game_id: str) -> Report:
     row = app.game(game_id)
     gid = row.game_id
@@ -73,9 +81,14 @@ def build_report(app: Any, game_id: str) -> Report:
         for e in entries
         if not e.cancelled and isinstance(e.event, NoteAdded)
     ]
+    ledger = [
+        msgspec.structs.replace(line, round=round_of(ends, line.seq)) if line.seq else line
+        for line in (adapter.ledger(views.view(gid, at=head), entries) if head else [])
+    ]
     return Report(
-        game_id=gid, kind=row.kind, title=row.title, head=head, rounds=rounds, round_ends=[s for _, s in ends],
-        series=series, battles=battles, casualties=casualties,
+        game_id=gid, kind=row.kind, title=row.title, head=head, rounds=rounds, round_name=adapter.round_name,
+        counts=adapter.counts, round_ends=[s for _, s in ends], series=series, battles=battles,
+        casualties=casualties, ledger=ledger,
         luck=luck_report(entries, adapter.attribution(entries)), notes=notes,
     )
 

@@ -36,6 +36,18 @@ class BattleRow(msgspec.Struct, frozen=True, kw_only=True):
     defender_losses: dict[str, int] = {}
 
 
+class LedgerRow(msgspec.Struct, frozen=True, kw_only=True):
+    """One line of a power's ledger as the game's ledger read model books it (IPC, WERP...)."""
+
+    seq: int  # the event that booked it (0 when the read model does not say)
+    round: int
+    who: str
+    account: str  # treasury | production | werp ...
+    amount: int
+    balance: int
+    cause: str
+
+
 @dataclass(frozen=True)
 class Adapter:
     kind: str
@@ -49,11 +61,16 @@ class Adapter:
     attribution: Callable[[Sequence[Any]], Attribution] = lambda entries: by_clock
     # summary section -> event tags that belong to it (core.dice_rolled may be listed too)
     sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # (head view, log entries) -> every ledger line, read from the game's ledger read model
+    ledger: Callable[[Any, Sequence[Any]], list[LedgerRow]] = lambda view, entries: []
+    # what a battle's forces and losses count ("units" in A&A, "steps" in Europe Engulfed) and what a round is
+    counts: str = "units"
+    round_name: str = "round"
 
 
 GENERIC = Adapter(kind="")
 
-ADAPTERS: dict[str, str] = {"aa_classic": "assistant.analysis.adapters.aa_classic:ADAPTER"}
+ADAPTERS: dict[str, str] = {"aa_classic": "assistant.analysis.adapters.aa_classic_ledger:ADAPTER"}
 _loaded: dict[str, Adapter] = {}
 
 
