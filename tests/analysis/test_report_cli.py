@@ -1,0 +1,100 @@
+"""`tabletop report GAME --format html|md|json` on a stored Axis & Allies game, and the charts exported as SVG and
+PNG. The game is real: three rounds of the A&A random legal player, played through the application."""
+
+from __future__ import annotations
+
+import json
+import struct
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from assistant import cli
+from assistant.analysis import charts
+from assistant.analysis.bench import aa_game
+from assistant.analysis.reports import build_report, chart_file
+
+POWERS = ("ussr", "germany", "uk", "japan", "usa")
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    db = tmp_path_factory.mktemp("report") / "aa.sqlite3"
+    app, gid = aa_game(db, rounds=3)
+    yield app, gid, str(db)
+    app.store.close()
+
+
+def report(capsys, db: str, gid: str, fmt: str, *extra: str) -> str:
+    code = cli.main(["report", gid, "--format", fmt, "--db", db, *extra])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out
+
+
+def test_json_format_is_the_report_model(stored, capsys):
+    app, gid, db = stored
+    data = json.loads(report(capsys, db, gid, "json"))
+    model = build_report(app, gid)
+    assert data["game_id"] == gid and data["kind"] == "aa_classic" and data["head"] == app.head(gid)
+    assert data["rounds"] == model.rounds == [0, 1, 2, 3, 4]  # play stops as round 4 begins
+    series = {s["metric"]: s["values"] for s in data["series"]}
+    assert set(series) == {"production", "treasury", "units", "unit_value", "territories"}
+    final = app.view(gid, at=model.round_ends[-1]).game
+    for power in POWERS:
+        assert series["treasury"][power][-1] == final.treasury[power]
+        assert series["production"][power][-1] == final.production[power]
+    assert len(data["battles"]) == len(model.battles)
+    assert len(data["luck"]["rolls"]) == len(model.luck.rolls)
+    assert data["ledger"][0]["cause"] == "core.game_created"
+
+
+def test_markdown_format(stored, capsys):
+    app, gid, db = stored
+    md = report(capsys, db, gid, "md")
+    model = build_report(app, gid)
+    assert md.startswith(f"# {model.title}\n")
+    for title in ("## Production level (IPC)", "## Treasury (IPC)", "## Battles", "## Casualties by side",
+                  "## Dice luck", "## Ledger"):
+        assert title in md
+    treasury = next(s for s in model.series if s.metric == "treasury")
+    row = "| germany | " + " | ".join(f"{v:g}" for v in treasury.values["germany"]) + " |"
+    assert row in md
+
+
+def test_html_format_to_a_file(stored, capsys, tmp_path):
+    app, gid, db = stored
+    target = tmp_path / "report.html"
+    out = report(capsys, db, gid, "html", "-o", str(target))
+    assert out.strip() == f"wrote {target}"
+    html = target.read_text()
+    assert html.startswith("<!doctype html>") and html.rstrip().endswith("</html>")
+    assert html.count("<svg") == 5 and "Battles" in html and "Dice luck" in html
+
+
+def test_unknown_format_is_refused_by_the_parser(stored, capsys):
+    _app, gid, db = stored
+    with pytest.raises(SystemExit):
+        cli.main(["report", gid, "--format", "pdf", "--db", db])
+    capsys.readouterr()
+
+
+def test_charts_export_as_svg_and_png(stored):
+    app, gid, _db = stored
+    model = build_report(app, gid)
+    production = next(s for s in model.series if s.metric == "production")
+    svg = chart_file(app, gid, "production", "svg")
+    root = ET.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    texts = {"".join(t.itertext()).strip() for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert set(POWERS) <= texts and production.title in texts  # text stays text in the SVG
+    assert chart_file(app, gid, "production", "svg") == svg  # no date, no random ids: the same bytes twice
+    png = chart_file(app, gid, "production", "png")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert (width, height) == (700, 360)  # 7 x 3.6 inches at 100 dpi
+    fig = charts.figure(production)
+    plotted = {line.get_label(): list(line.get_ydata()) for line in fig.axes[0].lines}
+    assert plotted == production.values
+    with pytest.raises(ValueError):
+        chart_file(app, gid, "morale", "svg")
