@@ -59,12 +59,30 @@ class ResearchRolled(Event, tag="aa.research_rolled"):
 
     power: str
     breakthroughs: int
+    ref: str = ""  # the throw's ref, so a correction finds what it decided
+
+
+class BreakthroughsRecounted(Event, tag="aa.breakthroughs_recounted"):
+    """A corrected research or technology throw: ``waiting`` breakthroughs are now still to be rolled."""
+
+    power: str
+    waiting: int
+    sixes: int = -1  # the research dice's sixes after the correction (-1: a technology die was corrected)
 
 
 class TechnologyAcquired(Event, tag="aa.technology_acquired"):
     power: str
     technology: str
     face: int
+    ref: str = ""
+
+
+class TechnologyRevoked(Event, tag="aa.technology_revoked"):
+    """A corrected throw no longer gives this technology (A&A §5.1 read with the corrected faces)."""
+
+    power: str
+    technology: str
+    reason: str
 
 
 class BreakthroughDuplicated(Event, tag="aa.breakthrough_duplicated"):
@@ -136,6 +154,23 @@ class AircraftShotDown(Event, tag="aa.aircraft_shot_down"):
     units: tuple[int, ...]
     space: str
     context: str
+    ref: str = ""  # the AA throw
+    lines: tuple[UnitLine, ...] = ()  # the aircraft as they were, so a corrected throw can bring them back
+    # Overflight fire (recorded even when it hits nothing, so a corrected throw can be re-read):
+    aircraft: tuple[int, ...] = ()  # the aircraft fired at
+    preference: tuple[int, ...] = ()  # the losses the owner named, in order
+    end: str = ""  # where their move ends
+    came: str = ""  # the space before the end
+    arrival: str = ""  # land | naval | bombing
+
+
+class AircraftRestored(Event, tag="aa.aircraft_restored"):
+    """A corrected AA throw over ``space`` hit fewer aircraft: these fly on to the end of their move."""
+
+    power: str
+    units: tuple[UnitLine, ...]
+    space: str
+    ref: str = ""
 
 
 class AircraftLost(Event, tag="aa.aircraft_lost"):
@@ -205,14 +240,30 @@ class HitsScored(Event, tag="aa.hits_scored"):
     units: tuple[int, ...] = ()  # the firing units when they matter later (battleships' support shot)
     targets: tuple[int, ...] = ()  # what each die needed, so a corrected throw can be recounted
     restricted: tuple[int, ...] = ()  # indexes of dice whose hits aircraft cannot take
+    ref: str = ""  # the throw's ref (core.dice_rolled), so a correction finds the hits it decided
+    round: int = 0  # the battle round of the throw
 
 
 class HitsRecounted(Event, tag="aa.hits_recounted"):
-    """A physical throw was corrected before the casualties were chosen: the hits waiting are these now."""
+    """A physical throw was corrected: it scores ``hits`` now. Hits still waiting for a choice are replaced; hits
+    beyond the casualties already taken wait for the owner's choice (``extra``)."""
 
     battle: str
     hits: int
     ships_only: int
+    ref: str = ""
+    extra: int = 0  # hits more than the casualties already taken: a new casualty choice
+    line: bool = False  # the extra casualties go behind the casualty line (the round is still open)
+
+
+class CasualtiesRestored(Event, tag="aa.casualties_restored"):
+    """A corrected throw scored fewer hits than the casualties taken: these units come back (ruling: the costliest
+    first, each transport with its cargo)."""
+
+    battle: str
+    side: str
+    units: tuple[UnitLine, ...]
+    ref: str = ""
 
 
 class CasualtiesChosen(Event, tag="aa.casualties_chosen"):
@@ -271,6 +322,7 @@ class BombingDamage(Event, tag="aa.bombing_damage"):
     owner: str
     total: int
     paid: int
+    ref: str = ""
 
 
 class RocketFired(Event, tag="aa.rocket_fired"):
@@ -280,6 +332,49 @@ class RocketFired(Event, tag="aa.rocket_fired"):
     owner: str
     damage: int
     paid: int
+    gun: int = 0  # the AA gun that fired: it cannot move in the non-combat move (memo (5))
+    ref: str = ""
+
+
+class DamageCorrected(Event, tag="aa.damage_corrected"):
+    """A corrected raid or rocket throw: the complex's owner pays ``change`` more (negative: gets it back).
+    Ruling: the payment is recomputed against the treasury the owner had when it was hit."""
+
+    ref: str
+    territory: str
+    owner: str
+    total: int
+    change: int
+
+
+class CorrectionOutstanding(Event, tag="aa.correction_outstanding"):
+    """A corrected throw whose consequences the rules engine no longer changes by itself (the battle is over or
+    the turn has passed): the table rolls back to the throw or edits the board."""
+
+    ref: str
+    reason: str
+
+
+class BattleOddsRecorded(Event, tag="aa.battle_odds_recorded"):
+    """Exact odds of a battle for the forces at its first die (assistant.analysis.odds), kept in the log."""
+
+    battle: str
+    space: str
+    attacker: str
+    defender: str
+    attacking: dict[str, int]
+    defending: dict[str, int]
+    attacker_wins: float
+    defender_wins: float
+    draw: float
+    retreat: float
+    captures: float
+    bombarding: dict[str, int] = {}
+    expected_attacker_survivors: dict[str, float] = {}
+    expected_defender_survivors: dict[str, float] = {}
+    expected_attacker_loss: float = 0.0
+    expected_defender_loss: float = 0.0
+    expected_rounds: float = 0.0
 
 
 # ---------------------------------------------------------------- step 5: placement
@@ -385,6 +480,7 @@ EVENTS: tuple[type[Event], ...] = (
     CapitalLiberated,
     HitsScored,
     HitsRecounted,
+    CasualtiesRestored,
     CasualtiesChosen,
     BattleRoundEnded,
     SubmarinesSubmerged,
@@ -393,6 +489,12 @@ EVENTS: tuple[type[Event], ...] = (
     LandingMade,
     BombingDamage,
     RocketFired,
+    DamageCorrected,
+    CorrectionOutstanding,
+    BattleOddsRecorded,
+    BreakthroughsRecounted,
+    TechnologyRevoked,
+    AircraftRestored,
     UnitsPlaced,
     ComplexPlaced,
     UnitsForfeited,

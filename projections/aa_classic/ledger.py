@@ -55,6 +55,8 @@ def _moves(e: Any) -> list[tuple[str, str, int]]:
         return [(e.owner, "treasury", -e.seized), (e.captor, "treasury", e.seized)]
     if isinstance(e, (ev.BombingDamage, ev.RocketFired)):
         return [(e.owner, "treasury", -e.paid)]
+    if isinstance(e, ev.DamageCorrected):
+        return [(e.owner, "treasury", -e.change)]
     if isinstance(e, ev.IncomeCollected):
         return [(e.power, "treasury", e.amount)]
     if isinstance(e, ev.TreasuryEdited):

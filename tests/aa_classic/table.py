@@ -10,6 +10,7 @@ from assistant.decider import Context, ScriptedDice
 from assistant.games.aa_classic import commands as c
 from assistant.games.aa_classic.game import GAME
 from assistant.games.aa_classic.state import State
+from events.core import DiceCorrected, DiceRolled
 
 
 class Table:
@@ -24,6 +25,19 @@ class Table:
             self.state = GAME.evolve(self.state, e)
         self.log.extend(events)
         return events
+
+    def correct(self, ref_part: str, *faces: int) -> list:
+        """Correct the latest throw whose ref contains ``ref_part``, as ``core.correct_dice`` does."""
+        throw = next(e for e in reversed(self.log) if isinstance(e, DiceRolled) and ref_part in e.ref)
+        correction = DiceCorrected(
+            dice_seq=0, faces=tuple(faces), reason="mistyped", original=throw.faces, purpose=throw.purpose,
+            ref=throw.ref, targets=throw.targets,
+        )
+        events = [correction, *GAME.after_dice_corrected(self.state, correction)]
+        for e in events:
+            self.state = GAME.evolve(self.state, e)
+        self.log.extend(events)
+        return events[1:]
 
     def end_steps(self, n: int) -> None:
         for _ in range(n):

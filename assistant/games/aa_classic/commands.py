@@ -37,6 +37,9 @@ class Move(Command, tag="aa.move"):
     ids: tuple[int, ...] = ()
     bombing: bool = False  # bombers flying a strategic bombing raid
     aa_faces: tuple[int, ...] | None = None  # AA fire at aircraft flying over, in path order
+    # The aircraft the owner gives up to AA fire over the path, first lost first (ids of this move's aircraft);
+    # hits beyond them take the cheapest (A&A §6.2 L2: the attacker chooses).
+    aa_losses: tuple[int, ...] = ()
     override: str = ""  # the table's reason for doing it although the rules refuse
 
 

@@ -94,6 +94,19 @@ SENTENCES: dict[type, Any] = {
     ev.ControlEdited: lambda e: f"Edit ({e.reason}): {e.territory} now belongs to {_p(e.controller)}.",
     ev.TreasuryEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s treasury {e.amount:+d} IPC.",
     ev.ProductionEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s production level {e.amount:+d}.",
+    ev.BreakthroughsRecounted: lambda e: f"After the correction {_p(e.power)} has {e.waiting} breakthrough(s) to roll.",
+    ev.TechnologyRevoked: lambda e: f"{_p(e.power)} loses {e.technology.replace('_', ' ')}: {e.reason}.",
+    ev.AircraftRestored: lambda e: f"After the correction {_count(e.units)} of {_p(e.power)} fly on past {e.space}.",
+    ev.CasualtiesRestored: lambda e: f"{e.battle}: after the correction the {e.side} gets back {_count(e.units)}.",
+    ev.DamageCorrected: lambda e: (
+        f"Corrected damage on {e.territory}: {e.total}; {_p(e.owner)} "
+        f"{'pays' if e.change >= 0 else 'gets back'} {abs(e.change)} IPC."
+    ),
+    ev.CorrectionOutstanding: lambda e: f"A corrected throw changes what is already played: {e.reason}.",
+    ev.BattleOddsRecorded: lambda e: (
+        f"{e.battle}: before the first die the attacker wins {e.attacker_wins:.0%}, the defender "
+        f"{e.defender_wins:.0%}, both destroyed {e.draw:.0%}."
+    ),
     ev.RuleOverridden: lambda e: f"The table overrides a rule ({e.rule}: {e.refusal}) because {e.reason}.",
 }
 

@@ -8,8 +8,8 @@ from typing import Any
 from msgspec.structs import replace
 
 import events.aa_classic as ev
-from assistant.games.aa_classic.state import Battle, Mark, Pending, State, Unit, Victory
-from events.core import PhaseBegan
+from assistant.games.aa_classic.state import Battle, Damage, Fire, Flight, Mark, Pending, State, Unit, Victory
+from events.core import DiceRolled, PhaseBegan
 
 
 def _add(d: dict[str, int], deltas: dict[str, int]) -> dict[str, int]:
@@ -56,7 +56,17 @@ def turn_started(s: State, e: ev.TurnStarted) -> State:
         placed={},
         new_complexes=frozenset(),
         rocket_fired=False,
+        research_ref="",
+        research_sixes=0,
+        tech_rolls={},
+        flights={},
     )
+
+
+def dice_rolled(s: State, e: DiceRolled) -> State:
+    if e.ref.startswith("breakthrough:"):  # a technology throw, even one that gives nothing
+        return replace(s, tech_rolls={**s.tech_rolls, e.ref: ()})
+    return s
 
 
 def research_paid(s: State, e: ev.ResearchPaid) -> State:
@@ -64,13 +74,28 @@ def research_paid(s: State, e: ev.ResearchPaid) -> State:
 
 
 def research_rolled(s: State, e: ev.ResearchRolled) -> State:
-    return replace(s, breakthroughs=e.breakthroughs)
+    return replace(s, breakthroughs=e.breakthroughs, research_ref=e.ref, research_sixes=e.breakthroughs)
+
+
+def breakthroughs_recounted(s: State, e: ev.BreakthroughsRecounted) -> State:
+    sixes = e.sixes if e.sixes >= 0 else s.research_sixes
+    return replace(s, breakthroughs=e.waiting, research_sixes=sixes)
 
 
 def technology_acquired(s: State, e: ev.TechnologyAcquired) -> State:
     techs = dict(s.technologies)
     techs[e.power] = (*techs.get(e.power, ()), e.technology)
-    return replace(s, technologies=techs, breakthroughs=max(0, s.breakthroughs - 1))
+    rolls = s.tech_rolls
+    if e.ref:
+        rolls = {**rolls, e.ref: (*rolls.get(e.ref, ()), e.technology)}
+    return replace(s, technologies=techs, breakthroughs=max(0, s.breakthroughs - 1), tech_rolls=rolls)
+
+
+def technology_revoked(s: State, e: ev.TechnologyRevoked) -> State:
+    techs = dict(s.technologies)
+    techs[e.power] = tuple(t for t in techs.get(e.power, ()) if t != e.technology)
+    rolls = {ref: tuple(t for t in given if t != e.technology) for ref, given in s.tech_rolls.items()}
+    return replace(s, technologies=techs, tech_rolls=rolls)
 
 
 def breakthroughs_wasted(s: State, e: ev.BreakthroughsWasted) -> State:
@@ -133,6 +158,29 @@ def units_gone(s: State, e: ev.AircraftShotDown | ev.AircraftLost) -> State:
     return replace(s, units=_without(s, e.units))
 
 
+def aircraft_shot_down(s: State, e: ev.AircraftShotDown) -> State:
+    s = units_gone(s, e)
+    if not e.ref or e.context != "overflight":
+        return s
+    known = s.flights.get(e.ref)
+    if known is None:
+        flight = Flight(e.power, e.space, e.aircraft, e.preference, e.end, e.came, e.arrival, e.lines)
+    else:
+        flight = replace(known, down=(*known.down, *e.lines))
+    return replace(s, flights={**s.flights, e.ref: flight})
+
+
+def aircraft_restored(s: State, e: ev.AircraftRestored) -> State:
+    units, top = _new_units(s, e.units)
+    s = replace(s, units=units, next_id=top)
+    flight = s.flights.get(e.ref)
+    if flight is None:
+        return s
+    back = {line.id for line in e.units}
+    flight = replace(flight, down=tuple(line for line in flight.down if line.id not in back))
+    return replace(s, flights={**s.flights, e.ref: flight})
+
+
 def battle_joined(s: State, e: ev.BattleJoined) -> State:
     battles = dict(s.battles)
     b = battles.get(e.battle) or Battle(key=e.battle, space=e.space, kind=e.kind, attacker=e.attacker)
@@ -193,24 +241,66 @@ def hits_scored(s: State, e: ev.HitsScored) -> State:
             fire=e.fire,
             targets=e.targets,
             restricted=e.restricted,
+            ref=e.ref,
         )
     marks = _marked(s, e.units, battle=e.battle) if e.fire == "support" else s.marks
+    if e.ref:
+        fire = Fire(e.fire, e.side, e.round, e.hits, e.ships_only, e.targets, e.restricted)
+        changes["fires"] = {**b.fires, e.ref: fire}
     return replace(s, marks=marks, battles=_battle(s, e.battle, fired=fired, pending=pending, **changes))
 
 
 def hits_recounted(s: State, e: ev.HitsRecounted) -> State:
-    pending = s.battles[e.battle].pending
-    if pending is None:
-        return s
-    return replace(s, battles=_battle(s, e.battle, pending=replace(pending, hits=e.hits, ships_only=e.ships_only)))
+    b = s.battles[e.battle]
+    changes: dict[str, Any] = {}
+    fire = b.fires.get(e.ref)
+    if fire is not None:
+        changes["fires"] = {**b.fires, e.ref: replace(fire, hits=e.hits, ships_only=e.ships_only)}
+    pending = b.pending
+    if e.extra and fire is not None:
+        extra_ships = min(e.extra, max(0, e.ships_only - fire.ships_only))
+        loser = "defender" if fire.side == "attacker" else "attacker"
+        changes["pending"] = Pending(
+            side=loser, hits=e.extra, ships_only=extra_ships, line=e.line, fire=fire.fire,
+            targets=fire.targets, restricted=fire.restricted, ref=e.ref,
+        )
+    elif pending is not None and (pending.ref == e.ref or not e.ref):
+        changes["pending"] = replace(pending, hits=e.hits, ships_only=e.ships_only)
+    return replace(s, battles=_battle(s, e.battle, **changes)) if changes else s
+
+
+def _lines(s: State, ids) -> tuple[ev.UnitLine, ...]:
+    return tuple(ev.UnitLine(i, s.units[i].kind, s.units[i].owner, s.units[i].space, s.units[i].aboard) for i in ids)
 
 
 def casualties_chosen(s: State, e: ev.CasualtiesChosen) -> State:
     b = s.battles[e.battle]
+    changes: dict[str, Any] = {"pending": None}
+    ref = b.pending.ref if b.pending is not None else ""
+    fire = b.fires.get(ref)
+    if fire is not None:
+        cargo = e.cargo or tuple(i for i, u in s.units.items() if u.aboard in set(e.units))
+        taken = _lines(s, (*e.units, *(i for i in cargo if i not in e.units)))
+        changes["fires"] = {**b.fires, ref: replace(fire, taken=(*fire.taken, *taken))}
     if e.removed:
         s = replace(s, units=_without(s, e.units))
-        return replace(s, battles=_battle(s, e.battle, pending=None))
-    return replace(s, battles=_battle(s, e.battle, pending=None, casualty_line=(*b.casualty_line, *e.units)))
+        return replace(s, battles=_battle(s, e.battle, **changes))
+    return replace(s, battles=_battle(s, e.battle, casualty_line=(*b.casualty_line, *e.units), **changes))
+
+
+def casualties_restored(s: State, e: ev.CasualtiesRestored) -> State:
+    b = s.battles[e.battle]
+    back = {line.id for line in e.units}
+    units = dict(s.units)
+    for line in e.units:
+        units.setdefault(line.id, Unit(line.kind, line.owner, line.space, line.aboard))
+    changes: dict[str, Any] = {"casualty_line": tuple(i for i in b.casualty_line if i not in back)}
+    fire = b.fires.get(e.ref)
+    if fire is not None:
+        kept = tuple(line for line in fire.taken if line.id not in back)
+        changes["fires"] = {**b.fires, e.ref: replace(fire, taken=kept)}
+    s = replace(s, units=units)
+    return replace(s, battles=_battle(s, e.battle, **changes))
 
 
 def battle_round_ended(s: State, e: ev.BattleRoundEnded) -> State:
@@ -254,12 +344,29 @@ def battle_ended(s: State, e: ev.BattleEnded) -> State:
     return replace(s, marks=marks, battles=_battle(s, e.battle, outcome=e.outcome, pending=None))
 
 
+def _damage(s: State, ref: str, territory: str, owner: str, total: int, paid: int) -> dict[str, Damage]:
+    if not ref:
+        return s.damages
+    return {**s.damages, ref: Damage(territory, owner, total, paid, s.treasury.get(owner, 0))}
+
+
 def bombing_damage(s: State, e: ev.BombingDamage) -> State:
-    return replace(s, treasury=_add(s.treasury, {e.owner: -e.paid}))
+    damages = _damage(s, e.ref, e.territory, e.owner, e.total, e.paid)
+    return replace(s, treasury=_add(s.treasury, {e.owner: -e.paid}), damages=damages)
 
 
 def rocket_fired(s: State, e: ev.RocketFired) -> State:
-    return replace(s, treasury=_add(s.treasury, {e.owner: -e.paid}), rocket_fired=True)
+    damages = _damage(s, e.ref, e.target, e.owner, e.damage, e.paid)
+    marks = _marked(s, (e.gun,), fired_rocket=True) if e.gun else s.marks
+    return replace(s, treasury=_add(s.treasury, {e.owner: -e.paid}), rocket_fired=True, damages=damages, marks=marks)
+
+
+def damage_corrected(s: State, e: ev.DamageCorrected) -> State:
+    damages = dict(s.damages)
+    known = damages.get(e.ref)
+    if known is not None:
+        damages[e.ref] = replace(known, total=e.total, paid=known.paid + e.change)
+    return replace(s, treasury=_add(s.treasury, {e.owner: -e.change}), damages=damages)
 
 
 def _new_units(s: State, lines: tuple[ev.UnitLine, ...]) -> tuple[dict[int, Unit], int]:
@@ -335,7 +442,13 @@ def production_edited(s: State, e: ev.ProductionEdited) -> State:
 
 APPLY: dict[type, Callable[[State, Any], State]] = {
     PhaseBegan: phase_began,
+    DiceRolled: dice_rolled,
     ev.TurnStarted: turn_started,
+    ev.BreakthroughsRecounted: breakthroughs_recounted,
+    ev.TechnologyRevoked: technology_revoked,
+    ev.AircraftRestored: aircraft_restored,
+    ev.CasualtiesRestored: casualties_restored,
+    ev.DamageCorrected: damage_corrected,
     ev.ResearchPaid: research_paid,
     ev.ResearchRolled: research_rolled,
     ev.TechnologyAcquired: technology_acquired,
@@ -346,7 +459,7 @@ APPLY: dict[type, Callable[[State, Any], State]] = {
     ev.UnitsUnloaded: units_unloaded,
     ev.LandingMade: landing_made,
     ev.NeutralityViolated: neutrality_violated,
-    ev.AircraftShotDown: units_gone,
+    ev.AircraftShotDown: aircraft_shot_down,
     ev.AircraftLost: units_gone,
     ev.BattleJoined: battle_joined,
     ev.TerritoryCaptured: territory_captured,

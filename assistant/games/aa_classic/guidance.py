@@ -21,7 +21,7 @@ def guidance(s: State) -> str:
     if s.round == 0:
         return "Set up the board, then send aa.start: the USSR plays first."
     head = f"Round {s.round}, {_p(s.power)}, {STEP.get(s.step, s.step)}: "
-    if s.step == "purchase" and s.breakthroughs:
+    if s.breakthroughs:
         return head + f"roll {s.breakthroughs} technology die/dice (aa.roll_breakthroughs)."
     if s.step != "combat":
         return head + TODO[s.step] + "."

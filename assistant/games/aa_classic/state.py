@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from assistant.games.aa_classic.world import World
+from events.aa_classic import UnitLine
 
 
 class Unit(msgspec.Struct, frozen=True, array_like=True):
@@ -25,6 +26,7 @@ class Mark(msgspec.Struct, frozen=True):
     landing: str = ""  # cargo waiting aboard to land here once its sea zone is cleared
     fought_at_sea: bool = False  # took part in a naval battle this turn (battleships lose their support shot)
     captured: bool = False  # an AA gun captured this turn: it cannot move (A&A §3.3 AA gun)
+    fired_rocket: bool = False  # an AA gun that fired a rocket: it cannot move in the non-combat move (memo (5))
 
 
 class Pending(msgspec.Struct, frozen=True):
@@ -37,6 +39,20 @@ class Pending(msgspec.Struct, frozen=True):
     fire: str
     targets: tuple[int, ...] = ()
     restricted: tuple[int, ...] = ()
+    ref: str = ""  # the throw that scored them
+
+
+class Fire(msgspec.Struct, frozen=True):
+    """One throw of a battle and what it did, kept so a corrected throw can be recounted."""
+
+    fire: str
+    side: str  # the side that fired
+    round: int
+    hits: int
+    ships_only: int
+    targets: tuple[int, ...]
+    restricted: tuple[int, ...] = ()
+    taken: tuple[UnitLine, ...] = ()  # casualties taken for it, cargo included, as they were
 
 
 class Battle(msgspec.Struct, frozen=True):
@@ -54,6 +70,30 @@ class Battle(msgspec.Struct, frozen=True):
     pending: Pending | None = None
     casualty_line: tuple[int, ...] = ()
     outcome: str = ""
+    fires: dict[str, Fire] = {}  # throw ref -> what it did
+
+
+class Flight(msgspec.Struct, frozen=True):
+    """Aircraft under AA fire over a space during the combat move (per throw ref)."""
+
+    power: str
+    space: str
+    aircraft: tuple[int, ...]  # the aircraft fired at
+    preference: tuple[int, ...]  # the order the owner named for losses (then the cheapest)
+    end: str  # where the move ends
+    came: str  # the space before it
+    arrival: str  # land | naval | bombing
+    down: tuple[UnitLine, ...] = ()
+
+
+class Damage(msgspec.Struct, frozen=True):
+    """A raid or rocket payment: what the owner had before it, the dice total and what it paid."""
+
+    territory: str
+    owner: str
+    total: int
+    paid: int
+    before: int
 
 
 class Victory(msgspec.Struct, frozen=True):
@@ -90,6 +130,11 @@ class State(msgspec.Struct, frozen=True):
     placed: dict[str, int] = {}  # complex territory -> units placed through it this turn
     new_complexes: frozenset[str] = frozenset()  # placed this turn: they produce from the next turn
     rocket_fired: bool = False
+    research_ref: str = ""  # this turn's research throw and its breakthroughs, for corrections
+    research_sixes: int = 0
+    tech_rolls: dict[str, tuple[str, ...]] = {}  # this turn's technology throws -> technologies they gave
+    flights: dict[str, Flight] = {}  # this turn's AA fire at aircraft flying over
+    damages: dict[str, Damage] = {}  # every raid and rocket payment of the game, by throw ref
     victory: Victory | None = None
 
     # -------------------------------------------------------------- reading helpers

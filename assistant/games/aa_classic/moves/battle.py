@@ -7,8 +7,9 @@ import events.aa_classic as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.moves.capture import capture
-from assistant.games.aa_classic.moves.common import Emitter, cargo_of, require_step
+from assistant.games.aa_classic.moves.common import Emitter, cargo_of, require_step, throw_ref
 from assistant.games.aa_classic.moves.transport import land_cargo
+from assistant.games.aa_classic.odds import first_die, record_odds
 from assistant.games.aa_classic.state import Battle, Pending, State, Unit
 
 Die = tuple[int, int, bool]  # (unit id, target, ships only)
@@ -207,17 +208,20 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
         raise Refused(_not_now(act, what), "A&A §6.2")
     dice = dice_for(s, b, what)
     out = Emitter(s)
+    if first_die(b):
+        out(*record_odds(s, b))
     purpose = f"{b.key}: {what.replace(':', ' by ')} (round {b.round})"
+    ref = throw_ref(s, "battle", b.key, b.round, what)
     if what == "damage":
-        throw = ctx.throw(purpose, len(dice), c.faces)
+        throw = ctx.throw(purpose, len(dice), c.faces, ref=ref)
         total = sum(throw.faces)
         owner = s.controller(b.space)
         paid = min(total, s.treasury.get(owner, 0))
-        out(throw, ev.BombingDamage(battle=b.key, territory=b.space, owner=owner, total=total, paid=paid))
+        out(throw, ev.BombingDamage(battle=b.key, territory=b.space, owner=owner, total=total, paid=paid, ref=ref))
         out(ev.BattleEnded(battle=b.key, outcome="bombed", survivors=tuple(attackers(s, b))))
         return out.events
     targets = tuple(t for _, t, _ in dice)
-    throw = ctx.throw(purpose, len(dice), c.faces, targets=targets)
+    throw = ctx.throw(purpose, len(dice), c.faces, targets=targets, ref=ref)
     restricted = tuple(n for n, d in enumerate(dice) if d[2])
     hits, ships_only = count_hits(throw.faces, targets, restricted)
     side = "attacker" if what in ("first_strike", "attack", "support") else "defender"
@@ -235,10 +239,10 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
             units=support,
             targets=targets,
             restricted=restricted,
+            ref=ref,
+            round=b.round,
         ),
     )
-    if what == "aa" and hits:
-        out(_aa_losses(out.state, out.state.battles[b.key]))
     auto_casualties(out, b.key)
     settle(out, b.key)
     return out.events
@@ -248,14 +252,6 @@ def _firer(s: State, b: Battle, what: str) -> str:
     if what == "aa":
         return s.units[_aa_guns(s, b)[0]].owner
     return what.split(":", 1)[1]
-
-
-def _aa_losses(s: State, b: Battle) -> ev.CasualtiesChosen:
-    """AA hits: aircraft removed at once; ruling (digest §12 #8): the cheapest go first unless chosen otherwise."""
-    pending = b.pending
-    assert pending is not None
-    planes = sorted((i for i in attackers(s, b) if _air(s, i)), key=lambda i: (s.world.units[s.units[i].kind].cost, i))
-    return ev.CasualtiesChosen(battle=b.key, side="attacker", units=tuple(planes[: pending.hits]), chosen_by="rule")
 
 
 def count_hits(faces, targets, restricted) -> tuple[int, int]:

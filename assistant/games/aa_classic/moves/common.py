@@ -32,6 +32,18 @@ def require_step(s: State, *steps: str) -> None:
         raise Refused(f"this is done in the {wanted} step; it is now {s.power}'s {s.step} step", "A&A §2.2")
 
 
+def throw_ref(s: State, kind: str, *parts: object) -> str:
+    """The machine key of a throw (``core.dice_rolled.ref``), unique in the game: kind, game round, power, detail.
+    A correction of the throw is traced back through it (``corrections``)."""
+    return ":".join((kind, str(s.round), s.power, *map(str, parts)))
+
+
+def parse_ref(ref: str) -> tuple[str, int, str, list[str]]:
+    """(kind, game round, power, detail parts) of a ref made by ``throw_ref``; space names never hold a colon."""
+    kind, round_, power, *rest = ref.split(":") if ref.count(":") >= 2 else (ref, "0", "")
+    return kind, int(round_) if round_.isdigit() else 0, power, rest
+
+
 def require_reason(reason: str) -> None:
     if not reason.strip():
         raise Refused("an edit needs a reason, for the record", "A&A edits")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import events.aa_classic as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
-from assistant.games.aa_classic.moves.common import Emitter, require_step
+from assistant.games.aa_classic.moves.common import Emitter, require_step, throw_ref
 from assistant.games.aa_classic.state import State
 
 
@@ -26,33 +26,42 @@ def research(c: cmd.Research, s: State, ctx: Context) -> list:
         raise Refused(f"{c.dice} research dice cost {cost} IPC; {power} has {s.treasury.get(power, 0)}", "A&A §5.1")
     out = Emitter(s)
     out(ev.ResearchPaid(power=power, dice=c.dice, cost=cost))
+    ref = throw_ref(s, "research")
     throw = ctx.throw(
-        f"{power} research", c.dice, c.faces, targets=(t.breakthrough_face,) * c.dice, hits_when="at_least"
+        f"{power} research", c.dice, c.faces, targets=(t.breakthrough_face,) * c.dice, hits_when="at_least", ref=ref
     )
     sixes = sum(1 for f in throw.faces if f >= t.breakthrough_face)
-    out(throw, ev.ResearchRolled(power=power, breakthroughs=sixes))
+    out(throw, ev.ResearchRolled(power=power, breakthroughs=sixes, ref=ref))
     _waste_if_all_known(out)
     return out.events
 
 
 def roll_breakthroughs(c: cmd.RollBreakthroughs, s: State, ctx: Context) -> list:
-    require_step(s, "purchase")
+    """In the purchase step; breakthroughs a corrected research throw adds later in the turn are rolled at once,
+    in whatever step the turn is (ruling: dice corrections)."""
+    require_step(s, *s.world.tables.steps)
     if s.breakthroughs == 0:
         raise Refused("no breakthrough is waiting for its technology die", "A&A §5.1")
-    power, table = s.power, s.world.tables.technologies
     out = Emitter(s)
-    throw = ctx.throw(f"{power} breakthrough", s.breakthroughs, c.faces)
+    ref = throw_ref(s, "breakthrough", len(s.tech_rolls) + 1)
+    throw = ctx.throw(f"{s.power} breakthrough", s.breakthroughs, c.faces, ref=ref)
     out(throw)
-    for face in throw.faces:
+    read_technology_dice(out, throw.faces, ref)
+    return out.events
+
+
+def read_technology_dice(out: Emitter, faces, ref: str) -> None:
+    """Each face names a technology; one already owned is rolled again (A&A §5.1)."""
+    power, table = out.state.power, out.state.world.tables.technologies
+    for face in faces:
         tech = table[str(face)]
         if out.state.breakthroughs == 0:
             break
         if out.state.has_tech(power, tech):
             out(ev.BreakthroughDuplicated(power=power, technology=tech, face=face))
         else:
-            out(ev.TechnologyAcquired(power=power, technology=tech, face=face))
+            out(ev.TechnologyAcquired(power=power, technology=tech, face=face, ref=ref))
     _waste_if_all_known(out)
-    return out.events
 
 
 def _waste_if_all_known(out: Emitter) -> None:

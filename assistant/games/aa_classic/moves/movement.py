@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from msgspec.structs import replace
+
 import events.aa_classic as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic import geography as geo
 from assistant.games.aa_classic.moves.capture import capture
-from assistant.games.aa_classic.moves.common import Emitter, movement_of, pick, require_step
+from assistant.games.aa_classic.moves.common import Emitter, movement_of, pick, require_step, throw_ref
 from assistant.games.aa_classic.moves.turn import open_canals
-from assistant.games.aa_classic.state import State, Unit
+from assistant.games.aa_classic.state import Flight, State, Unit
 
 
 def move(c: cmd.Move, s: State, ctx: Context) -> list:
@@ -27,6 +29,7 @@ def move(c: cmd.Move, s: State, ctx: Context) -> list:
     if len(domains) > 1:
         raise Refused("move land, sea and air units in separate moves", "A&A §7.3")
     domain = domains.pop()
+    _check_aa_losses(s, ids, c)
     out = Emitter(s)
     try:
         check = COMBAT_CHECKS[domain] if s.step == "combat_move" else NONCOMBAT_CHECKS[domain]
@@ -42,6 +45,19 @@ def move(c: cmd.Move, s: State, ctx: Context) -> list:
     return out.events
 
 
+def _check_aa_losses(s: State, ids: tuple[int, ...], c: cmd.Move) -> None:
+    """The aircraft named as AA losses are aircraft of this move, each named once, in the combat move."""
+    if not c.aa_losses:
+        return
+    if s.step != "combat_move":
+        raise Refused("AA guns fire only in the enemy's combat move: no AA losses to name", "A&A §3.3 (AA gun)")
+    if len(set(c.aa_losses)) != len(c.aa_losses):
+        raise Refused("name each aircraft lost to AA fire once", "A&A §6.2")
+    for i in c.aa_losses:
+        if i not in ids or s.world.domain(s.units[i].kind) != "air":
+            raise Refused(f"unit #{i} is not an aircraft of this move: it cannot be an AA loss", "A&A §6.2")
+
+
 # ---------------------------------------------------------------- who may move
 
 
@@ -50,7 +66,7 @@ def can_move(s: State, i: int, u: Unit) -> bool:
     if u.aboard and w.units[s.units[u.aboard].kind].transport_capacity:
         return False  # cargo goes where its transport goes, and ashore with aa.unload
     m = s.mark(i)
-    if m.done or m.boarded or m.captured:
+    if m.done or m.boarded or m.captured or m.fired_rocket:
         return False
     domain = w.domain(u.kind)
     if domain == "air":
@@ -280,35 +296,54 @@ def _combat_effects(out: Emitter, ids, path, domain: str, c: cmd.Move, ctx: Cont
     alive = list(ids)
     faces = list(c.aa_faces or ())
     physical = c.aa_faces is not None
+    arrival = "bombing" if c.bombing else ("naval" if w.is_sea(end) else "land")
+    flight = Flight(s.power, "", (), tuple(c.aa_losses), end, path[-2], arrival)
     for p in path[1:-1]:
         if _untouched_neutral(out.state, p):
             _violate(out, p)
         guns = [u for u in out.state.units.values() if u.space == p and "anti_aircraft" in w.units[u.kind].flags]
         if alive and not w.is_sea(p) and any(w.enemies(g.owner, s.power) and not g.aboard for g in guns):
-            alive = _overflight_fire(out, p, alive, faces if physical else None, ctx)
+            alive = _overflight_fire(out, replace(flight, space=p, aircraft=tuple(alive)), faces if physical else None, ctx)
     if physical and faces:
         raise Refused(f"{len(faces)} AA dice more than the AA fire on this path needs", "A&A §3.3 (AA gun)")
     if alive:
-        _arrive(out, tuple(alive), path, "bombing" if c.bombing else ("naval" if w.is_sea(end) else "land"))
+        _arrive(out, tuple(alive), path, arrival)
 
 
-def _overflight_fire(out: Emitter, space: str, alive: list[int], faces: list[int] | None, ctx: Context) -> list[int]:
-    """1 die per aircraft, each 1 destroys one (A&A §3.3 AA gun); ruling: the cheapest aircraft go first."""
+def aa_losses(s: State, flight: Flight, hits: int, alive) -> tuple[int, ...]:
+    """The aircraft AA hits take: those the owner named, in order, then the cheapest (A&A §6.2 L2, §12 #8)."""
+    named = [i for i in flight.preference if i in alive]
+    rest = sorted((i for i in alive if i not in named), key=lambda i: (s.world.units[s.units[i].kind].cost, i))
+    return tuple((named + rest)[:hits])
+
+
+def unit_lines(s: State, ids) -> tuple[ev.UnitLine, ...]:
+    return tuple(ev.UnitLine(i, s.units[i].kind, s.units[i].owner, s.units[i].space, s.units[i].aboard) for i in ids)
+
+
+def _overflight_fire(out: Emitter, flight: Flight, faces: list[int] | None, ctx: Context) -> list[int]:
+    """1 die per aircraft, each 1 destroys one (A&A §3.3 AA gun). The fire is recorded even when it misses, so a
+    corrected throw can be read again."""
+    alive, space = list(flight.aircraft), flight.space
     n = len(alive)
     given = None
     if faces is not None:
         if len(faces) < n:
             raise Refused(f"the AA gun in {space} needs {n} dice", "A&A §3.3 (AA gun)")
         given, faces[:] = faces[:n], faces[n:]
-    throw = ctx.throw(f"AA fire over {space}", n, given, targets=(1,) * n)
+    ref = throw_ref(out.state, "overflight", space, alive[0])
+    throw = ctx.throw(f"AA fire over {space}", n, given, targets=(1,) * n, ref=ref)
     hits = sum(1 for f in throw.faces if f <= 1)
     out(throw)
-    if not hits:
-        return alive
     s = out.state
-    order = sorted(alive, key=lambda i: (s.world.units[s.units[i].kind].cost, i))
-    down = tuple(order[:hits])
-    out(ev.AircraftShotDown(power=s.power, units=down, space=space, context="overflight"))
+    down = aa_losses(s, flight, hits, alive)
+    out(
+        ev.AircraftShotDown(
+            power=s.power, units=down, space=space, context="overflight", ref=ref, lines=unit_lines(s, down),
+            aircraft=flight.aircraft, preference=flight.preference, end=flight.end, came=flight.came,
+            arrival=flight.arrival,
+        )
+    )
     return [i for i in alive if i not in down]
 
 

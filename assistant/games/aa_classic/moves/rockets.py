@@ -6,7 +6,7 @@ import events.aa_classic as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic import geography as geo
-from assistant.games.aa_classic.moves.common import require_step
+from assistant.games.aa_classic.moves.common import require_step, throw_ref
 from assistant.games.aa_classic.state import State
 
 
@@ -32,10 +32,13 @@ def fire_rocket(c: cmd.FireRocket, s: State, ctx: Context) -> list:
     d = geo.distance(w.board, c.launcher, c.target, "air")
     if d is None or d > w.tables.rocket_range:
         raise Refused(f"{c.target} is {d} spaces away; rockets reach {w.tables.rocket_range}", "A&A §5.2")
-    throw = ctx.throw(f"rocket from {c.launcher} at {c.target}", 1, c.faces)
+    ref = throw_ref(s, "rocket", c.launcher, c.target)
+    throw = ctx.throw(f"rocket from {c.launcher} at {c.target}", 1, c.faces, ref=ref)
     damage = throw.faces[0]
     paid = min(damage, s.treasury.get(owner, 0))
     return [
         throw,
-        ev.RocketFired(power=s.power, launcher=c.launcher, target=c.target, owner=owner, damage=damage, paid=paid),
+        ev.RocketFired(
+            power=s.power, launcher=c.launcher, target=c.target, owner=owner, damage=damage, paid=paid, gun=guns[0], ref=ref
+        ),
     ]

@@ -32,7 +32,7 @@ def end_step(c: cmd.EndStep, s: State, ctx: Context) -> list:
     out = Emitter(s)
     steps = s.world.tables.steps
     step = s.step
-    if step == "purchase" and s.breakthroughs:
+    if s.breakthroughs:
         raise Refused("roll the technology dice of your breakthroughs first", "A&A §5.1")
     if step == "combat":
         open_battles = [b.key for b in s.battles.values() if not b.outcome]
