@@ -143,3 +143,25 @@ def test_breakthrough_refused_without_special_actions():
     with pytest.raises(Refused) as refused:
         t.do(BuyBreakthrough(kind="operational", nations=("germany",)))
     assert refused.value.rule == "EE 7.13"
+
+
+def test_reinforcement_example_7_6_one_unit_per_area_per_special_action():
+    """EE 7.6: each Special Action brings one land unit from each adjacent friendly uncontested area (two Special
+    Actions: two units from Minsk), plus all GSUs; the defender only."""
+    from assistant.games.europe_engulfed.commands import Move, SpendSpecialAction
+
+    t = battle_table([unit("g1", "germany", "infantry", "smolensk"), unit("s1", "ussr", "infantry", "smolensk"),
+                      *(unit(f"m{i}", "ussr", "infantry", "minsk") for i in range(3)),
+                      unit("m_gsu", "ussr", "gsu", "minsk", max_steps=1)],
+                     special_actions={"germany": 1, "ussr": 2})
+    for _ in range(2):
+        t.do(SpendSpecialAction(nation="ussr", purpose="reinforce", area="smolensk"))
+    t.do(Move(unit_id="m0", path=("smolensk",), mode="reinforcement"))
+    t.do(Move(unit_id="m1", path=("smolensk",), mode="reinforcement"))
+    t.do(Move(unit_id="m_gsu", path=("smolensk",), mode="reinforcement"))
+    with pytest.raises(Refused) as third:
+        t.do(Move(unit_id="m2", path=("smolensk",), mode="reinforcement"))
+    assert third.value.rule == "EE 7.6"
+    with pytest.raises(Refused) as attacker:
+        t.do(SpendSpecialAction(nation="germany", purpose="reinforce", area="smolensk"))
+    assert attacker.value.rule == "EE 7.6"

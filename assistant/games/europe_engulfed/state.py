@@ -134,7 +134,7 @@ class EEState(msgspec.Struct, frozen=True, kw_only=True):
     sm_used: dict[str, int] = {}  # strategic moves used in the current movement phase
     sm_reduction: dict[str, int] = {}  # this turn's strategic-warfare reductions (2.13, 2.25)
     west_sm_reduction: int = 0  # 2.27: bomb hits cutting Axis strategic moves in the West zone this turn
-    withdrawals: tuple[str, ...] = ()  # areas a 7.52 Special Action lets units leave without a rear guard
+    sa_uses: tuple[str, ...] = ()  # this phase's Special Action uses by area ("withdraw:x", "retreat:x", "reinforce:x")
     politics: Politics = Politics()
     ledgers: dict[str, Ledger] = {}
     queue: tuple[str, ...] = ()  # nations still to produce in this production phase
@@ -229,9 +229,9 @@ def _at_war_with_any(p: Politics, power: str) -> bool:
 def _phase_began(s: EEState, e: PhaseBegan) -> EEState:
     turn = e.round - 1
     changes: dict[str, Any] = {"turn": turn, "side": e.side, "phase": e.phase, "step": e.step}
+    changes["sa_uses"] = ()
     if e.phase in ("operational_move", "strategic_move") or e.phase.startswith("breakthrough"):
         changes["sm_used"] = {}
-        changes["withdrawals"] = ()
     if e.phase == "breakthrough" and e.step == "operational":
         changes["fought"] = ()  # 6.73: the moves of this phase newly contest areas again
     if e.phase == "initial_supply":
@@ -427,6 +427,8 @@ def _production_closed(s: EEState, e: ev.ProductionClosed) -> EEState:
 def _moved(s: EEState, e: ev.UnitMoved) -> EEState:
     u = s.units[e.unit_id]
     s = replace(s, units={**s.units, e.unit_id: replace(u, area=e.path[-1], moved=True)})
+    if e.mode == "reinforcement" and u.kind != "gsu":
+        s = replace(s, sa_uses=s.sa_uses + (f"reinforced:{e.origin}>{e.path[-1]}",))
     if e.mode in ("strategic", "breakthrough_strategic"):
         used = {**s.sm_used, e.nation: s.sm_used.get(e.nation, 0) + 1}
         if e.west:
@@ -488,8 +490,8 @@ def _combat_round(s: EEState, e: ev.CombatRoundFought) -> EEState:
 
 def _sa_spent(s: EEState, e: ev.SpecialActionSpent) -> EEState:
     held = s.special_actions.get(e.nation, ())
-    if e.purpose == "withdraw":
-        s = replace(s, withdrawals=s.withdrawals + (e.area,))
+    if e.purpose in ("withdraw", "retreat", "reinforce"):
+        s = replace(s, sa_uses=s.sa_uses + (f"{e.purpose}:{e.area}",))
     if e.purpose == "unrestricted_replacement":
         led = s.ledger(e.nation)
         s = _book(s, e.nation, unrestricted=led.unrestricted + (e.area,))
@@ -535,9 +537,21 @@ def _pact(s: EEState, e: ev.PactActivated) -> EEState:
     return replace(s, politics=replace(s.politics, pact=e.turn))
 
 
+VICHY_REGIONS = ("vichy_south", "french_north_africa", "french_eastern_colonies")  # EE 9.522 a-c
+
+
 def _vichy(s: EEState, e: ev.VichyEstablished) -> EEState:
+    """EE 9.522: the Vichy regions turn neutral, three 2-step Vichy units stand in them, French fleets are gone."""
     p = s.politics
-    return replace(s, politics=replace(p, vichy=e.turn, conquered={**p.conquered, "france": e.turn}))
+    control = {a: c for a, c in s.control.items()
+               if not (a in s.board.areas and set(s.board.areas[a].regions) & set(VICHY_REGIONS))}
+    units = dict(s.units)
+    for i, area in enumerate(e.placements, start=1):
+        uid = f"vichy-{i}"
+        units[uid] = Block(id=uid, nation="vichy", kind="infantry", max_steps=2, steps=2, area=area)
+    fleets = {sea: {n: k for n, k in by.items() if n != "france"} for sea, by in s.fleets.items()}
+    return replace(s, control=control, units=units, fleets=fleets,
+                   politics=replace(p, vichy=e.turn, conquered={**p.conquered, "france": e.turn}))
 
 
 def _morale(s: EEState, e: ev.MoraleCollapsed) -> EEState:
@@ -545,8 +559,16 @@ def _morale(s: EEState, e: ev.MoraleCollapsed) -> EEState:
 
 
 def _conquered(s: EEState, e: ev.PowerConquered) -> EEState:
+    """EE 10.1: a conquered major's fleet points leave the game; Britain's pass to the U.S.A. (9.32)."""
     p = s.politics
-    return replace(s, politics=replace(p, conquered={**p.conquered, e.power: e.turn}))
+    fleets = {}
+    for sea, by in s.fleets.items():
+        by = dict(by)
+        gone = by.pop(e.power, 0)
+        if e.power == "britain" and gone:
+            by["usa"] = by.get("usa", 0) + gone
+        fleets[sea] = by
+    return replace(s, fleets=fleets, politics=replace(p, conquered={**p.conquered, e.power: e.turn}))
 
 
 def _ended(s: EEState, e: ev.GameEnded) -> EEState:

@@ -45,6 +45,8 @@ def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
     if u is None:
         raise Refused(f"no unit {cmd.unit_id!r} on the map")
     side = side_of(s, u.nation)
+    if cmd.mode in ("retreat", "reinforcement"):
+        return _defender_move(s, u, side, cmd.path, cmd.mode)
     if side != s.side:
         raise Refused("only the phasing player moves", rule="EE 1.2")
     if u.nation == "vichy":
@@ -81,7 +83,7 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
     if len(path) > 1 and any(_weather(s, a) == "mud" for a in (u.area, *path)):
         raise Refused("entering or leaving a Mud area takes the whole move", rule="EE 1.13")
     prev = u.area
-    if contested(s, u.area) and u.kind != "gsu" and u.area not in s.withdrawals:
+    if contested(s, u.area) and u.kind != "gsu" and f"withdraw:{u.area}" not in s.sa_uses:
         rear = sum(x.steps for x in land_units(s, u.area) if side_of(s, x.nation) == side and x.id != u.id)
         foes = sum(1 for x in land_units(s, u.area) if side_of(s, x.nation) == enemy(side))
         if rear < foes:
@@ -132,3 +134,32 @@ def _strategic(s: EEState, u: Block, side: str, path: tuple[str, ...], breakthro
             raise Refused(f"bombing limits Axis strategic moves touching the West zone to {cap}", rule="EE 2.27")
     mode = "breakthrough_strategic" if breakthrough else "strategic"
     return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=nation, west=west)]
+
+
+def _reachable(s: EEState, u: Block, a: str, b: str) -> bool:
+    return bool(_adjacent(s, a, b)) or (u.kind == "gsu" and b in network(s.board).air.get(a, ()))
+
+
+def _defender_move(s: EEState, u: Block, side: str, path: tuple[str, ...], mode: str) -> list[Event]:
+    """EE 7.51 Retreat Before Combat and 7.6 Reinforce a battle: the defender's moves a Special Action paid for."""
+    if side != enemy(s.side) or s.phase not in ("combat", "breakthrough"):
+        raise Refused("only the defender retreats or reinforces, in a combat phase", rule="EE 7.51")
+    if len(path) != 1:
+        raise Refused("one area: to an adjacent friendly uncontested area, or into the adjacent battle", rule="EE 7.6")
+    dest = path[0]
+    if mode == "retreat":
+        rule = "EE 7.51"
+        if f"retreat:{u.area}" not in s.sa_uses:
+            raise Refused(f"no Retreat Before Combat was paid for {u.area}", rule=rule)
+        if not friendly_uncontested(s, dest, side) or not _reachable(s, u, u.area, dest):
+            raise Refused(f"{dest} is not an adjacent friendly uncontested area", rule=rule)
+    else:
+        rule = "EE 7.6"
+        paid = s.sa_uses.count(f"reinforce:{dest}")
+        if not paid:
+            raise Refused(f"no reinforcement was paid for the battle in {dest}", rule=rule)
+        if not friendly_uncontested(s, u.area, side) or not _reachable(s, u, u.area, dest):
+            raise Refused("reinforcements come from adjacent friendly uncontested areas", rule=rule)
+        if u.kind != "gsu" and s.sa_uses.count(f"reinforced:{u.area}>{dest}") >= paid:
+            raise Refused(f"each Special Action brings one land unit from {u.area}", rule=rule)
+    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=u.nation)]
