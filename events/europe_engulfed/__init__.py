@@ -26,6 +26,7 @@ from events.europe_engulfed.military import (
 )
 from events.europe_engulfed.politics import (
     ConscriptionStepsDue,
+    FreeFrenchJoined,
     GameEnded,
     MoraleCollapsed,
     PactActivated,
@@ -63,6 +64,7 @@ GAME_EVENTS = (
     MoraleCollapsed,
     PowerConquered,
     ConscriptionStepsDue,
+    FreeFrenchJoined,
     GameEnded,
 )
 

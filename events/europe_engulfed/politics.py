@@ -47,6 +47,13 @@ class ConscriptionStepsDue(Event, tag="ee.conscription_steps_due"):
     steps: int
 
 
+class FreeFrenchJoined(Event, tag="ee.free_french_joined"):
+    """Free French blocks enter the U.S. force pool (EE 9.531-9.532): pool key -> count."""
+
+    blocks: dict[str, int]
+    rule: str
+
+
 class GameEnded(Event, tag="ee.game_ended"):
     """The game is over (EE 10.4): the result, the rule and why."""
 

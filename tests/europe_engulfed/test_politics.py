@@ -186,3 +186,20 @@ def test_every_event_has_a_sentence():
         assert cls in __import__("assistant.games.europe_engulfed.describe", fromlist=["_SENTENCES"])._SENTENCES
     assert describe(ev.PowerConquered(power="italy", turn=20, rule="EE 9.46", cause="capitulation")) == \
         "Italy is conquered: capitulation (EE 9.46)."
+
+
+def test_free_french_join_the_us_pool_and_are_built_three_steps_a_turn():
+    """9.531-9.533: one infantry at once after Vichy; built by the U.S.A. from 1942, at most 3 steps a turn."""
+    sc = mid_war("1942-05", vichy=True, paris_taken=True)
+    sc["wars"] = sc["wars"] + [["germany", "usa"]]
+    t = Table(game_options(sc))
+    t.state = evolve(t.state, ev.FreeFrenchJoined(blocks={"infantry:3": 1, "armor:3": 1}, rule="EE 9.532"))
+    run_to(t, "Allied", "production")
+    assert t.state.step == "usa"
+    t.do(Buy(item="new_unit", owner="free_french", kind="infantry", steps=3, max_steps=3, area="london",
+             unit_id="ff1"))
+    assert t.state.units["ff1"].nation == "free_french"
+    with pytest.raises(Refused) as more:
+        t.do(Buy(item="new_unit", owner="free_french", kind="armor", steps=1, max_steps=3, area="london",
+                 unit_id="ff2"))
+    assert more.value.rule == "EE 9.533"

@@ -74,6 +74,7 @@ _SENTENCES: dict[type, Any] = {
     ev.MoraleCollapsed: lambda e: "Italian morale collapses (EE 9.45).",
     ev.PowerConquered: lambda e: f"{_title(e.power)} is conquered: {e.cause} ({e.rule}).",
     ev.ConscriptionStepsDue: lambda e: f"{e.steps} free Soviet conscription steps to place this phase (EE 9.24f).",
+    ev.FreeFrenchJoined: lambda e: f"Free French units join the U.S. force pool: {', '.join(f'{n} {k}' for k, n in e.blocks.items())} ({e.rule}).",
     ev.GameEnded: lambda e: f"Game over: {e.result.replace('_', ' ')} ({e.rule}): {e.reason}.",
 }
 

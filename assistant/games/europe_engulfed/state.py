@@ -371,11 +371,11 @@ def _apply_item(s: EEState, e: ev.Purchased) -> EEState:
     t = s.track
     item = e.item
     if item in ("new_unit", "gsu"):
-        owner = e.owner if e.owner and e.owner != "free_french" else e.nation
+        owner = e.owner or e.nation  # an Axis minor paid by Germany, or the Free French built by the U.S.A.
         block = Block(id=e.unit_id, nation=owner, kind=e.kind, max_steps=e.max_steps, steps=e.steps, area=e.area,
                       elite=e.elite)
         s = replace(s, units={**s.units, e.unit_id: block})
-        return _take_from_pool(s, e.owner if e.owner == "free_french" else owner, pool_key(e.kind, e.max_steps, e.elite))
+        return _take_from_pool(s, owner, pool_key(e.kind, e.max_steps, e.elite))
     if item == "replacement":
         u = s.units[e.unit_id]
         return replace(s, units={**s.units, e.unit_id: replace(u, steps=u.steps + e.qty)})
@@ -571,6 +571,13 @@ def _conquered(s: EEState, e: ev.PowerConquered) -> EEState:
     return replace(s, fleets=fleets, politics=replace(p, conquered={**p.conquered, e.power: e.turn}))
 
 
+def _free_french(s: EEState, e: ev.FreeFrenchJoined) -> EEState:
+    pool = dict(s.pools.get("free_french", {}))
+    for key, n in e.blocks.items():
+        pool[key] = pool.get(key, 0) + n
+    return replace(s, pools={**s.pools, "free_french": pool})
+
+
 def _ended(s: EEState, e: ev.GameEnded) -> EEState:
     return replace(s, result=e.result, result_rule=e.rule)
 
@@ -604,6 +611,7 @@ _EVOLVERS: dict[type, Any] = {
     ev.VichyEstablished: _vichy,
     ev.MoraleCollapsed: _morale,
     ev.PowerConquered: _conquered,
+    ev.FreeFrenchJoined: _free_french,
     ev.GameEnded: _ended,
 }
 

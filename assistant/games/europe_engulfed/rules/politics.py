@@ -6,7 +6,14 @@ from __future__ import annotations
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import DeclareWar, EstablishVichy
-from assistant.games.europe_engulfed.powers import AXIS_MINORS, conquered, enemy, land_units, side_of
+from assistant.games.europe_engulfed.powers import (
+    AXIS_MINORS,
+    conquered,
+    enemy,
+    friendly_uncontested,
+    land_units,
+    side_of,
+)
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
@@ -170,6 +177,7 @@ def establish_vichy(cmd: EstablishVichy, s: EEState, ctx: Context) -> list[Event
         raise Refused("one 2-step Vichy unit in each of the three Vichy regions", rule="EE 9.522")
     f = Flow(s)
     f.add(ev.VichyEstablished(turn=s.turn, placements=cmd.placements))
+    free_french_first(f)
     french = tuple(u.id for u in s.units.values() if u.nation == "france")
     if french:
         f.add(ev.UnitsEliminated(unit_ids=french, cause="France accepts the armistice", rule="EE 9.522", permanent=True))
@@ -222,8 +230,30 @@ def end_of_player_turn(f: Flow) -> None:
         check_victory_after_allied_turn(f)
 
 
+FREE_FRENCH_FIRST = {"infantry:3": 1}  # EE 9.532: one infantry at once
+FREE_FRENCH_REST = {"armor:3": 1, "infantry:3": 2}  # 9.531: 1 armor and 3 infantry of 3 steps in all
+
+
+def free_french_first(f: Flow) -> None:
+    f.add(ev.FreeFrenchJoined(blocks=FREE_FRENCH_FIRST, rule="EE 9.532"))
+
+
+def free_french_rest_due(s: EEState) -> bool:
+    """EE 9.532: the first Allied production phase of 1944 or later with an uncontested Allied area of metropolitan
+    France (home areas of France on the board)."""
+    if "france" not in s.politics.conquered or not calendar.switched("free_french_remainder", s.turn):
+        return False
+    if s.pools.get("free_french", {}).get("armor:3", 0) or any(u.nation == "free_french" and u.kind == "armor"
+                                                              for u in s.units.values()):
+        return False
+    return any(area.nation == "france" and area.home and friendly_uncontested(s, a, "Allied")
+               for a, area in s.board.areas.items())
+
+
 def conquer(f: Flow, power: str, rule: str, cause: str) -> None:
     f.add(ev.PowerConquered(power=power, turn=f.s.turn, rule=rule, cause=cause))
+    if power == "france":
+        free_french_first(f)
     gone = tuple(u.id for u in f.s.units.values() if u.nation == power)
     if gone:
         f.add(ev.UnitsEliminated(unit_ids=gone, cause=f"{power} conquered", rule="EE 10.1", permanent=True))

@@ -74,6 +74,8 @@ def _after(s: EEState, side: str, nation: str) -> tuple[str, ...]:
 
 def open_nation(f: Flow, nation: str, ctx: Context) -> None:
     f.phase(f.s.side, "production", nation)
+    if nation == "usa" and politics.free_french_rest_due(f.s):
+        f.add(ev.FreeFrenchJoined(blocks=politics.FREE_FRENCH_REST, rule="EE 9.532"))
     f.add(*production.open_production(f.s, nation, ctx))
 
 
