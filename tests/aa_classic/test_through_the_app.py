@@ -75,3 +75,26 @@ def test_sudan_battle_through_the_app_with_ledger(app):
     assert view.clock.side == "germany" and view.clock.phase == "combat"
     # Replaying from scratch gives the same state.
     assert app.verify(gid) is None
+
+
+def test_battle_table_reads_the_odds_recorded_in_the_log(app):
+    from assistant.analysis.reports import build_report
+
+    gid = _to_sudan_battle(app)
+    do(app, gid, {"type": "aa.fire", "battle": "Anglo-Egyptian Sudan", "faces": [4, 2]})
+    recorded = next(e.event for e in app.log(gid) if e.type == "aa.battle_odds_recorded")
+    (row,) = build_report(app, gid).battles
+    assert row.odds["attacker_wins"] == recorded.attacker_wins
+    assert row.odds["expected_rounds"] == recorded.expected_rounds  # only the recorded odds carry it
+    assert row.attacking == recorded.attacking and row.defender == "uk"
+
+
+def test_correcting_a_throw_after_the_choice_through_the_app(app):
+    gid = _to_sudan_battle(app)
+    out = do(app, gid, {"type": "aa.fire", "battle": "Anglo-Egyptian Sudan", "faces": [4, 2]})
+    dice_seq = next(r.seq for r in out.events if r.event.__struct_config__.tag == "core.dice_rolled")
+    do(app, gid, {"type": "aa.choose_casualties", "battle": "Anglo-Egyptian Sudan", "units": {"armour": 1}})
+    app.handle(gid, json.dumps({"type": "core.correct_dice", "dice_seq": dice_seq, "faces": [1, 2], "reason": "typo"}))
+    battle = app.view(gid).game.battles["Anglo-Egyptian Sudan"]
+    assert len(battle.casualty_line) == 2  # the UK infantry joins its tank behind the line
+    assert app.verify(gid) is None

@@ -2,7 +2,8 @@
 
 Nothing here imports the game's rules: the state is read as data (treasury,
 production, units, control, battles, the unit table embedded in the game's
-definition), and events are recognised by their tags.
+definition), and events are recognised by their tags. ``profiles`` and ``forces``
+are shared: the game itself imports them to record a battle's odds before its first die.
 """
 
 from __future__ import annotations
@@ -98,7 +99,10 @@ def forces(state: Any, key: str) -> tuple[dict[str, int], dict[str, int], dict[s
 
 
 def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRow]:
+    """One row per battle; the odds are those the game recorded before the first die (aa.battle_odds_recorded),
+    or, in logs written before the game recorded them, computed here from the forces at that moment."""
     opened: dict[str, int] = {}  # battle -> the event before its first throw
+    recorded: dict[str, Any] = {}  # battle -> its aa.battle_odds_recorded
     rounds: dict[str, int] = {}
     outcomes: dict[str, tuple[int, str]] = {}
     losses: dict[str, list[tuple[int, str, tuple[int, ...]]]] = {}
@@ -111,6 +115,8 @@ def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
             round_ = ev.round
         elif e.type == "aa.battle_joined":
             rounds.setdefault(ev.battle, round_)
+        elif e.type == "aa.battle_odds_recorded" and ev.battle not in opened:
+            recorded.setdefault(ev.battle, ev)
         elif e.type == "aa.hits_scored" and ev.battle not in opened:
             opened[ev.battle] = e.seq - 2  # the throw is the event just before; the view before it
         elif e.type == "aa.casualties_chosen":
@@ -123,7 +129,12 @@ def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
         b = state.battles[key]
         attacking, defending, bombarding, defender = forces(state, key)
         odds: dict[str, float] = {}
-        if b.kind != "bombing" and attacking and defending:
+        kept = recorded.get(key)
+        if kept is not None:
+            attacking, defending, defender = dict(kept.attacking), dict(kept.defending), kept.defender
+            odds = {"attacker_wins": kept.attacker_wins, "defender_wins": kept.defender_wins, "draw": kept.draw,
+                    "captures": kept.captures, "retreat": kept.retreat, "expected_rounds": kept.expected_rounds}
+        elif b.kind != "bombing" and attacking and defending:
             world = state.world
             result = battle_odds(
                 Battle(
