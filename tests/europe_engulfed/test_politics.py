@@ -182,7 +182,9 @@ def test_physical_faces_typed_with_the_command():
 
 
 def test_every_event_has_a_sentence():
-    for cls in ev.GAME_EVENTS:
+    for cls in GAME.events:
+        if cls.__struct_config__.tag.startswith("core."):
+            continue
         assert cls in __import__("assistant.games.europe_engulfed.describe", fromlist=["_SENTENCES"])._SENTENCES
     assert describe(ev.PowerConquered(power="italy", turn=20, rule="EE 9.46", cause="capitulation")) == \
         "Italy is conquered: capitulation (EE 9.46)."

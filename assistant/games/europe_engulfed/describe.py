@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games.europe_engulfed import calendar, data
+from assistant.games.europe_engulfed.board.describe import SENTENCES as BOARD_SENTENCES
+from assistant.games.europe_engulfed.supply.describe import SENTENCES as SUPPLY_SENTENCES
 from events import europe_engulfed as ev
 from events.core import DiceRolled, PhaseBegan
 
@@ -77,6 +79,10 @@ _SENTENCES: dict[type, Any] = {
     ev.FreeFrenchJoined: lambda e: f"Free French units join the U.S. force pool: {', '.join(f'{n} {k}' for k, n in e.blocks.items())} ({e.rule}).",
     ev.GameEnded: lambda e: f"Game over: {e.result.replace('_', ' ')} ({e.rule}): {e.reason}.",
 }
+
+
+_SENTENCES.update(BOARD_SENTENCES)
+_SENTENCES.update(SUPPLY_SENTENCES)
 
 
 def describe(event: Any) -> str:
