@@ -88,7 +88,8 @@ def join():
 @web.post("/player")
 def set_player():
     session["player"] = request.form.get("player", "").strip()[:40]
-    return redirect(request.form.get("next") or "/", 303)
+    nxt = request.form.get("next", "/")
+    return redirect(nxt if nxt.startswith("/") and not nxt.startswith("//") else "/", 303)
 
 
 def _kind_form(kind_name: str):

@@ -58,8 +58,10 @@ def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect(host.locator("#banner .side")).to_have_text("USSR")
     expect(host.locator("#banner .step, #banner .phase").first).to_contain_text("purchase")
 
-    # The second device opens the same table.
+    # The second device opens the games list, then the same table.
     other = phone.new_page()
+    other.goto(aa_server.url + "/")
+    screenshot(other, "games-list-phone")
     other.goto(table_url)
     expect(other.locator("#banner .side")).to_have_text("USSR")
     screenshot(other, "table-purchase-phone")
@@ -181,7 +183,7 @@ def test_spectator_link_follows_the_game_read_only(browser, aa_server):
     host.get_by_role("button", name="New Axis & Allies (2nd edition)").click()
     host.wait_for_url(re.compile(r"/g/[0-9a-f]+$"))
     host.locator("#log details.share summary").click()
-    link = host.locator("#log .share input").input_value()
+    link = host.get_by_label("Spectator link").input_value()
     watcher = browser.new_context(viewport=PHONE).new_page()
     watcher.goto(link)
     expect(watcher.locator("#banner")).to_contain_text("Spectator view")

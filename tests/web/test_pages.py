@@ -354,3 +354,15 @@ def test_unexpected_errors_never_show_a_stack_trace(flask_app, client, toy_id, m
 def test_unknown_game_is_a_plain_404(client):
     page = client.get("/g/doesnotexist")
     assert page.status_code == 404 and "There is no game" in text(page)
+
+
+def test_a_device_names_itself_for_the_log(client, web_assistant, toy_id):
+    page = text(client.get(f"/g/{toy_id}"))
+    assert 'action="/player"' in page
+    saved = client.post("/player", {"player": "Chloé", "next": f"/g/{toy_id}"})
+    assert saved.status_code == 303 and saved.headers["Location"] == f"/g/{toy_id}"
+    assert client.post("/player", {"player": "x", "next": "//evil.example/"}).headers["Location"] == "/"
+    client.post("/player", {"player": "Chloé"})
+    client.do(toy_id, "toy.buy", count="1")
+    assert web_assistant.log(toy_id)[-1].actor == "Chloé"
+    assert "Chloé" in text(client.get(f"/g/{toy_id}"))
