@@ -143,8 +143,10 @@ def _with_control(state, area, side):
 def test_no_soviet_production_before_jan_feb_1940_then_9_then_17():
     sc = mid_war("1939-11", wars=[["germany", "britain"], ["germany", "france"], ["germany", "poland"]],
                  conquered=["poland"], paris_taken=False, pact=True)
-    # five German land units in Poland keep the USSR out of the war (9.23a)
-    sc["units"] = sc["units"] + [unit(f"g_pol{i}", "germany", "infantry", "warsaw") for i in range(4)]
+    # five German land units in Poland keep the USSR out of the war (9.23a); the Soviets hold the pact areas (9.26)
+    sc["units"] = [u for u in sc["units"] if u["nation"] != "ussr"] + [
+        unit(f"g_pol{i}", "germany", "infantry", "warsaw") for i in range(4)] + [
+        unit("s_lit", "ussr", "infantry", "lithuania"), unit("s_lvov", "ussr", "infantry", "lvov")]
     t = Table(game_options(sc, weather_track={"1940-01": CLEAR}))
     run_to(t, "Allied", "operational_move")
     assert not any(isinstance(e, ev.ProductionBegan) and e.nation == "ussr" for e in t.log)

@@ -205,3 +205,23 @@ def test_free_french_join_the_us_pool_and_are_built_three_steps_a_turn():
         t.do(Buy(item="new_unit", owner="free_french", kind="armor", steps=1, max_steps=3, area="london",
                  unit_id="ff2"))
     assert more.value.rule == "EE 9.533"
+
+
+def test_soviet_front_defense_9_26_the_german_player_moves_soviet_units_in():
+    sc = mid_war("1940-05", wars=[["germany", "britain"], ["germany", "france"], ["germany", "poland"]],
+                 conquered=["poland"], paris_taken=False, pact=True)
+    sc["units"] = [u for u in sc["units"] if u["nation"] != "ussr"] + [
+        unit(f"g_pol{i}", "germany", "infantry", "warsaw") for i in range(4)] + [
+        unit("s1", "ussr", "infantry", "smolensk"), unit("s2", "ussr", "infantry", "minsk"),
+        unit("s3", "ussr", "infantry", "lithuania")]
+    t = Table(game_options(sc))
+    run_to(t, "Allied", "final_supply")
+    with pytest.raises(Refused) as short:
+        t.do(Advance())
+    assert short.value.rule == "EE 9.26"
+    with pytest.raises(Refused) as inside:
+        t.do(Move(unit_id="s3", path=("lvov",), mode="front_defense"))
+    assert inside.value.rule == "EE 9.26"
+    t.do(Move(unit_id="s1", path=("lvov",), mode="front_defense"))
+    t.do(Advance())  # 2 of 3 Soviet land units in the pact areas now
+    assert t.state.phase == "turn_end"

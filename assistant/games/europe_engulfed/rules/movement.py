@@ -47,6 +47,8 @@ def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
     side = side_of(s, u.nation)
     if cmd.mode in ("retreat", "reinforcement"):
         return _defender_move(s, u, side, cmd.path, cmd.mode)
+    if cmd.mode == "front_defense":
+        return _front_defense(s, u, cmd.path)
     if side != s.side:
         raise Refused("only the phasing player moves", rule="EE 1.2")
     if u.nation == "vichy":
@@ -163,3 +165,19 @@ def _defender_move(s: EEState, u: Block, side: str, path: tuple[str, ...], mode:
         if u.kind != "gsu" and s.sa_uses.count(f"reinforced:{u.area}>{dest}") >= paid:
             raise Refused(f"each Special Action brings one land unit from {u.area}", rule=rule)
     return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=u.nation)]
+
+
+def _front_defense(s: EEState, u: Block, path: tuple[str, ...]) -> list[Event]:
+    """EE 9.26: at the end of an Allied player turn the German player moves Soviet land units, unexamined, from
+    outside the pact areas into them until the minimums are met."""
+    from assistant.games.europe_engulfed.rules.politics import soviet_front_shortfall
+
+    if s.side != "Allied" or s.phase != "final_supply" or not soviet_front_shortfall(s):
+        raise Refused("the German player relocates Soviet units only when the front defense falls short",
+                      rule="EE 9.26")
+    front = {a for a, area in s.board.areas.items() if "pact_area" in area.regions}
+    if u.nation != "ussr" or u.kind == "gsu" or u.area in front:
+        raise Refused("only Soviet land units outside the pact areas are moved in", rule="EE 9.26")
+    if len(path) != 1 or path[0] not in front:
+        raise Refused("the unit goes into Bessarabia, Lvov, Brest-Litovsk or Lithuania", rule="EE 9.26")
+    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode="front_defense", nation=u.nation)]

@@ -203,9 +203,37 @@ def germany_falls_by_10_13(s: EEState) -> bool:
     return bool(ras) and all(s.control.get(a) in (None, "Allied") for a in ras)
 
 
+def soviet_front_shortfall(s: EEState) -> str:
+    """EE 9.26: what the Soviet front defense still lacks at the end of an Allied player turn, or ""."""
+    p = s.politics
+    if p.pact < 0 or s.turn <= p.pact or p.at_war("germany", "ussr"):
+        return ""
+    front = [a for a, area in s.board.areas.items() if "pact_area" in area.regions]
+    if not front:
+        return ""
+    soviet = [u for u in s.units.values() if u.nation == "ussr"]
+    land = [u for u in soviet if u.kind != "gsu"]
+    inside = [u for u in land if u.area in front]
+    missing = []
+    if 2 * len(inside) < len(land):
+        missing.append(f"at least half the Soviet land units ({(len(land) + 1) // 2}; {len(inside)} there)")
+    if any(u.kind == "gsu" and u.area not in front for u in soviet):
+        missing.append("every Soviet GSU")
+    if calendar.switched("soviet_front_each_area", s.turn):
+        empty = [a for a in front if not any(u.area == a for u in land)]
+        if empty:
+            missing.append(f"a land unit in {', '.join(sorted(empty))}")
+    return "; ".join(missing)
+
+
 def end_of_player_turn(f: Flow) -> None:
     s = f.s
     side = s.side
+    if side == "Allied":
+        lacking = soviet_front_shortfall(s)
+        if lacking:
+            raise Refused(f"Soviet front defense: the pact areas need {lacking}; the German player moves Soviet land "
+                          "units of his choice there (ee.move with mode front_defense)", rule="EE 9.26")
     # 6.96: a fortification that ends a player turn with no friendly land unit in its area is removed.
     for area, kind in sorted(s.fortifications.items()):
         owner = s.control.get(area)
