@@ -43,6 +43,12 @@ class Move(Command, tag="aa.move"):
     override: str = ""  # the table's reason for doing it although the rules refuse
 
 
+class DeclareAttack(Command, tag="aa.declare_attack"):
+    """Optional rule O2: the mover's units in a sea zone they share with enemy ships attack them where they are."""
+
+    zone: str
+
+
 class Load(Command, tag="aa.load"):
     territory: str
     zone: str
@@ -122,6 +128,7 @@ COMMANDS: tuple[type[Command], ...] = (
     RollBreakthroughs,
     Purchase,
     Move,
+    DeclareAttack,
     Load,
     Unload,
     Fire,

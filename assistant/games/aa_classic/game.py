@@ -30,6 +30,7 @@ MOVES: dict[type, Callable[[Any, State, Context], list]] = {
     cmd.RollBreakthroughs: economy.roll_breakthroughs,
     cmd.Purchase: economy.purchase,
     cmd.Move: movement.move,
+    cmd.DeclareAttack: movement.declare_attack,
     cmd.Load: transport.load,
     cmd.Unload: transport.unload,
     cmd.Fire: battle.fire,

@@ -19,6 +19,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     players: int = 5
     names: tuple[str, ...] = ()
     total_victory: bool = False  # O1: two enemy capitals and none of your own side's held by the enemy
+    enemy_zone_placement: bool = False  # O2: new ships may be placed in enemy-occupied sea zones next to a complex
     weapons_advantage: bool = False  # O3: Germany starts with jet fighters, Japan with super submarines
     restricted_attack: bool = False  # O4: the USSR may not attack in its first turn
     no_new_complexes: bool = False  # O5: industrial complexes cannot be bought

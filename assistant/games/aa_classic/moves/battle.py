@@ -417,7 +417,9 @@ def retreat(c: cmd.Retreat, s: State, ctx: Context) -> list:
     if b.amphibious:
         raise Refused("no retreat from an amphibious assault", "A&A §6.4")
     w = s.world
-    if c.to not in w.board.spaces or not w.board.adjacent(b.space, c.to) or c.to not in b.came_from:
+    # Ruling (Annex IV O2): units that attacked where they stood came from nowhere: any adjacent zone will do.
+    came = w.neighbours(b.space) if b.space in b.came_from else b.came_from
+    if c.to not in w.board.spaces or not w.board.adjacent(b.space, c.to) or c.to not in came:
         raise Refused(f"retreat to one adjacent space an attacking unit came from: {', '.join(b.came_from)}", "A&A §6.7")
     if w.is_sea(c.to):
         if s.enemy_units_in(c.to, s.power):

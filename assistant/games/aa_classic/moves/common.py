@@ -44,6 +44,21 @@ def parse_ref(ref: str) -> tuple[str, int, str, list[str]]:
     return kind, int(round_) if round_.isdigit() else 0, power, rest
 
 
+def contested_zones(s: State, power: str) -> list[str]:
+    """Sea zones where ``power`` has units (not cargo) that share the zone with enemy units and have joined no
+    battle there (optional rule O2: they must leave in the combat move or attack)."""
+    w = s.world
+    found = set()
+    for i, u in s.units.items():
+        if u.owner != power or not w.is_sea(u.space) or u.space in found or u.space in s.battles:
+            continue
+        if u.aboard and u.aboard in s.units and w.units[s.units[u.aboard].kind].transport_capacity:
+            continue
+        if s.enemy_units_in(u.space, power):
+            found.add(u.space)
+    return sorted(found)
+
+
 def require_reason(reason: str) -> None:
     if not reason.strip():
         raise Refused("an edit needs a reason, for the record", "A&A edits")

@@ -12,7 +12,14 @@ from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic import geography as geo
 from assistant.games.aa_classic.moves.capture import capture
-from assistant.games.aa_classic.moves.common import Emitter, movement_of, pick, require_step, throw_ref
+from assistant.games.aa_classic.moves.common import (
+    Emitter,
+    contested_zones,
+    movement_of,
+    pick,
+    require_step,
+    throw_ref,
+)
 from assistant.games.aa_classic.moves.turn import open_canals
 from assistant.games.aa_classic.state import Flight, State, Unit
 
@@ -56,6 +63,27 @@ def _check_aa_losses(s: State, ids: tuple[int, ...], c: cmd.Move) -> None:
     for i in c.aa_losses:
         if i not in ids or s.world.domain(s.units[i].kind) != "air":
             raise Refused(f"unit #{i} is not an aircraft of this move: it cannot be an AA loss", "A&A §6.2")
+
+
+def declare_attack(c: cmd.DeclareAttack, s: State, ctx: Context) -> list:
+    """Annex IV O2: the enemy placed ships among the mover's; the mover attacks them where they are."""
+    require_step(s, "combat_move")
+    if not s.options.get("enemy_zone_placement"):
+        raise Refused("attacking without moving needs optional rule O2 (ships placed in enemy waters)", "A&A Annex IV")
+    _restricted(s)
+    if c.zone not in contested_zones(s, s.power):
+        raise Refused(f"{s.power} has no units sharing {c.zone} with enemy ships", "A&A Annex IV")
+    w = s.world
+    units = tuple(
+        sorted(
+            i
+            for i, u in s.units.items()
+            if u.space == c.zone
+            and u.owner == s.power
+            and not (u.aboard and w.units[s.units[u.aboard].kind].transport_capacity)
+        )
+    )
+    return [ev.BattleJoined(battle=c.zone, space=c.zone, kind="naval", attacker=s.power, units=units, came_from=c.zone)]
 
 
 # ---------------------------------------------------------------- who may move

@@ -79,7 +79,7 @@ def _check(s: State, c: cmd.Place) -> str:
     if w.is_sea(c.space):
         if len(sea_units) != len(c.units):
             raise Refused("only naval units are placed in a sea zone", "A&A §4.5")
-        if s.enemy_units_in(c.space, power):
+        if s.enemy_units_in(c.space, power) and not s.options.get("enemy_zone_placement"):
             raise Refused(f"{c.space} holds enemy units: new ships go to a friendly sea zone", "A&A §4.5")
         options = [t for t in w.neighbours(c.space) if usable(s, t, power)]
         if c.complex:

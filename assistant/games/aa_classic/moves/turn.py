@@ -7,7 +7,7 @@ from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.geography import canals_open
 from assistant.games.aa_classic.moves import victory
-from assistant.games.aa_classic.moves.common import Emitter, require_step
+from assistant.games.aa_classic.moves.common import Emitter, contested_zones, require_step
 from assistant.games.aa_classic.state import State
 from events.core import PhaseBegan
 
@@ -38,6 +38,14 @@ def end_step(c: cmd.EndStep, s: State, ctx: Context) -> list:
         open_battles = [b.key for b in s.battles.values() if not b.outcome]
         if open_battles:
             raise Refused(f"every battle must be fought to its end first: {', '.join(open_battles)}", "A&A §2.1")
+    if step == "combat_move" and s.options.get("enemy_zone_placement"):
+        stuck = contested_zones(s, s.power)
+        if stuck:
+            raise Refused(
+                f"enemy ships were placed among yours in {', '.join(stuck)}: move your units out or attack them there "
+                "(aa.declare_attack)",
+                "A&A Annex IV",
+            )
     if step == "noncombat_move":
         out(*aircraft_without_landing(s))
     if step == "placement" and s.purchased:
