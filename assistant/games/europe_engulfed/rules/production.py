@@ -103,8 +103,15 @@ def check_mandatory_warfare(s: EEState, nation: str, led: Ledger) -> None:
         raise Refused("the U-boat war is mandatory while Germany has U-boat points: resolve it first", rule="EE 2.0")
     if nation == "britain":
         for kind in ("v1", "v2"):
-            if getattr(s.track, kind) and kind not in led.warfare:
+            if getattr(s.track, kind) and kind not in led.warfare and launch_site_held(s, kind):
                 raise Refused(f"at least half the {kind.upper()} points must be launched each turn", rule="EE 2.28")
+
+
+def launch_site_held(s: EEState, kind: str) -> bool:
+    """EE 2.28: V-1s need Pas de Calais, V-2s any Axis coastal area from Normandy to the Netherlands."""
+    if kind == "v1":
+        return s.control.get("pas_de_calais") == "Axis"
+    return any(s.control.get(a) == "Axis" for a, area in s.board.areas.items() if "v2_coast" in area.regions)
 
 
 # --------------------------------------------------------------- common checks

@@ -11,7 +11,7 @@ from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import AirRaid, LaunchVWeapons, ResolveUBoats
 from assistant.games.europe_engulfed.powers import conquered, enemy
 from assistant.games.europe_engulfed.rules.income import _home_value, base_production
-from assistant.games.europe_engulfed.rules.production import producing
+from assistant.games.europe_engulfed.rules.production import launch_site_held, producing
 from assistant.games.europe_engulfed.rules.supplied import supplied_resource_areas
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
@@ -162,12 +162,6 @@ def air_raid(cmd: AirRaid, s: EEState, ctx: Context) -> list[Event]:
 
 
 # --------------------------------------------------------------- V-weapons (2.28)
-
-
-def launch_site_held(s: EEState, kind: str) -> bool:
-    if kind == "v1":
-        return s.control.get("pas_de_calais") == "Axis"
-    return any(s.control.get(a) == "Axis" for a, area in s.board.areas.items() if "v2_coast" in area.regions)
 
 
 def launch_v_weapons(cmd: LaunchVWeapons, s: EEState, ctx: Context) -> list[Event]:
