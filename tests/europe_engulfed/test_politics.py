@@ -225,3 +225,30 @@ def test_soviet_front_defense_9_26_the_german_player_moves_soviet_units_in():
     t.do(Move(unit_id="s1", path=("lvov",), mode="front_defense"))
     t.do(Advance())  # 2 of 3 Soviet land units in the pact areas now
     assert t.state.phase == "turn_end"
+
+
+def test_italian_morale_collapses_at_the_start_of_a_turn_and_halves_italy():
+    """9.45: no Axis area in Africa or the Middle East and not both Gibraltar and Athens: collapse, irreversible;
+    Italy's base drops to 5 (4.14 note **) and it may not buy its Special Action (9.45c)."""
+    sc = mid_war("1942-05")
+    sc["control"]["libya"] = "Allied"
+    t = Table(game_options(sc))
+    run_to(t, "Axis", "production")
+    assert t.state.politics.morale_collapsed == t.state.turn
+    t.do(Advance())
+    assert t.state.step == "italy" and t.state.ledger("italy").lines[0].amount == 5
+    with pytest.raises(Refused) as no_sa:
+        t.do(Buy(item="special_action"))
+    assert no_sa.value.rule == "EE 9.45c"
+
+
+def test_pricing_spells_out_the_arithmetic():
+    from assistant.games.europe_engulfed.rules import pricing
+
+    t = Table(game_options(mid_war("1941-09")))
+    elite = pricing.new_unit(t.state, "germany", "armor", True, 1)
+    assert (elite.cost, elite.rule) == (8, "EE 4.43, EE 4.43b")  # the 4.43b example: a new elite panzer cadre is 8
+    militia = pricing.new_unit(t.state, "britain", "militia", False, 2)
+    assert (militia.cost, militia.rule) == (2, "EE 4.43, EE 4.43b")
+    soviet = pricing.new_unit(t.state, "ussr", "infantry", False, 2)  # at war before 1943: no cadre double (9.24d)
+    assert (soviet.cost, soviet.rule) == (2, "EE 4.43, EE 9.24d")

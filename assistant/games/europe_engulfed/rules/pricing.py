@@ -49,7 +49,8 @@ def new_unit(s: EEState, nation: str, kind: str, elite: bool, steps: int) -> Pri
         parts.append(f"{steps - 1} step{'s' if steps > 2 else ''} x{per}={(steps - 1) * per}")
     if extra:
         parts.append(f"{steps} x{extra} surcharge ({extra_rule})")
-    rules = ", ".join(r for r in ("EE 4.43", cadre_rule if cadre_rule != "EE 4.43b" or doubles else "", extra_rule) if r)
+    # the cadre's rule (4.43b doubling or militia's exemption, or the 9.24d waiver) and the surcharge's
+    rules = ", ".join(r for r in ("EE 4.43", cadre_rule, extra_rule) if r)
     return Price(total, rules, f"{label}: {' + '.join(parts)} = {total}")
 
 
