@@ -81,6 +81,10 @@ class Presenter:
     def board(self, table: Table) -> Markup | None:
         return None
 
+    def setup_help(self) -> Markup | None:
+        """What the new-game page should explain besides the options (e.g. who plays which power)."""
+        return None
+
     def prepare(self, tag: str, form: dict[str, str]) -> dict[str, str]:
         """A game's own form turned into the fields of its command (e.g. one amendment typed as plain inputs)."""
         return form

@@ -109,7 +109,8 @@ def new_game():
     loaded, spec = _kind_form(kind)
     form = RenderedForm(spec, new_command_id())
     template = "_new_options.html" if is_htmx() else "new_game.html"
-    return render_template(template, kinds=kinds, kind=kind, form=form, title="New game", kind_title=loaded.kind.title)
+    return render_template(template, kinds=kinds, kind=kind, form=form, title="New game", kind_title=loaded.kind.title,
+                           setup_help=presenter_for(kind).setup_help())
 
 
 @web.post("/new")
@@ -129,7 +130,8 @@ def create_game():
     except (FormError, Refused) as exc:
         form = RenderedForm(spec, command_id, dict(request.form), _message(exc), open=True)
         return render_template("new_game.html", kinds=kinds, kind=kind, form=form, title="New game",
-                               kind_title=loaded.kind.title, game_title=title or ""), 422
+                               kind_title=loaded.kind.title, game_title=title or "",
+                               setup_help=presenter_for(kind).setup_help()), 422
     except Conflict:  # the same form sent twice: the game already exists
         game_id = _game_id_for(command_id)
     return _go(url_for("web.table", game_id=game_id))

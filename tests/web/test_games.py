@@ -41,6 +41,7 @@ def test_new_game_options_for_axis_and_allies(real):
     page = html(client.get("/new?kind=aa_classic"))
     for option in ("players", "names", "total_victory", "restricted_attack"):
         assert f'name="{option}"' in page
+    assert "Who plays which power" in page and "1. USSR, UK, USA<br>2. Germany, Japan" in page
     made = client.post("/new", {"kind": "aa_classic", "players": "2", "names": "Ana, Ben", "total_victory": "on"})
     game_id = made.headers["Location"].rsplit("/", 1)[1]
     definition = assistant.definition(game_id)
@@ -120,3 +121,28 @@ def test_europe_engulfed_board_amendment_panel(real):
                      terrain="clear", resource_value="")
     assert area.status_code == 200, html(area)[:500]
     assert assistant.view(game_id).game.board.areas["smolensk"].terrain == "clear"
+
+
+def test_axis_and_allies_placement_and_income(real):
+    assistant, client = real
+    game_id = assistant.new_game("aa_classic", {})
+    client.do(game_id, "aa.start")
+    client.do(game_id, "aa.purchase", **{"units.infantry": "2", "units.armour": "1"})
+    for label in ("Purchase done", "Combat moves done", "Combat done", "Non-combat moves done"):
+        page = html(client.get(f"/g/{game_id}"))
+        assert label in page, label
+        assert client.do(game_id, "aa.end_step").status_code == 200
+    page = html(client.get(f"/g/{game_id}"))
+    assert "Place new units" in page and 'max="2"' in page and 'name="units.armour"' in page
+    placed = client.do(game_id, "aa.place", space="Russia", **{"units.infantry": "2", "units.armour": "1"})
+    assert placed.status_code == 200, html(placed)[:400]
+    assert "Nothing left to place." in html(placed)
+    client.do(game_id, "aa.end_step")
+    page = html(client.get(f"/g/{game_id}"))
+    assert "Collect income and end the turn" in page
+    client.do(game_id, "aa.end_step")
+    state = assistant.view(game_id).game
+    assert state.power == "germany" and state.treasury["ussr"] == 24 - 11 + 24
+    page = html(client.get(f"/g/{game_id}"))
+    assert '<span class="side">Germany</span>' in page
+    assert re.search(r"\+24</span> USSR — ", page)  # the income, with its cause, in the treasury changes

@@ -17,6 +17,7 @@ from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import POWER, STEP
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
 from assistant.games.aa_classic.state import State
+from assistant.games.aa_classic.world import load_tables
 from assistant.web.forms import RenderedForm, form_for
 from assistant.web.maplayout import layout
 from assistant.web.presenter import Presenter, Table, new_command_id
@@ -99,6 +100,12 @@ class AAPresenter(Presenter):
                 add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
         add(cmd.Edit)
         return out
+
+    def setup_help(self) -> Markup:
+        allocation = load_tables()["allocation"]
+        rows = [(int(n), [", ".join(power_name(p) for p in powers) for powers in seats])
+                for n, seats in sorted(allocation.items(), key=lambda kv: int(kv[0]))]
+        return Markup(render_template("games/aa_classic/players.html", rows=rows))
 
     def term(self, word: str) -> str:
         return power_name(word) if word in POWER else STEP.get(word, word.replace("_", " "))
