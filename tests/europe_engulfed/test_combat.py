@@ -165,3 +165,28 @@ def test_reinforcement_example_7_6_one_unit_per_area_per_special_action():
     with pytest.raises(Refused) as attacker:
         t.do(SpendSpecialAction(nation="germany", purpose="reinforce", area="smolensk"))
     assert attacker.value.rule == "EE 7.6"
+
+
+def test_breakthrough_move_example_5_43():
+    """EE 5.43: into an area with enemy units, infantry need three steps to break through; armor may drive through
+    an undefended enemy area (liberating it on the way, like Bordeaux in the example) and stop in the target."""
+    from assistant.games.europe_engulfed.commands import Move
+
+    sc = mid_war(units=[unit("pz", "germany", "armor", "silesia"), unit("weak", "germany", "infantry", "smolensk", steps=2),
+                        unit("strong", "germany", "infantry", "smolensk", steps=3), unit("s1", "ussr", "infantry", "minsk")])
+    sc["control"] = {**sc["control"], "warsaw": "Allied", "smolensk": "Axis"}
+    t = Table(game_options(sc))
+    while t.state.phase != "breakthrough":
+        t.do(Advance())
+    t.do(BuyBreakthrough(kind="operational", nations=("germany",)))
+    with pytest.raises(Refused) as weak:
+        t.do(Move(unit_id="weak", path=("minsk",)))
+    assert weak.value.rule == "EE 5.43"
+    t.do(Move(unit_id="strong", path=("minsk",)))
+    moved = t.do(Move(unit_id="pz", path=("warsaw", "minsk")))
+    assert any(isinstance(e, ev.ControlChanged) and e.area == "warsaw" and e.side == "Axis" for e in moved)
+    # 6.73: the newly contested area gets its free round in this breakthrough phase
+    t.do(Fight(area="minsk"), dice=[1] * 20)
+    with pytest.raises(Refused) as twice:
+        t.do(Fight(area="minsk"))
+    assert twice.value.rule == "EE 6.73"
