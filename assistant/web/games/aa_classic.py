@@ -6,6 +6,7 @@ queries (``next_action``, ``plan``, ``candidates``) say comes next, and the ledg
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -137,6 +138,7 @@ class AAPresenter(Presenter):
             "defenders": self._defenders(s, b),
             "act": act,
             "what": what,
+            "bid": re.sub(r"[^A-Za-z0-9]+", "-", b.key),  # for element ids
         }
         fixed = {"battle": b.key}
         if act == "fire":
