@@ -449,6 +449,14 @@ class ProductionEdited(Event, tag="aa.production_edited"):
     amount: int
 
 
+class TechnologiesEdited(Event, tag="aa.technologies_edited"):
+    """The table set a power's technologies by hand (e.g. after a research throw corrected turns later)."""
+
+    reason: str
+    power: str
+    technologies: tuple[str, ...]
+
+
 class RuleOverridden(Event, tag="aa.rule_overridden"):
     """The table chose to do what the rules refuse; the refusal and the reason stay on the record."""
 
@@ -505,5 +513,6 @@ EVENTS: tuple[type[Event], ...] = (
     ControlEdited,
     TreasuryEdited,
     ProductionEdited,
+    TechnologiesEdited,
     RuleOverridden,
 )

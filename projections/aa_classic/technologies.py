@@ -43,6 +43,11 @@ def apply(t: Technologies, rec: Recorded) -> Technologies:
         powers = dict(t.powers)
         powers[e.power] = (*powers.get(e.power, ()), Developed(e.technology, t.round, rec.seq))
         return Technologies(powers, t.round, t.research_spent)
+    if isinstance(e, ev.TechnologiesEdited):
+        powers = dict(t.powers)
+        had = {d.technology: d for d in powers.get(e.power, ())}
+        powers[e.power] = tuple(had.get(x) or Developed(x, t.round, rec.seq) for x in e.technologies)
+        return Technologies(powers, t.round, t.research_spent)
     if isinstance(e, ev.TechnologyRevoked):
         powers = dict(t.powers)
         powers[e.power] = tuple(d for d in powers.get(e.power, ()) if d.technology != e.technology)

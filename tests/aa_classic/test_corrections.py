@@ -237,3 +237,17 @@ def test_battle_odds_are_recorded_before_the_first_die_only():
     assert recorded.expected_rounds >= 1
     later = t.do(c.Fire(battle=SUDAN), 4, 5)
     assert not _of(later, ev.BattleOddsRecorded)
+
+
+def test_technologies_edited_by_hand_after_an_old_correction():
+    t = Table()
+    t.until("ussr", "purchase")
+    t.do(c.Research(dice=1), 6)
+    t.do(c.RollBreakthroughs(), 5)
+    t.until("germany", "purchase")
+    t.correct("research", 2)  # outstanding: the table fixes it by hand
+    t.edit(technologies={"ussr": ()}, reason="the research die was a 2")
+    assert t.state.techs("ussr") == ()
+    with pytest.raises(Refused) as info:
+        t.edit(technologies={"ussr": ("death_ray",)})
+    assert info.value.rule == "A&A edits"

@@ -76,3 +76,34 @@ def test_o2_attack_needs_the_option_and_shared_waters():
     with pytest.raises(Refused) as info:
         t.do(c.DeclareAttack(zone="North Sea"))
     assert info.value.rule == "A&A Annex IV"
+
+
+def test_allied_cargo_boards_on_its_turn_rides_on_the_owners_and_lands_on_its_next():
+    """Src L755, L1609: board during your turn, carried during your ally's, unloaded on your next turn; never
+    bridged in the same turn."""
+    t = Table()
+    t.until("uk", "purchase")
+    t.edit(add=(spec("North Sea", "usa", "transport"),), reason="an American transport off Britain")
+    (transport,) = t.ids("North Sea", "usa", "transport")
+    t.until("uk", "noncombat_move")
+    t.do(c.Load(territory="United Kingdom", zone="North Sea", units={"infantry": 1}, transport=transport))
+    with pytest.raises(Refused) as info:  # landing this turn would be a bridge with an ally's transport
+        t.do(c.Unload(zone="North Sea", territory="United Kingdom"))
+    assert info.value.rule == "A&A §3.3 (transport)"
+    with pytest.raises(Refused) as info:  # the British cannot sail the American transport
+        t.do(c.Move(path=("North Sea", "Baltic Sea"), ids=(transport,)))
+    assert info.value.rule == "A&A §7.3"
+    t.until("usa", "noncombat_move")
+    with pytest.raises(Refused) as info:  # the Americans carry it but cannot land British troops
+        t.do(c.Unload(zone="North Sea", territory="United Kingdom"))
+    assert info.value.rule == "A&A §7.6"
+    t.until("uk", "combat_move")
+    out = t.do(c.Unload(zone="North Sea", territory="Western Europe"))  # the British land it, even in an assault
+    assert [e for e in out if isinstance(e, ev.BattleJoined)][0].amphibious
+
+
+def test_o2_guidance_names_the_shared_waters():
+    from assistant.games.aa_classic.guidance import guidance
+
+    t = _placed_among_enemies()
+    assert "Baltic Sea" in guidance(t.state) and "aa.declare_attack" in guidance(t.state)

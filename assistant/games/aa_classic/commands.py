@@ -119,6 +119,7 @@ class Edit(Command, tag="aa.edit"):
     control: dict[str, str] = {}
     treasury: dict[str, int] = {}
     production: dict[str, int] = {}
+    technologies: dict[str, tuple[str, ...]] = {}  # power -> every technology it owns after the edit
 
 
 COMMANDS: tuple[type[Command], ...] = (

@@ -107,6 +107,9 @@ SENTENCES: dict[type, Any] = {
         f"{e.battle}: before the first die the attacker wins {e.attacker_wins:.0%}, the defender "
         f"{e.defender_wins:.0%}, both destroyed {e.draw:.0%}."
     ),
+    ev.TechnologiesEdited: lambda e: (
+        f"Edit ({e.reason}): {_p(e.power)} owns {', '.join(t.replace('_', ' ') for t in e.technologies) or 'no technology'}."
+    ),
     ev.RuleOverridden: lambda e: f"The table overrides a rule ({e.rule}: {e.refusal}) because {e.reason}.",
 }
 

@@ -436,6 +436,10 @@ def treasury_edited(s: State, e: ev.TreasuryEdited) -> State:
     return replace(s, treasury=_add(s.treasury, {e.power: e.amount}))
 
 
+def technologies_edited(s: State, e: ev.TechnologiesEdited) -> State:
+    return replace(s, technologies={**s.technologies, e.power: e.technologies})
+
+
 def production_edited(s: State, e: ev.ProductionEdited) -> State:
     return replace(s, production=_add(s.production, {e.power: e.amount}))
 
@@ -483,6 +487,7 @@ APPLY: dict[type, Callable[[State, Any], State]] = {
     ev.ControlEdited: control_edited,
     ev.TreasuryEdited: treasury_edited,
     ev.ProductionEdited: production_edited,
+    ev.TechnologiesEdited: technologies_edited,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from assistant.games.aa_classic.describe import STEP, _p
 from assistant.games.aa_classic.moves.battle import next_action, plan
+from assistant.games.aa_classic.moves.common import contested_zones
 from assistant.games.aa_classic.state import State
 
 TODO = {
@@ -23,6 +24,9 @@ def guidance(s: State) -> str:
     head = f"Round {s.round}, {_p(s.power)}, {STEP.get(s.step, s.step)}: "
     if s.breakthroughs:
         return head + f"roll {s.breakthroughs} technology die/dice (aa.roll_breakthroughs)."
+    if s.step == "combat_move" and s.options.get("enemy_zone_placement") and contested_zones(s, s.power):
+        zones = ", ".join(contested_zones(s, s.power))
+        return head + f"enemy ships were placed among yours in {zones}: move out or attack there (aa.declare_attack)."
     if s.step != "combat":
         return head + TODO[s.step] + "."
     for b in s.battles.values():

@@ -47,6 +47,11 @@ def edit(c: cmd.Edit, s: State, ctx: Context) -> list:
         if power not in powers or s.production.get(power, 0) + amount < 0:
             raise Refused(f"a production level cannot go below 0 ({power})", "A&A edits")
         out.append(ev.ProductionEdited(reason=c.reason, power=power, amount=amount))
+    known = set(w.tables.technologies.values())
+    for power, techs in c.technologies.items():
+        if power not in powers or not set(techs) <= known or len(set(techs)) != len(techs):
+            raise Refused(f"technologies are named once each from the table: {', '.join(sorted(known))}", "A&A edits")
+        out.append(ev.TechnologiesEdited(reason=c.reason, power=power, technologies=tuple(techs)))
     if not out:
         raise Refused("the edit changes nothing", "A&A edits")
     return out
