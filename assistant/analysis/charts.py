@@ -26,16 +26,21 @@ STYLE = {"svg.fonttype": "none", "svg.hashsalt": "report"}
 def figure(series: Series) -> Figure:
     fig = Figure(figsize=(7.0, 3.6), dpi=100)
     ax = fig.add_subplot()
+    # Named rounds (game turns) are evenly spaced in play order, whatever their numbers.
+    xs = list(range(len(series.rounds))) if series.labels else series.rounds
     for who, values in series.values.items():
-        ax.plot(series.rounds, values, marker="o", markersize=3, label=who)
+        ax.plot(xs, values, marker="o", markersize=3, label=who)
     ax.set_title(series.title)
-    ax.set_xlabel("round")
+    ax.set_xlabel("turn" if series.labels else "round")
     ax.grid(True, alpha=0.3)
     if series.rounds:
-        ax.set_xticks(series.rounds if len(series.rounds) <= 20 else series.rounds[:: max(1, len(series.rounds) // 20)])
+        every = 1 if len(series.rounds) <= 20 else max(1, len(series.rounds) // 20)
+        ax.set_xticks(xs[::every])
+        if series.labels:
+            ax.set_xticklabels(series.labels[::every], rotation=45, ha="right", fontsize="small")
     if series.values:
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small", frameon=False)
-    fig.subplots_adjust(left=0.09, right=0.84, top=0.9, bottom=0.14)
+    fig.subplots_adjust(left=0.09, right=0.84, top=0.9, bottom=0.27 if series.labels else 0.14)
     return fig
 
 

@@ -111,6 +111,15 @@ def by_clock(seq: int, roll: DiceRolled, side: str) -> tuple[str, str]:
     return side, roll.ref
 
 
+def from_table(owners: dict[int, tuple[str, str]]) -> Attribution:
+    """An adapter's attribution: the (power, battle) it found for a throw's event number, else the clock's."""
+
+    def attribute(seq: int, roll: DiceRolled, side: str) -> tuple[str, str]:
+        return owners.get(seq) or by_clock(seq, roll, side)
+
+    return attribute
+
+
 def luck_report(entries: Iterable[Entry], attribute: Attribution = by_clock, moments: int = 5) -> LuckReport:
     rolls: list[RollLuck] = []
     clock_round, clock_side = 0, ""

@@ -15,6 +15,7 @@ class Series(msgspec.Struct, frozen=True, kw_only=True):
     title: str
     rounds: list[int]
     values: dict[str, list[float]]
+    labels: list[str] = []  # a name per round when the game has one (Europe Engulfed turns)
 
 
 class Note(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,7 +33,8 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
     title: str
     head: int
     rounds: list[int]
-    round_name: str  # "round", or "turn" for games that count game turns
+    round_name: str  # what the game calls a round
+    round_labels: dict[int, str]  # round -> its name in the game (Europe Engulfed: "Sep/Oct 1941")
     counts: str  # what forces and losses count: "units" or "steps"
     round_ends: list[int]  # the event that closes each round (the view each series point is read from)
     series: list[Series]

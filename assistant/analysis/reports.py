@@ -67,7 +67,10 @@ def build_report(app: Any, game_id: str) -> Report:
                 if len(column) < i + 1:
                     column.append(0.0)
     rounds = [r for r, _ in ends]
-    series = [Series(metric=m, title=t, rounds=rounds, values=values[m]) for m, t in adapter.metrics.items()]
+    named = adapter.round_labels(entries)
+    labels = [named.get(r) or ("set-up" if r == 0 else str(r)) for r in rounds] if named else []
+    series = [Series(metric=m, title=t, rounds=rounds, values=values[m], labels=labels)
+              for m, t in adapter.metrics.items()]
     battles = adapter.battles(views, gid, entries)
     casualties: dict[str, dict[str, int]] = {}
     for b in battles:
@@ -87,6 +90,7 @@ def build_report(app: Any, game_id: str) -> Report:
     ]
     return Report(
         game_id=gid, kind=row.kind, title=row.title, head=head, rounds=rounds, round_name=adapter.round_name,
+        round_labels=named,
         counts=adapter.counts, round_ends=[s for _, s in ends], series=series, battles=battles,
         casualties=casualties, ledger=ledger,
         luck=luck_report(entries, adapter.attribution(entries)), notes=notes,

@@ -78,11 +78,18 @@ def steps(app: Any, game_id: str) -> list[Step]:
         out.append(
             Step(
                 seq=e.seq, round=clock[0], side=clock[1], phase=clock[2], type=e.type, sentence=e.sentence,
-                rule=ref.rule, explanation=ref.text, actor=e.actor, cancelled=e.cancelled,
+                rule=_own_rule(e.event) or ref.rule, explanation=ref.text, actor=e.actor, cancelled=e.cancelled,
                 notes=tuple(notes.get(e.seq, ())),
             )
         )
     return out
+
+
+def _own_rule(event: Any) -> str:
+    """The rule an event names itself (Europe Engulfed's ledger, losses and eliminations carry theirs) is more
+    precise than the rule book entry for its type."""
+    rule = getattr(event, "rule", "")
+    return rule if isinstance(rule, str) else ""
 
 
 def by_round(all_steps: list[Step]) -> dict[int, list[Step]]:

@@ -63,6 +63,8 @@ class Adapter:
     sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # (head view, log entries) -> every ledger line, read from the game's ledger read model
     ledger: Callable[[Any, Sequence[Any]], list[LedgerRow]] = lambda view, entries: []
+    # log entries -> a name for each round (Europe Engulfed: the game turn, "Sep/Oct 1941")
+    round_labels: Callable[[Sequence[Any]], dict[int, str]] = lambda entries: {}
     # what a battle's forces and losses count ("units" in A&A, "steps" in Europe Engulfed) and what a round is
     counts: str = "units"
     round_name: str = "round"
@@ -70,7 +72,10 @@ class Adapter:
 
 GENERIC = Adapter(kind="")
 
-ADAPTERS: dict[str, str] = {"aa_classic": "assistant.analysis.adapters.aa_classic_ledger:ADAPTER"}
+ADAPTERS: dict[str, str] = {
+    "aa_classic": "assistant.analysis.adapters.aa_classic_ledger:ADAPTER",
+    "europe_engulfed": "assistant.analysis.adapters.europe_engulfed:ADAPTER",
+}
 _loaded: dict[str, Adapter] = {}
 
 
