@@ -13,7 +13,6 @@ from typing import Any
 from flask import render_template, url_for
 from markupsafe import Markup, escape
 
-import events.aa_classic as ev
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import POWER, STEP
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
@@ -42,7 +41,6 @@ STEP_FORMS: dict[str, tuple[type, ...]] = {
     "placement": (cmd.Place,),
     "income": (),
 }
-LEDGER_LOOKBACK = 400
 LEDGER_LINES = 6
 # Orientation of the schematic map: the board is cut through North America (its left-right edge).
 WEST = ("Eastern United States", "Eastern Canada")
@@ -202,17 +200,19 @@ class AAPresenter(Presenter):
             power=power_name(s.power), step=STEP.get(s.step, s.step),
         ))
 
-    def _changes(self, table: Table) -> list[tuple[int, str, int, str]]:
-        """The latest treasury changes as (seq, power, change, cause), newest first, read from the log."""
-        seq = table.view.seq
-        start = max(0, seq - LEDGER_LOOKBACK)
-        out = []
-        for e in table.assistant.log(table.game_id, after=start, limit=seq - start):
-            if e.cancelled:
-                continue
-            for power, change in treasury_changes(e.event):
-                out.append((e.seq, power_name(power), change, e.sentence))
-        return out[::-1][:LEDGER_LINES]
+    def _changes(self, table: Table) -> list[tuple[int, str, int, str, str]]:
+        """The latest IPC ledger entries as (seq, power, change, account, sentence of the event), newest first."""
+        ledger = table.view.read("ledger")
+        latest = sorted(
+            ((e.seq, p, e.amount, e.account) for p, account in ledger.powers.items()
+             for e in account.entries[-LEDGER_LINES:] if e.seq > 1),
+            reverse=True,
+        )[:LEDGER_LINES]
+        sentences: dict[int, str] = {}
+        for seq, *_ in latest:
+            if seq not in sentences:
+                sentences[seq] = table.assistant.log(table.game_id, after=seq - 1, limit=1)[0].sentence
+        return [(seq, power_name(p), amount, account, sentences[seq]) for seq, p, amount, account in latest]
 
     # ------------------------------------------------------------------ map
     def board(self, table: Table) -> Markup:
@@ -282,21 +282,6 @@ class AAPresenter(Presenter):
             battles=[(b.key, b.kind, b.outcome or f"round {b.round}") for b in battles],
             capital=power_name(sp.capital) if sp.capital else "",
         ))
-
-
-def treasury_changes(event: Any) -> list[tuple[str, int]]:
-    """(power, IPC change) for each treasury a recorded fact moves."""
-    if isinstance(event, (ev.UnitsPurchased, ev.ResearchPaid)):
-        return [(event.power, -event.cost)]
-    if isinstance(event, ev.IncomeCollected):
-        return [(event.power, event.amount)]
-    if isinstance(event, (ev.BombingDamage, ev.RocketFired)):
-        return [(event.owner, -event.paid)]
-    if isinstance(event, ev.CapitalCaptured):
-        return [(event.owner, -event.seized), (event.captor, event.seized)]
-    if isinstance(event, ev.TreasuryEdited):
-        return [(event.power, event.amount)]
-    return []
 
 
 def _edges(board) -> tuple[tuple[str, str], ...]:
