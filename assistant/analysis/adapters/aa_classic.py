@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from assistant.analysis.adapters import Adapter, BattleRow
-from assistant.analysis.luck import Attribution, by_clock
+from assistant.analysis.luck import Attribution, from_table
 from assistant.analysis.odds import Battle, UnitProfile, battle_odds
 from events.core import DiceRolled, PhaseBegan
 
@@ -170,11 +170,7 @@ def attribution(entries: Sequence[Any]) -> Attribution:
         if e.type == "aa.hits_scored" and previous is not None and isinstance(previous.event, DiceRolled):
             owners[previous.seq] = (e.event.firer, e.event.battle)
         previous = e
-
-    def attribute(seq: int, roll: DiceRolled, side: str) -> tuple[str, str]:
-        return owners.get(seq) or by_clock(seq, roll, side)
-
-    return attribute
+    return from_table(owners)
 
 
 ADAPTER = Adapter(
