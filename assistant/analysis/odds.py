@@ -488,17 +488,17 @@ class _Chain:
             y = np.convolve(r_vec, stay**kernel_steps)[: R + 1]
             if single:  # one block: its targets are distinct
                 mass_flat[flat] += probs * (m / (1.0 - stay))
-                rounds_flat[flat, 1:] += np.outer(probs, y[:-1])
+                rounds_flat[flat, 1:] += probs[:, None] * y[None, :-1]
             else:
                 np.add.at(mass_flat, flat, probs * (m / (1.0 - stay)))
-                np.add.at(rounds_flat, (flat, slice(1, None)), np.outer(probs, y[:-1]))
+                np.add.at(rounds_flat, (flat, slice(1, None)), probs[:, None] * y[None, :-1])
         return self._odds(out, na * nd)
 
     def _flat_transitions(self, a, d, nd) -> tuple[np.ndarray, np.ndarray, bool]:
         """Targets of one ordinary round as flat state indices with their probabilities."""
         blocks = self.round_blocks(a, d, False)
         flats = [(ia[:, None] * nd + id_[None, :]).reshape(-1) for _, (ia, _pa), (id_, _pd) in blocks]
-        probs = [(p1 * np.multiply.outer(pa, pd)).reshape(-1) for p1, (_ia, pa), (_id, pd) in blocks]
+        probs = [(p1 * pa[:, None] * pd[None, :]).reshape(-1) for p1, (_ia, pa), (_id, pd) in blocks]
         if len(blocks) == 1:
             return flats[0], probs[0], True
         return np.concatenate(flats), np.concatenate(probs), False
