@@ -81,6 +81,10 @@ class Presenter:
     def board(self, table: Table) -> Markup | None:
         return None
 
+    def part(self, table: Table, name: str, args: dict[str, str]) -> Markup | None:
+        """A piece of a game's form loaded on demand (e.g. the units standing where a move starts)."""
+        return None
+
     def setup_help(self) -> Markup | None:
         """What the new-game page should explain besides the options (e.g. who plays which power)."""
         return None

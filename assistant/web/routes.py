@@ -311,6 +311,15 @@ def space(game_id: str, name: str):
     return html
 
 
+@web.get("/g/<game_id>/part/<name>")
+def part(game_id: str, name: str):
+    t = _table(game_id)
+    html = presenter_for(t.loaded.kind.name).part(t, name, request.args.to_dict())
+    if html is None:
+        abort(404, f"No form part {name!r} here.")
+    return html
+
+
 def _live(game_id: str, spectator: str | None):
     seq = _int_arg("seq")
     t = _table(game_id, readonly=spectator is not None)

@@ -91,7 +91,8 @@ def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect(host.locator("#banner")).to_contain_text("combat move")
     host.select_option("#move-from", "Karelia S.S.R.")
     host.fill("#move-to", "Finland-Norway")
-    host.fill("#move-units", "infantry=2, armour=1")
+    host.fill("#mv-infantry", "2")  # the grid of the units standing there, loaded when "From" was chosen
+    host.fill("#mv-armour", "1")
     host.get_by_role("button", name="Move these units").click()
     expect(host.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway")
     host.get_by_role("button", name="Combat moves done").click()

@@ -72,8 +72,12 @@ def test_axis_and_allies_table_step_by_step(real):
     assert 'id="move-from"' in page and '<option value="Karelia S.S.R.">Karelia S.S.R. (6)</option>' in page
     moved = client.do(game_id, "aa.move", path="Karelia S.S.R.", units="infantry=2, armour=1")
     assert moved.status_code == 422  # no destination: the game refuses a one-space path in plain words
+    grid = html(client.get(f"/g/{game_id}/part/move-units?path=Karelia%20S.S.R.", htmx=True))
+    assert 'name="units.infantry"' in grid and 'max="3"' in grid and 'name="units.fighter"' in grid
+    assert client.get(f"/g/{game_id}/part/nothing").status_code == 404
     response = client.post(f"/g/{game_id}/do", {"type": "aa.move", "path": ["Karelia S.S.R.", "", "Finland-Norway"],
-                                                "units": "infantry=2, armour=1", "command_id": "m1"}, htmx=True)
+                                                "units.infantry": "2", "units.armour": "1", "units.fighter": "",
+                                                "command_id": "m1"}, htmx=True)
     assert response.status_code == 200
     client.do(game_id, "aa.end_step")
     page = html(client.get(f"/g/{game_id}"))

@@ -90,7 +90,9 @@ class AAPresenter(Presenter):
                     if cls is cmd.Purchase:
                         add(cls, template="games/aa_classic/purchase.html", data=self._purchase(s), label="Buy these units")
                     elif cls is cmd.Move:
-                        add(cls, template="games/aa_classic/move.html", data=self._move(s), label="Move these units")
+                        chosen = errors.get(form_for(cls).tag, ("", {}))[1].get("path", "")
+                        add(cls, template="games/aa_classic/move.html", data=self._move(s, chosen),
+                            label="Move these units")
                     elif cls is cmd.Place:
                         add(cls, template="games/aa_classic/place.html", data={"left": sorted(s.purchased.items())},
                             label="Place these units")
@@ -121,9 +123,21 @@ class AAPresenter(Presenter):
         units = [(k, u.cost) for k, u in s.world.units.items() if u.cost]
         return {"units": units, "treasury": s.treasury.get(s.power, 0), "power": power_name(s.power)}
 
-    def _move(self, s: State) -> dict[str, Any]:
+    def _move(self, s: State, chosen: str = "") -> dict[str, Any]:
         mine = Counter(u.space for u in s.units.values() if u.owner == s.power)
-        return {"from": sorted(mine.items()), "spaces": sorted(s.world.board.spaces)}
+        return {"from": sorted(mine.items()), "spaces": sorted(s.world.board.spaces), "here": self._units_at(s, chosen)}
+
+    def _units_at(self, s: State, space: str) -> list[tuple[str, int]]:
+        """The current power's units in ``space`` by kind (what a move from there can take)."""
+        return sorted(Counter(u.kind for u in s.units.values() if u.owner == s.power and u.space == space).items())
+
+    def part(self, table: Table, name: str, args: dict[str, str]) -> Markup | None:
+        if name != "move-units":
+            return None
+        s: State = table.view.game
+        space = args.get("path", "")
+        return Markup(render_template("games/aa_classic/move_units.html", here=self._units_at(s, space),
+                                      space=space, values={}))
 
     def _battle_forms(self, s: State, b, add) -> None:
         act, what = next_action(s, b)
