@@ -35,6 +35,7 @@ from assistant.games.europe_engulfed.board.loader import to_dict
 from assistant.games.europe_engulfed.game import GAME
 from assistant.kinds import KindRegistry
 from events.base import tag_of
+from events.core import AddNote
 from events.store import EventStore
 from projections.europe_engulfed import table
 from tests.europe_engulfed.scenarios import game_options, mid_war
@@ -198,8 +199,14 @@ def test_every_europe_engulfed_event_has_a_rule_reference():
 
 
 def test_teaching_replay(ee):
+    first_round = next(e.seq for e in ee.app.log(ee.gid) if e.type == "ee.combat_round_fought")
+    ee.app.handle(ee.gid, AddNote(about_seq=first_round, text="an assault round would have doubled the dice",
+                                  arrow_from="moscow", arrow_to="smolensk"), actor="coach")
     all_steps = steps(ee.app, ee.gid)
     rounds = [s for s in all_steps if s.type == "ee.combat_round_fought"]
+    (note,) = rounds[0].notes
+    assert (note.author, note.text, note.arrow_to) == ("coach", "an assault round would have doubled the dice", "smolensk")
+    assert "an assault round would have doubled the dice" in report_command(ee.app, ee.gid, "md")
     assert [s.rule for s in rounds] == ["EE 6.2"] * 3
     assert "defender fires" in rounds[0].explanation
     purchase = next(s for s in all_steps if s.type == "ee.purchased")
