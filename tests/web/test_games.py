@@ -150,3 +150,24 @@ def test_axis_and_allies_placement_and_income(real):
     page = html(client.get(f"/g/{game_id}"))
     assert '<span class="side">Germany</span>' in page
     assert re.search(r"\+24</span> USSR — ", page)  # the income, with its cause, in the treasury changes
+
+
+def test_axis_and_allies_edit_panel_books_each_kind_of_edit(real):
+    assistant, client = real
+    game_id = assistant.new_game("aa_classic", {})
+    client.do(game_id, "aa.start")
+    page = html(client.get(f"/g/{game_id}"))
+    assert "Edit the record" in page and 'name="what"' in page
+    karelia = sum(1 for u in assistant.view(game_id).game.units.values() if u.space == "Karelia S.S.R.")
+    added = client.do(game_id, "aa.edit", what="add", power="ussr", space="Karelia S.S.R.", kind="infantry",
+                      count="2", reason="forgot the set-up")
+    assert added.status_code == 200, html(added)[:300]
+    s = assistant.view(game_id).game
+    assert sum(1 for u in s.units.values() if u.space == "Karelia S.S.R.") == karelia + 2
+    client.do(game_id, "aa.edit", what="treasury", power="germany", amount="-5", reason="miscounted")
+    client.do(game_id, "aa.edit", what="control", power="germany", territory="Karelia S.S.R.", reason="test")
+    s = assistant.view(game_id).game
+    assert s.treasury["germany"] == 27 and s.controller("Karelia S.S.R.") == "germany"
+    refused = client.do(game_id, "aa.edit", what="treasury", power="uk", amount="3", reason="")
+    assert refused.status_code == 422 and "Edit the record" in html(refused)
+    assert 'value="3"' in html(refused)

@@ -6,6 +6,7 @@ queries (``next_action``, ``plan``, ``candidates``) say comes next, and the ledg
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from typing import Any
@@ -42,6 +43,8 @@ STEP_FORMS: dict[str, tuple[type, ...]] = {
     "income": (),
 }
 LEDGER_LINES = 6
+EDITS = {"add": "Add units", "remove": "Remove units", "control": "Give a territory to a power",
+         "treasury": "Change a treasury", "production": "Change an income (production level)"}
 # Orientation of the schematic map: the board is cut through North America (its left-right edge).
 WEST = ("Eastern United States", "Eastern Canada")
 EAST = ("Western United States", "Western Canada")
@@ -99,7 +102,27 @@ class AAPresenter(Presenter):
                     else:
                         add(cls)
                 add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
-        add(cmd.Edit)
+        add(cmd.Edit, template="games/aa_classic/edit.html", label="Record this edit", data={
+            "edits": list(EDITS.items()), "powers": [(p, power_name(p)) for p in s.world.tables.turn_order],
+            "kinds": sorted(s.world.units), "spaces": sorted(s.world.board.spaces),
+            "territories": sorted(n for n, sp in s.world.board.spaces.items() if sp.kind == "land"),
+        })
+        return out
+
+    def prepare(self, tag: str, form: dict[str, str]) -> dict[str, str]:
+        """The edit panel's one change (add, remove, control, treasury, income) as the fields of ``aa.edit``."""
+        what = form.get("what", "")
+        if tag != "aa.edit" or what not in EDITS:
+            return form
+        out = {"reason": form.get("reason", "")}
+        if what in ("add", "remove"):
+            count = form.get("count", "").strip() or "1"
+            out[what] = json.dumps([{"space": form.get("space", "").strip(), "power": form.get("power", ""),
+                                     "kind": form.get("kind", ""), "count": int(count) if count.isdigit() else count}])
+        elif what == "control":
+            out["control"] = f"{form.get('territory', '').strip()}={form.get('power', '')}"
+        else:
+            out[what] = f"{form.get('power', '')}={form.get('amount', '').strip()}"
         return out
 
     def setup_help(self) -> Markup:
