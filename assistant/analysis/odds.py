@@ -38,6 +38,8 @@ from typing import Any
 import msgspec
 import numpy as np
 
+_encoder = msgspec.msgpack.Encoder()  # insertion order kept: a given casualty order is part of the battle
+
 # Rounds tracked one by one; the (exactly known) mass of longer battles is reported as ``rounds_beyond``.
 MAX_ROUNDS = 80
 
@@ -528,9 +530,28 @@ class _Chain:
         )
 
 
+# Solved battles by their encoded description: a report, its chart exports and the battle panel ask again and again.
+_SOLVED: dict[bytes, Odds] = {}
+_SOLVED_MAX = 512
+
+
 def battle_odds(battle: Battle) -> Odds:
     """Exact outcome probabilities, expected survivors and the distribution of rounds."""
-    return _Chain(battle).solve()
+    key = _encoder.encode(battle)
+    odds = _SOLVED.get(key)
+    if odds is None:
+        odds = _Chain(battle).solve()
+        if len(_SOLVED) >= _SOLVED_MAX:
+            del _SOLVED[next(iter(_SOLVED))]  # the oldest first
+        _SOLVED[key] = odds
+    return odds
+
+
+def clear_caches() -> None:
+    """Forget every solved battle and hit distribution (cold-cache timings)."""
+    _SOLVED.clear()
+    binomial.cache_clear()
+    hits_pmf.cache_clear()
 
 
 def casualty_orders(battle: Battle) -> tuple[list[str], list[str]]:

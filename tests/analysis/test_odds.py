@@ -167,3 +167,15 @@ def test_probabilities_sum_to_one_in_a_big_mixed_battle():
     total = odds.attacker_wins + odds.defender_wins + odds.draw + odds.retreat + odds.stalemate
     assert total == pytest.approx(1.0, abs=1e-12)
     assert sum(odds.rounds) + odds.rounds_beyond == pytest.approx(1.0, abs=1e-9)
+
+
+def test_solved_battles_are_remembered_until_the_caches_are_cleared():
+    from assistant.analysis.odds import clear_caches
+
+    battle = Battle(profiles=P, attackers={"infantry": 3, "armour": 1}, defenders={"infantry": 3})
+    first = battle_odds(battle)
+    assert battle_odds(Battle(profiles=P, attackers={"infantry": 3, "armour": 1}, defenders={"infantry": 3})) is first
+    assert battle_odds(Battle(profiles=P, attackers={"infantry": 3, "armour": 1}, defenders={"infantry": 2})) != first
+    clear_caches()
+    again = battle_odds(battle)
+    assert again is not first and again == first
