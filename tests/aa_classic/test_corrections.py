@@ -4,11 +4,14 @@ research and technology dice, and throws whose battle or turn is over (ruling "D
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import events.aa_classic as ev
 from assistant.decider import Refused
 from assistant.games.aa_classic import commands as c
 from assistant.games.aa_classic.guidance import guidance
+from assistant.games.aa_classic.moves.battle import candidates, dice_for, next_action, required
 from tests.aa_classic.table import Table, spec
 
 SUDAN = "Anglo-Egyptian Sudan"
@@ -251,3 +254,40 @@ def test_technologies_edited_by_hand_after_an_old_correction():
     with pytest.raises(Refused) as info:
         t.edit(technologies={"ussr": ("death_ray",)})
     assert info.value.rule == "A&A edits"
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None)
+def test_any_correction_of_any_throw_leaves_a_consistent_battle(data):
+    """Play the Sudan battle with random dice and random casualty choices, then correct one of its throws with
+    random faces: the correction is refused or applied, never a crash, and the battle stays consistent."""
+    t = _sudan()
+    roll = st.integers(min_value=1, max_value=6)
+    for _ in range(data.draw(st.integers(min_value=1, max_value=5))):
+        b = t.state.battles[SUDAN]
+        act, what = next_action(t.state, b)
+        if act == "fire":
+            n = len(dice_for(t.state, b, what))
+            t.do(c.Fire(battle=SUDAN, faces=tuple(data.draw(roll) for _ in range(n))))
+        elif act == "casualties":
+            pool = candidates(t.state, b, b.pending)
+            need = required(t.state, pool, b.pending)
+            t.do(c.ChooseCasualties(battle=SUDAN, ids=tuple(data.draw(st.permutations(pool))[:need])))
+        else:
+            break
+    throws = [e for e in t.log if type(e).__name__ == "DiceRolled"]
+    throw = data.draw(st.sampled_from(throws))
+    faces = tuple(data.draw(roll) for _ in throw.faces)
+    try:
+        t.correct(throw.ref, *faces)
+    except Refused as refusal:
+        assert refusal.rule == "A&A §6.1"
+        return
+    b = t.state.battles[SUDAN]
+    assert all(i in t.state.units for i in b.casualty_line)
+    assert b.pending is None or b.pending.hits > 0
+    alive = {i for i, u in t.state.units.items() if u.space == SUDAN}
+    assert len(alive) <= 4
+    if not b.outcome:  # no throw has more casualties on its account than hits
+        for fire in b.fires.values():
+            assert len(fire.taken) <= fire.hits
