@@ -194,15 +194,25 @@ def cmd_serve(app: Assistant | None, args: argparse.Namespace) -> int:
 
 
 def cmd_report(app: Assistant, args: argparse.Namespace) -> int:
-    from assistant.analysis.reports import report_command
+    from assistant.analysis.reports import chart_file, report_command
 
-    out = report_command(app, args.game, args.format)
-    if args.output:
-        Path(args.output).write_bytes(out if isinstance(out, bytes) else out.encode())
-        sys.stdout.write(f"wrote {args.output}\n")
+    if args.chart:
+        if args.format not in ("svg", "png"):
+            raise Refused("a chart is exported as --format svg or png")
+        try:
+            out: str | bytes = chart_file(app, args.game, args.chart, args.format)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+    elif args.format in ("svg", "png"):
+        raise Refused("svg and png export one chart: add --chart METRIC (the report lists its charts)")
     else:
-        sys.stdout.write(out.decode() if isinstance(out, bytes) else out)
-        sys.stdout.write("\n")
+        out = report_command(app, args.game, args.format)
+    data = out if isinstance(out, bytes) else out.encode()
+    if args.output and args.output != "-":
+        Path(args.output).write_bytes(data)
+        sys.stdout.write(f"wrote {args.output} ({len(data)} bytes)\n")
+    else:
+        sys.stdout.buffer.write(data if data.endswith(b"\n") or isinstance(out, bytes) else data + b"\n")
     return 0
 
 
@@ -300,9 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lan", action="store_true", help="share on the local network behind a join code")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
     p.set_defaults(func=cmd_serve)
-    p = add("report", "post-game report")
+    p = add("report", "post-game report (or one of its charts with --chart)")
     p.add_argument("game")
-    p.add_argument("--format", choices=["html", "md", "json"], default="md")
+    p.add_argument("--format", choices=["html", "md", "json", "svg", "png"], default="md")
+    p.add_argument("--chart", metavar="METRIC", help="export one chart (svg or png): production, treasury, units, unit_value, territories; Engulfed: see the report")
     p.add_argument("-o", "--output", metavar="FILE")
     p.set_defaults(func=cmd_report)
     p = add("bench", "measure speed (figures for the team's notes)")

@@ -66,7 +66,7 @@ def test_html_format_to_a_file(stored, capsys, tmp_path):
     app, gid, db = stored
     target = tmp_path / "report.html"
     out = report(capsys, db, gid, "html", "-o", str(target))
-    assert out.strip() == f"wrote {target}"
+    assert out.startswith(f"wrote {target} (")
     html = target.read_text()
     assert html.startswith("<!doctype html>") and html.rstrip().endswith("</html>")
     assert html.count("<svg") == 5 and "Battles" in html and "Dice luck" in html
@@ -98,3 +98,21 @@ def test_charts_export_as_svg_and_png(stored):
     assert plotted == production.values
     with pytest.raises(ValueError):
         chart_file(app, gid, "morale", "svg")
+
+
+def test_chart_export_from_the_command_line(stored, capsys, tmp_path):
+    app, gid, db = stored
+    svg_file = tmp_path / "treasury.svg"
+    code = cli.main(["report", gid, "--chart", "treasury", "--format", "svg", "-o", str(svg_file), "--db", db])
+    capsys.readouterr()
+    assert code == 0 and svg_file.read_bytes() == chart_file(app, gid, "treasury", "svg")
+    ET.fromstring(svg_file.read_bytes())
+    png_file = tmp_path / "units.png"
+    assert cli.main(["report", gid, "--chart", "units", "--format", "png", "-o", str(png_file), "--db", db]) == 0
+    assert png_file.read_bytes().startswith(b"\x89PNG")
+    code = cli.main(["report", gid, "--chart", "morale", "--format", "svg", "--db", db])
+    _, err = capsys.readouterr()
+    assert code == 1 and "morale" in err
+    code = cli.main(["report", gid, "--format", "png", "--db", db])
+    _, err = capsys.readouterr()
+    assert code == 1 and "--chart" in err
