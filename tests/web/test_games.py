@@ -111,7 +111,7 @@ def test_europe_engulfed_board_amendment_panel(real):
     before = len(board.borders)
     page = html(client.get(f"/g/{game_id}"))
     assert "Complete the board: a border" in page and "Complete the board: an area" in page
-    assert "WERP ledgers" in page
+    assert "WERP ledgers" in page and "<h2>Supply</h2>" in page and "No supply determined yet." in page
     a, b = sorted(area for area in board.areas if not any(area in (x.a, x.b) for x in board.borders))[:2]
     added = client.do(game_id, "ee.amend_board", panel="border", a=a, b=b, kind="river", source="map sheet 1")
     assert added.status_code == 200, html(added)[:500]
@@ -171,3 +171,33 @@ def test_axis_and_allies_edit_panel_books_each_kind_of_edit(real):
     refused = client.do(game_id, "aa.edit", what="treasury", power="uk", amount="3", reason="")
     assert refused.status_code == 422 and "Edit the record" in html(refused)
     assert 'value="3"' in html(refused)
+
+
+def test_europe_engulfed_supply_panel_lists_out_of_supply_units_first(real):
+    from assistant.replay import View
+    from assistant.web.games.europe_engulfed import PRESENTER, SUPPLY
+    from assistant.web.presenter import Table
+    from events.europe_engulfed.supply import UnitSupply
+    from projections.europe_engulfed.supply import SupplyView
+
+    assistant, client = real
+    game_id = assistant.new_game("europe_engulfed", {})
+    view = assistant.view(game_id)
+    supply = SupplyView(
+        units={
+            "ger-1": UnitSupply(unit_id="ger-1", area="berlin", status="supplied", via="land", reason="home area",
+                                rule="EE 3.1"),
+            "ger-2": UnitSupply(unit_id="ger-2", area="tobruk", status="out_of_supply", via="none",
+                                reason="no path to a supply source", rule="EE 3.2"),
+        },
+        phase={"Axis": "initial"}, determined_at={"Axis": 7},
+    )
+    states = [supply if name == SUPPLY else view.read(name) for name in view.names]
+    table = Table(assistant, game_id, assistant.kind_of(game_id), View(game_id, view.seq, states,
+                                                                       dict(zip(view.names, range(len(states))))),
+                  view.seq)
+    with client.http.application.test_request_context("/"):
+        panel = str(PRESENTER.ledgers(table))
+    assert "Axis: initial supply determined at event 7" in panel
+    assert panel.index("ger-2") < panel.index("ger-1")
+    assert '<tr class="oos"><td>ger-2</td>' in panel and "no path to a supply source" in panel

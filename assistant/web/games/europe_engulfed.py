@@ -20,6 +20,8 @@ from assistant.web.presenter import Presenter, Table, new_command_id
 
 AMEND = "ee.amend_board"
 LEDGER_LINES = 8
+SUPPLY = "ee_supply"  # the game's supply read model
+SUPPLY_ROWS = 12
 # Area facts the panel offers; everything else an area may carry stays with the generic amendment form.
 AREA_FACTS = ("name", "nation", "terrain", "weather_zone", "resource_value")
 
@@ -89,8 +91,21 @@ class EEPresenter(Presenter):
         fleets = {sea: dict(by) for sea, by in sorted(s.fleets.items()) if any(by.values())}
         return Markup(render_template(
             "games/europe_engulfed/ledgers.html", s=s, ledgers=ledgers, units=sorted(units.items()),
-            control=sorted(control.items()), fleets=fleets, board=s.board,
+            control=sorted(control.items()), fleets=fleets, board=s.board, supply=self._supply(table),
         ))
+
+    def _supply(self, table: Table) -> dict[str, Any] | None:
+        """The supply read model: last determination per side, unit verdicts (out of supply first), sea capacity."""
+        if SUPPLY not in table.view.names:
+            return None
+        view = table.view.read(SUPPLY)
+        verdicts = sorted(view.units.values(), key=lambda u: (u.status == "supplied", u.unit_id))
+        return {
+            "sides": sorted((side, phase, view.determined_at.get(side, 0)) for side, phase in view.phase.items()),
+            "units": verdicts[:SUPPLY_ROWS], "more": max(0, len(verdicts) - SUPPLY_ROWS),
+            "capacity": [(side, c) for side, seas in sorted(view.capacity.items()) for c in seas],
+            "eliminated": view.eliminated, "recorded": view.verdicts[-SUPPLY_ROWS:],
+        }
 
 
 PRESENTER = EEPresenter()
