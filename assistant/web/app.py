@@ -75,6 +75,12 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
         )
         return response
 
+    @app.teardown_request
+    def close_connection(exc):
+        # The threaded server runs each request in a new thread, and the store keeps one SQLite connection per
+        # thread: close it with the request rather than leave it to the garbage collector.
+        assistant.store.close()
+
     @app.context_processor
     def inject():
         conf = app.extensions["tabletop"]
