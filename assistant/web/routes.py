@@ -7,6 +7,7 @@ commands and views into pages.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import uuid
 from typing import Any
@@ -21,9 +22,8 @@ from assistant.decider import Refused
 from assistant.web import security
 from assistant.web.app import flash_response
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
-from assistant.web.logview import PAGE, is_physical_dice, log_page
+from assistant.web.logview import is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
-from events.core import CorrectDice, DiceRolled
 from events.exchange import GameFileError
 from events.store import Conflict, GameNotFound, StoreError
 
@@ -72,12 +72,10 @@ def games():
 @web.route("/join", methods=["GET", "POST"])
 def join():
     conf = current_app.extensions["tabletop"]
-    nxt = request.values.get("next", "/")
-    if not nxt.startswith("/") or nxt.startswith("//"):
-        nxt = "/"
+    nxt = _local_path(request.values.get("next", "/"))
     error = ""
     if request.method == "POST":
-        if conf["join_code"] and security.hmac.compare_digest(request.form.get("code", "").strip(), conf["join_code"]):
+        if conf["join_code"] and hmac.compare_digest(request.form.get("code", "").strip(), conf["join_code"]):
             session["joined"] = True
             session["player"] = request.form.get("player", "").strip()[:40]
             return redirect(nxt, 303)
@@ -88,8 +86,12 @@ def join():
 @web.post("/player")
 def set_player():
     session["player"] = request.form.get("player", "").strip()[:40]
-    nxt = request.form.get("next", "/")
-    return redirect(nxt if nxt.startswith("/") and not nxt.startswith("//") else "/", 303)
+    return redirect(_local_path(request.form.get("next", "/")), 303)
+
+
+def _local_path(target: str) -> str:
+    """Where to go next, only ever a page of this server (never another site)."""
+    return target if target.startswith("/") and not target.startswith("//") else "/"
 
 
 def _kind_form(kind_name: str):
@@ -132,8 +134,6 @@ def create_game():
         return render_template("new_game.html", kinds=kinds, kind=kind, form=form, title="New game",
                                kind_title=loaded.kind.title, game_title=title or "",
                                setup_help=presenter_for(kind).setup_help()), 422
-    except Conflict:  # the same form sent twice: the game already exists
-        game_id = _game_id_for(command_id)
     return _go(url_for("web.table", game_id=game_id))
 
 
@@ -217,7 +217,7 @@ def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | 
     return Markup(re.sub(CID, lambda _m: uuid.uuid4().hex, html)), key
 
 
-def _context(table: Table, *, spectator: str | None = None, play: bool = False, upto: int | None = None) -> dict[str, Any]:
+def _context(table: Table, *, spectator: str | None = None, play: bool = False) -> dict[str, Any]:
     p = presenter_for(table.loaded.kind.name)
     a = table.assistant
     return {
@@ -228,7 +228,7 @@ def _context(table: Table, *, spectator: str | None = None, play: bool = False, 
         "guidance": _guidance(table),
         "ledgers": p.ledgers(table),
         "board": p.board(table),
-        "log": log_page(a, table.game_id, upto or table.view.seq),
+        "log": log_page(a, table.game_id, table.view.seq),
         "spectator": spectator,
         "play": play,
         "is_dice": is_physical_dice,
@@ -280,15 +280,24 @@ def watch(game_id: str, token: str):
     return _render_table(_table(game_id, _int_arg("at"), readonly=True), spectator=token)
 
 
-@web.get("/g/<game_id>/log")
-def more_log(game_id: str):
+def _more_log(game_id: str, spectator: str | None):
     gid = _open_game(game_id)
     upto = _int_arg("upto") or assistant().head(gid)
-    readonly = request.args.get("ro") == "1"
     return render_template("_log_page.html", page=log_page(assistant(), gid, upto), game_id=gid,
-                           readonly=readonly, is_dice=is_physical_dice, at=None,
-                           base_url=url_for("web.table", game_id=gid),
+                           readonly=spectator is not None or request.args.get("ro") == "1", is_dice=is_physical_dice,
+                           at=None, base_url=_base_url(gid, spectator),
                            term=presenter_for(assistant().kind_of(gid).kind.name).term)
+
+
+@web.get("/g/<game_id>/log")
+def more_log(game_id: str):
+    return _more_log(game_id, None)
+
+
+@web.get("/watch/<game_id>/<token>/log")
+def watch_log(game_id: str, token: str):
+    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
+    return _more_log(game_id, token)
 
 
 @web.get("/g/<game_id>/entry/<int:seq>")
@@ -372,18 +381,21 @@ def do(game_id: str):
     spec = form_for(cls)
     form = {k: v for k, v in request.form.items() if k not in ("type", "command_id", "csrf")}
     shown = dict(form)  # what the form showed, to redisplay after a refusal
-    form = presenter_for(a.kind_of(gid).kind.name).prepare(tag, form)
+    prepared = presenter_for(a.kind_of(gid).kind.name).prepare(tag, form)
+    # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
+    multi = request.form.to_dict(flat=False) if prepared is form else None
     if request.form.get("roll_for_me"):
-        form = {k: v for k, v in form.items() if not next((f for f in spec.fields if f.name == k and f.is_dice), None)}
+        dice = {f.name for f in spec.fields if f.is_dice}
+        prepared = {k: v for k, v in prepared.items() if k not in dice}
     try:
-        payload = parse(spec, form, request.form.to_dict(flat=False))
+        payload = parse(spec, prepared, multi)
         payload["type"] = tag
-        outcome = a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id)
+        a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id)
     except (FormError, Refused, Conflict) as exc:
         return _refused(gid, tag, _message(exc), shown)
     except StoreError as exc:
         return _refused(gid, tag, f"The game file could not be written: {exc}", shown, 503)
-    return _after_command(gid, outcome.last_seq)
+    return _after_command(gid)
 
 
 def _refused(gid: str, tag: str, message: str, values: dict[str, str], status: int = 422):
@@ -397,7 +409,7 @@ def _refused(gid: str, tag: str, message: str, values: dict[str, str], status: i
     return _render_table(t, errors={tag: (message, values)}, status=status)
 
 
-def _after_command(gid: str, last_seq: int):
+def _after_command(gid: str):
     if not is_htmx():
         return redirect(url_for("web.table", game_id=gid), 303)
     t = _table(gid)

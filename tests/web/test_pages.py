@@ -306,6 +306,13 @@ def test_spectator_link_is_read_only(client, web_assistant, toy_id):
     assert client.post(link, {}).status_code in (403, 405)
     assert client.get(link[:-3] + "xyz").status_code == 404
     assert client.get(f"/watch/{toy_id}/nonsense").status_code == 404
+    for i in range(45):
+        web_assistant.handle(toy_id, '{"type": "core.add_note", "about_seq": 1, "text": "n%d"}' % i)
+    watch = text(client.get(link))
+    older = re.search(r'hx-get="(/watch/[^"]+/log\?upto=\d+&amp;ro=1)"', watch).group(1).replace("&amp;", "&")
+    page = text(client.get(older, htmx=True))
+    assert 'id="e1"' in page and "Undo to here" not in page and 'class="more"' not in page
+    assert f'href="{link}?at=1"' in page
 
 
 def test_lan_mode_asks_other_devices_for_the_join_code(web_assistant, toy_id):

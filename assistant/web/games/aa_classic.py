@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from flask import render_template, url_for
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import POWER, STEP
