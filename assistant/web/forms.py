@@ -32,7 +32,6 @@ class FieldSpec:
     required: bool
     default: str = ""
     choices: tuple[str, ...] = ()
-    optional: bool = False  # None is allowed: a blank input means "not given"
 
     @property
     def is_dice(self) -> bool:
@@ -62,12 +61,13 @@ def _first_line(doc: str | None) -> str:
     return (doc or "").strip().split("\n\n")[0].replace("\n", " ").strip()
 
 
-def _unwrap_optional(t: mi.Type) -> tuple[mi.Type, bool]:
+def _unwrap_optional(t: mi.Type) -> mi.Type:
+    """``X | None`` is drawn as X; a blank input then means "not given"."""
     if isinstance(t, mi.UnionType):
         rest = [x for x in t.types if not isinstance(x, mi.NoneType)]
         if len(rest) == 1 and len(rest) != len(t.types):
-            return rest[0], True
-    return t, False
+            return rest[0]
+    return t
 
 
 def _widget(name: str, t: mi.Type) -> tuple[str, tuple[str, ...]]:
@@ -116,14 +116,14 @@ def form_for(cls: type[msgspec.Struct], tag: str | None = None) -> FormSpec:
     assert isinstance(info, mi.StructType)
     fields = []
     for f in info.fields:
-        inner, optional = _unwrap_optional(f.type)
+        inner = _unwrap_optional(f.type)
         widget, choices = _widget(f.name, inner)
         default = f.default if f.default is not msgspec.NODEFAULT else (
             f.default_factory() if f.default_factory is not msgspec.NODEFAULT else msgspec.NODEFAULT
         )
         fields.append(FieldSpec(
             name=f.encode_name, label=humanise(f.name), widget=widget, required=f.required,
-            default=_default_text(widget, default), choices=choices, optional=optional,
+            default=_default_text(widget, default), choices=choices,
         ))
     name = tag if tag is not None else _tag_or_name(cls)
     short = name.split(".", 1)[-1]
@@ -234,12 +234,16 @@ class RenderedForm:
     values: dict[str, str] = field(default_factory=dict)
     error: str = ""
     hints: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    open: bool = False
     fixed: dict[str, str] = field(default_factory=dict)  # hidden values the presenter fills in
     template: str = ""  # a game's own template for this form (templates/games/<kind>/...); "" = generic
     data: dict[str, Any] = field(default_factory=dict)  # what that template shows besides the fields
     label: str = ""  # the submit button's text, when the command's title is not the clearest
     apart: bool | None = None  # shown with the edits and overrides (None: when the command is one)
+
+    @property
+    def open(self) -> bool:
+        """Folded forms unfold to show their error."""
+        return bool(self.error)
 
     @property
     def is_edit(self) -> bool:

@@ -67,8 +67,7 @@ class Presenter:
         for spec in self.commands(table):
             message, values = (errors or {}).get(spec.tag, ("", {}))
             out.append(RenderedForm(spec, new_command_id(), dict(values), message,
-                                    {f.name: hints[f.name] for f in spec.fields if f.name in hints},
-                                    open=bool(message)))
+                                    {f.name: hints[f.name] for f in spec.fields if f.name in hints}))
         return out
 
     def ledgers(self, table: Table) -> Markup:

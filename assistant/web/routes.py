@@ -130,7 +130,7 @@ def create_game():
         game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
                              game_id=_game_id_for(command_id))
     except (FormError, Refused) as exc:
-        form = RenderedForm(spec, command_id, dict(request.form), _message(exc), open=True)
+        form = RenderedForm(spec, command_id, dict(request.form), _message(exc))
         return render_template("new_game.html", kinds=kinds, kind=kind, form=form, title="New game",
                                kind_title=loaded.kind.title, game_title=title or "",
                                setup_help=presenter_for(kind).setup_help()), 422

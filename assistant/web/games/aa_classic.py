@@ -76,8 +76,7 @@ class AAPresenter(Presenter):
             message, values = errors.get(spec.tag, ("", {}))
             if fixed and values and any(values.get(k) != v for k, v in fixed.items()):
                 message, values = "", {}  # the error belongs to another battle's form
-            out.append(RenderedForm(spec, new_command_id(), dict(values), message, self._hints(s, spec.tag),
-                                    open=bool(message), fixed=dict(fixed or {}), template=template,
+            out.append(RenderedForm(spec, new_command_id(), dict(values), message, self._hints(s, spec.tag), fixed=dict(fixed or {}), template=template,
                                     data=data or {}, label=label))
 
         if s.victory is None:

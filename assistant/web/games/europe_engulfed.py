@@ -43,7 +43,7 @@ class EEPresenter(Presenter):
                 message, values = "", {}
             panels.append(RenderedForm(
                 by_tag[AMEND].spec, new_command_id(), dict(values), message,
-                {"a": names, "b": names, "area": tuple(sorted(board.areas))}, open=bool(message), template=template,
+                {"a": names, "b": names, "area": tuple(sorted(board.areas))}, template=template,
                 data={"panel": panel, "kinds": get_args(BorderKind), "terrains": get_args(Terrain),
                       "complete": board.complete, "areas": len(board.areas), "seas": len(board.seas),
                       "borders": len(board.borders)},
