@@ -69,6 +69,7 @@ class AAPresenter(Presenter):
         s: State = table.view.game
         errors = errors or {}
         out: list[RenderedForm] = []
+        hints = self._hints(s)
 
         def add(cls, *, template: str = "", data: dict[str, Any] | None = None, label: str = "",
                 fixed: dict[str, str] | None = None) -> None:
@@ -76,8 +77,8 @@ class AAPresenter(Presenter):
             message, values = errors.get(spec.tag, ("", {}))
             if fixed and values and any(values.get(k) != v for k, v in fixed.items()):
                 message, values = "", {}  # the error belongs to another battle's form
-            out.append(RenderedForm(spec, new_command_id(), dict(values), message, self._hints(s, spec.tag), fixed=dict(fixed or {}), template=template,
-                                    data=data or {}, label=label))
+            out.append(RenderedForm(spec, new_command_id(), dict(values), message, hints,
+                                    fixed=dict(fixed or {}), template=template, data=data or {}, label=label))
 
         if s.victory is None:
             if s.round == 0:
@@ -133,7 +134,8 @@ class AAPresenter(Presenter):
     def term(self, word: str) -> str:
         return power_name(word) if word in POWER else STEP.get(word, word.replace("_", " "))
 
-    def _hints(self, s: State, tag: str) -> dict[str, tuple[str, ...]]:
+    def _hints(self, s: State) -> dict[str, tuple[str, ...]]:
+        """Choices offered for the generated forms' fields, by field name."""
         spaces = s.world.board.spaces
         land = tuple(sorted(n for n, sp in spaces.items() if sp.kind == "land"))
         sea = tuple(sorted(n for n, sp in spaces.items() if sp.kind == "sea"))
