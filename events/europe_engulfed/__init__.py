@@ -19,19 +19,31 @@ from events.europe_engulfed.military import (
     ControlChanged,
     Fire,
     FortificationRemoved,
+    SeaLeg,
     SpecialActionSpent,
     StepsLost,
     UnitMoved,
     UnitsEliminated,
 )
+from events.europe_engulfed.naval import (
+    BeachheadEstablished,
+    BeachheadRemoved,
+    FleetLoss,
+    FleetPointsTransferred,
+    NavalCombatResolved,
+    NavalInterdictionResolved,
+)
 from events.europe_engulfed.politics import (
     ConscriptionStepsDue,
     FreeFrenchJoined,
+    FrenchFleetEscaped,
     GameEnded,
+    LebanonOccupied,
     MoraleCollapsed,
     PactActivated,
     PowerConquered,
     VichyEstablished,
+    VichyOccupied,
     WarDeclared,
 )
 
@@ -66,6 +78,14 @@ GAME_EVENTS = (
     ConscriptionStepsDue,
     FreeFrenchJoined,
     GameEnded,
+    FleetPointsTransferred,
+    NavalCombatResolved,
+    NavalInterdictionResolved,
+    BeachheadEstablished,
+    BeachheadRemoved,
+    FrenchFleetEscaped,
+    VichyOccupied,
+    LebanonOccupied,
 )
 
-__all__ = [cls.__name__ for cls in GAME_EVENTS] + ["LedgerLine", "Fire", "GAME_EVENTS"]
+__all__ = [cls.__name__ for cls in GAME_EVENTS] + ["LedgerLine", "Fire", "SeaLeg", "FleetLoss", "GAME_EVENTS"]

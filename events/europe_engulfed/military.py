@@ -7,15 +7,26 @@ import msgspec
 from events.base import Event
 
 
+class SeaLeg(msgspec.Struct, frozen=True, kw_only=True):
+    """Sea transport used by a move in one sea area (EE 5.34): whose fleet points, and how many ("cape": 4)."""
+
+    sea: str
+    nation: str
+    fleet_points: int = 1
+
+
 class UnitMoved(Event, tag="ee.unit_moved"):
-    """A block or ground support unit moved; ``mode`` says which kind of movement (EE 5.1-5.4)."""
+    """A block or ground support unit moved; ``mode`` says which kind of movement (EE 5.1-5.4, 7.2, 7.3)."""
 
     unit_id: str
-    path: tuple[str, ...]  # areas entered, in order; the last is where it stops
+    path: tuple[str, ...]  # areas entered, in order (sea areas crossed by sea transport too); the last is where it stops
     origin: str
-    mode: str  # "operational" | "strategic" | "breakthrough_operational" | "breakthrough_strategic" | "retreat" | "reinforcement"
+    mode: str  # "operational" | "strategic" | "breakthrough_operational" | "breakthrough_strategic" | "retreat" |
+    # "reinforcement" | "front_defense" | "amphibious" | "airborne" | "relocation"
     nation: str
     west: bool = False  # a strategic move starting in, crossing or ending in the West weather zone (EE 2.27)
+    sea: tuple[SeaLeg, ...] = ()  # sea transport used (EE 5.3); fleet points turn "w/out Transport"
+    cape: bool = False  # the Cape of Good Hope route (EE 5.33): all British strategic moves of the phase
 
 
 class ControlChanged(Event, tag="ee.control_changed"):

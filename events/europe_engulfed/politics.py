@@ -61,3 +61,28 @@ class GameEnded(Event, tag="ee.game_ended"):
     rule: str
     reason: str
     turn: int
+
+
+class FrenchFleetEscaped(Event, tag="ee.french_fleet_escaped"):
+    """France conquered without Vichy: one French fleet point in the Allied player's chosen sea becomes British;
+    every other French fleet point is removed (EE 9.522)."""
+
+    sea: str
+
+
+class VichyOccupied(Event, tag="ee.vichy_occupied"):
+    """A German unit entered Marseille (EE 9.527): the Vichy units are removed for good and every remaining Vichy
+    area becomes Axis-controlled."""
+
+    turn: int
+    removed: tuple[str, ...]
+    areas: tuple[str, ...]
+
+
+class LebanonOccupied(Event, tag="ee.lebanon_occupied"):
+    """German units entered Vichy Lebanon from 1942 (EE 9.524): its Vichy unit is removed without a fight, the Axis
+    controls Lebanon (and Syria if it is still Vichy)."""
+
+    turn: int
+    removed: tuple[str, ...]
+    areas: tuple[str, ...]

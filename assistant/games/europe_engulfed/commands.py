@@ -116,11 +116,23 @@ class DeclareWar(Command, tag="ee.declare_war"):
 
 
 class Move(Command, tag="ee.move"):
-    """Move one unit along ``path`` (areas entered in order). mode: operational | strategic."""
+    """Move one unit along ``path`` (areas entered in order). mode: operational | strategic | amphibious |
+    airborne | retreat | reinforcement | front_defense.
+
+    Sea transport (EE 5.3): put the sea areas crossed in the path where the unit is at sea, e.g.
+    ``["atlantic", "norway"]`` (operational: from a port to a port or invasion site of that sea) or
+    ``["london", "atlantic", "mediterranean", "alexandria"]`` (strategic). ``"cape"`` in a British strategic path
+    is the Cape of Good Hope route (5.33). ``fleet`` picks whose fleet points carry it in a sea (default: the
+    unit's own nation, then its partners); ``unopposed`` lists seas where the enemy declines naval interdiction
+    (8.21); ``faces`` are the interdiction dice when thrown at the table.
+    """
 
     unit_id: str
     path: tuple[str, ...]
     mode: str = "operational"
+    fleet: dict[str, str] = {}
+    unopposed: tuple[str, ...] = ()
+    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class Fight(Command, tag="ee.fight"):
@@ -169,8 +181,8 @@ class BuyBreakthrough(Command, tag="ee.buy_breakthrough"):
 
 
 class SpendSpecialAction(Command, tag="ee.spend_special_action"):
-    """Any other Special Action use (EE 7.2-7.9): amphibious, airborne, withdraw, retreat, reinforce,
-    limited_supply. The movement or supply it allows is then recorded with the usual commands."""
+    """Any other Special Action use (EE 7.2-7.6): amphibious, airborne, withdraw, retreat, reinforce. The movement
+    it allows is then recorded with the usual commands. Limited Supply (7.9) is given with ee.determine_supply."""
 
     nation: str
     purpose: str
@@ -178,9 +190,44 @@ class SpendSpecialAction(Command, tag="ee.spend_special_action"):
 
 
 class EstablishVichy(Command, tag="ee.establish_vichy"):
-    """Germany accepts the French armistice (EE 9.521); the three Vichy units' areas (9.522)."""
+    """Germany accepts the French armistice (EE 9.521); the three Vichy units' areas (9.522); ``relocate``: each
+    Axis unit standing in Vichy territory -> the nearest Axis-controlled area it goes to (9.523)."""
 
     placements: tuple[str, ...]
+    relocate: dict[str, str] = {}
+
+
+class TransferFleet(Command, tag="ee.transfer_fleet"):
+    """Fleet points moved between sea areas in a friendly supply phase (EE 8.3, 8.31, 8.32)."""
+
+    nation: str
+    from_sea: str
+    to_sea: str
+    count: int = 1
+
+
+class NavalCombat(Command, tag="ee.naval_combat"):
+    """The opponent of a sea transport starts naval combat in that sea (EE 8.1). ``fleet_loss_order``: per side,
+    the nations whose fleet points go first (the British player splits Allied losses, 9.51a); ``units_lost``: the
+    transported units the carrier's owner loses first (8.14)."""
+
+    sea: str
+    fleet_loss_order: dict[str, tuple[str, ...]] = {}
+    units_lost: tuple[str, ...] = ()
+    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+
+
+class ChooseFrenchFleetEscape(Command, tag="ee.french_fleet_escape"):
+    """France conquered without Vichy: the Allied player picks the sea whose French fleet point becomes British
+    (EE 9.522)."""
+
+    sea: str
+
+
+class RemoveBeachhead(Command, tag="ee.remove_beachhead"):
+    """The invader removes his beachhead once the area is cleared of enemy land units (EE 7.22)."""
+
+    area: str
 
 
 COMMANDS = (
@@ -203,4 +250,8 @@ COMMANDS = (
     BuyBreakthrough,
     SpendSpecialAction,
     EstablishVichy,
+    TransferFleet,
+    NavalCombat,
+    ChooseFrenchFleetEscape,
+    RemoveBeachhead,
 )

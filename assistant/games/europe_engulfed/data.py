@@ -82,6 +82,33 @@ class Tables(msgspec.Struct, frozen=True):
     victory: dict[str, int]
 
 
+class RomaniaCap(msgspec.Struct, frozen=True):
+    land_units: int
+    armor: int
+    gsu: int
+
+
+class FinnishBorder(msgspec.Struct, frozen=True):
+    area_before_leningrad: str
+    countries_after_leningrad: list[str]
+    border_area: str
+
+
+class Operating(msgspec.Struct, frozen=True):
+    """Where each nationality may operate (EE 9.12, 9.17, 9.21, 9.41, 9.51b), from data/operating.toml."""
+
+    german_militia: list[str]
+    axis_minor_countries: dict[str, list[str]]
+    axis_minor_countries_at_war_with_ussr: dict[str, list[str]]
+    finland: FinnishBorder
+    romania_cap: RomaniaCap
+    soviet_south_countries: list[str]
+    italian_in_ussr: dict[str, int]
+    italian_transit_countries: list[str]
+    british_kept_out_regions: list[str]
+    french_kept_out_countries: list[str]
+
+
 def _load(name: str, typ: type):
     with open(DATA / name, "rb") as fh:
         return msgspec.convert(tomllib.load(fh), typ)
@@ -90,6 +117,11 @@ def _load(name: str, typ: type):
 @cache
 def nations() -> Nations:
     return _load("nations.toml", Nations)
+
+
+@cache
+def operating() -> Operating:
+    return _load("operating.toml", Operating)
 
 
 @cache

@@ -42,7 +42,34 @@ def _round(e: ev.CombatRoundFought) -> str:
             f"Allies {hits['Allied']}; {lost} step(s) lost.")
 
 
+def _naval(e: ev.NavalCombatResolved) -> str:
+    hits = {f.side: 0 for f in e.fires}
+    for f in e.fires:
+        hits[f.side] += f.hits
+    sunk = ", ".join(f"{x.count} {_title(x.nation)} ({x.state})" for x in e.losses) or "no fleet point"
+    lost = f"; transported units lost: {', '.join(e.units_lost)}" if e.units_lost else ""
+    return f"Naval combat in {e.sea} started by the {e.initiator} side: {sunk} sunk{lost} (EE 8.1)."
+
+
+def _landing_move(e: ev.UnitMoved) -> str:
+    how = {"amphibious": "invades", "airborne": "makes an airborne assault on"}.get(e.mode, "moves to")
+    by_sea = f" by sea ({', '.join(f'{leg.fleet_points} {_title(leg.nation)} FP in {leg.sea}' for leg in e.sea)})" if e.sea else ""
+    return f"{e.unit_id} ({_title(e.nation)}) {how} {e.path[-1]}{by_sea}" + (" round the Cape" if e.cape else "") + "."
+
+
 _SENTENCES: dict[type, Any] = {
+    ev.FleetPointsTransferred: lambda e: (f"{e.count} {_title(e.nation)} fleet point(s) transferred from {e.from_sea} "
+                                          f"to {e.to_sea}" + (f", now {_title(e.to_nation)}" if e.to_nation != e.nation else "")
+                                          + f", without transport this turn ({e.rule})."),
+    ev.NavalCombatResolved: _naval,
+    ev.NavalInterdictionResolved: lambda e: (f"Naval interdiction of {e.unit_id} in {e.sea}: {e.fleet_points} dice hitting on "
+                                             f"{e.hit_on}+ ({', '.join(map(str, e.faces))}), {e.steps_lost} step(s) lost (EE 8.21)."),
+    ev.BeachheadEstablished: lambda e: f"{e.side} beachhead established in {e.area} on the {e.sea} ({e.rule}).",
+    ev.BeachheadRemoved: lambda e: f"{e.side} beachhead in {e.area} removed: {e.reason} ({e.rule}).",
+    ev.FrenchFleetEscaped: lambda e: f"A French fleet point in the {e.sea} escapes and becomes British; the other French fleet points are removed (EE 9.522).",
+    ev.VichyOccupied: lambda e: (f"Germany occupies Vichy France: Vichy units removed for good, {', '.join(e.areas) or 'no area'} "
+                                 "now Axis-controlled (EE 9.527)."),
+    ev.LebanonOccupied: lambda e: f"German units take Vichy {' and '.join(e.areas)} without a fight (EE 9.524).",
     PhaseBegan: _phase,
     DiceRolled: lambda e: f"Dice for {e.purpose}: {', '.join(map(str, e.faces))} ({e.source}).",
     ev.TurnBegan: lambda e: f"Turn {e.label} begins" + (f"; from now: {', '.join(e.switches)}." if e.switches else "."),
@@ -63,7 +90,8 @@ _SENTENCES: dict[type, Any] = {
     ev.Purchased: _purchase,
     ev.ConscriptionDeclared: lambda e: f"Soviet emergency conscription: free steps {'/'.join(map(str, e.schedule))}.",
     ev.ProductionClosed: lambda e: f"{_title(e.nation)} production closes; {e.forfeited} WERP forfeited.",
-    ev.UnitMoved: lambda e: f"{e.unit_id} moves {e.mode.replace('_', ' ')} from {e.origin} to {e.path[-1]}.",
+    ev.UnitMoved: lambda e: (_landing_move(e) if e.sea or e.mode in ("amphibious", "airborne")
+                             else f"{e.unit_id} moves {e.mode.replace('_', ' ')} from {e.origin} to {e.path[-1]}."),
     ev.ControlChanged: lambda e: f"{e.area} is now {e.side}-controlled ({e.cause}).",
     ev.CombatRoundFought: _round,
     ev.SpecialActionSpent: lambda e: f"{_title(e.nation)} spends a Special Action: {e.purpose.replace('_', ' ')}" + (f" in {e.area}" if e.area else "") + f" ({e.rule}).",

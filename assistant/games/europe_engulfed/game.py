@@ -22,7 +22,9 @@ from assistant.games.europe_engulfed.guidance import guidance
 from assistant.games.europe_engulfed.options import Options
 from assistant.games.europe_engulfed.rules import (
     combat,
+    landings,
     movement,
+    naval,
     politics,
     production,
     special_actions,
@@ -101,6 +103,10 @@ MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] =
     c.BuyBreakthrough: combat.buy_breakthrough,
     c.SpendSpecialAction: special_actions.spend_special_action,
     c.EstablishVichy: politics.establish_vichy,
+    c.TransferFleet: naval.transfer_fleet,
+    c.NavalCombat: naval.naval_combat,
+    c.ChooseFrenchFleetEscape: naval.french_fleet_escape,
+    c.RemoveBeachhead: landings.remove_beachhead,
     # the board, scenario and supply engineer's moves
     AmendBoard: board_moves.amend_board,
     SetUpScenario: scenario_moves.set_up_scenario,

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.state import AXIS_MINOR_NAMES as AXIS_MINORS
-from assistant.games.europe_engulfed.state import Block, EEState
+from assistant.games.europe_engulfed.state import Block, EEState, side_of
 
-
-def side_of(state: EEState, power: str) -> str:
-    """ "Axis", "Allied" or "neutral" for a major power, minor power, "vichy" or "free_french"."""
-    if power in data.MAJORS:
-        return data.side_of(power)
-    if power in AXIS_MINORS:
-        return "Axis"
-    if power == "free_french":
-        return "Allied"
-    return state.politics.minors.get(power, "neutral")
+__all__ = ["AXIS_MINORS", "side_of", "enemy", "land_units", "occupants", "contested", "friendly_uncontested",
+           "conquered", "at_war_with_major"]
 
 
 def enemy(side: str) -> str:

@@ -19,7 +19,7 @@ from assistant.games.europe_engulfed.scenario.format import Scenario
 from assistant.games.europe_engulfed.supply.evolve import evolve_supply
 from assistant.games.europe_engulfed.supply.state import SupplyState
 from events.europe_engulfed.board import BoardAmended, ScenarioSetUp
-from events.europe_engulfed.supply import SUPPLY_EVENTS
+from events.europe_engulfed.supply import SUPPLY_EVENTS, SupplyDetermined
 from events import europe_engulfed as ev
 from events.core import PhaseBegan
 
@@ -93,6 +93,12 @@ class Politics(msgspec.Struct, frozen=True, kw_only=True):
     axis_minor_step_turn: int = -1
     land_support_turn: int = -1  # last turn bombers supported land operations (EE 2.27)
     minors: dict[str, str] = {}  # minor power at war -> side it is friendly to (EE 9.63)
+    vichy_war: int = -1  # the Western Allies declared war on Vichy (EE 9.31, 9.525)
+    vichy_occupied: int = -1  # a German unit entered Marseille (EE 9.527)
+    lebanon: int = -1  # German units took Vichy Lebanon (EE 9.524)
+    french_fleet_escape: bool = False  # France conquered without Vichy: the Allies still choose the escaping FP (9.522)
+    axis_took: dict[str, int] = {}  # novgorod / leningrad -> first turn the Axis controlled it (EE 9.17d)
+    italians_in_france: int = -1  # first turn Italians may operate in all of France (EE 9.41)
 
     def at_war(self, a: str, b: str) -> bool:
         return war_key(a, b) in self.wars
@@ -100,6 +106,29 @@ class Politics(msgspec.Struct, frozen=True, kw_only=True):
 
 def war_key(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
+
+
+class Transport(msgspec.Struct, frozen=True, kw_only=True):
+    """A unit carried by sea in the current operational movement (EE 5.31): the opponent may still answer it with
+    naval combat (8.11); its fleet points are "currently transporting" (8.14)."""
+
+    sea: str
+    nation: str  # whose fleet points carry it
+    unit_id: str
+    destination: str
+    fleet_points: int = 1
+
+
+class Landing(msgspec.Struct, frozen=True, kw_only=True):
+    """An amphibious invasion or airborne assault made this player turn, until its first combat round or, when
+    unopposed, the initial combat phase (EE 7.2, 7.22, 7.3, Glossary "controlled area")."""
+
+    side: str
+    kinds: tuple[str, ...]  # "amphibious" and/or "airborne"
+    nations: tuple[str, ...]  # nations of the landing units (EE 7.26)
+    infantry_nations: tuple[str, ...] = ()  # nations with infantry landing by sea (7.26: airborne do not count)
+    sea: str = ""
+    units: tuple[str, ...] = ()
 
 
 class Battle(msgspec.Struct, frozen=True, kw_only=True):
@@ -122,6 +151,16 @@ class EEState(msgspec.Struct, frozen=True, kw_only=True):
     control: dict[str, str] = {}  # area -> "Axis" | "Allied"; absent = neutral
     fleets: dict[str, dict[str, int]] = {}  # sea -> nation -> fleet points
     fleets_used: dict[str, dict[str, int]] = {}  # fleet points turned "w/out Transport" this game turn
+    fleets_moved: dict[str, int] = {}  # fleet points transferred this game turn, by nation (EE 8.31, 8.32)
+    transports: tuple[Transport, ...] = ()  # this operational move's sea transports still open to naval combat
+    naval_fights: tuple[str, ...] = ()  # "sea:destination" answered by naval combat this phase (EE 5.31)
+    landings: dict[str, Landing] = {}  # area -> amphibious / airborne landing of this player turn (EE 7.2, 7.3)
+    airborne_turns: dict[str, int] = {}  # airborne unit -> last turn it assaulted (EE 7.3)
+    german_on_italian_sea: int = -1  # last turn a German land unit used Italian sea transport (EE 9.12)
+    holder: dict[str, str] = {}  # area -> the major power whose unit last took it (EE 9.22, 9.28, 9.33)
+    phase_moves: tuple[str, ...] = ()  # units that moved in the current movement phase (EE 5.1: one move each)
+    supply_checked: str = ""  # "turn:side:phase" of the last supply determination (EE 8.3 transfers come first)
+    entered: dict[str, str] = {}  # Axis-controlled area -> "ussr" | "western" entering it this phase (EE 9.28)
     fortifications: dict[str, str] = {}  # area -> "normal" | "heavy"
     beachheads: dict[str, str] = {}  # area -> side of the invader (EE 7.22)
     conquered_by: dict[str, str] = {}  # resource area taken from its owner -> the major power that took it (4.7)
@@ -154,6 +193,17 @@ class EEState(msgspec.Struct, frozen=True, kw_only=True):
 
 
 AXIS_MINOR_NAMES = ("finland", "romania", "hungary", "bulgaria")  # EE 9.1
+
+
+def side_of(state: EEState, power: str) -> str:
+    """ "Axis", "Allied" or "neutral" for a major power, minor power, "vichy" or "free_french"."""
+    if power in data.MAJORS:
+        return data.side_of(power)
+    if power in AXIS_MINOR_NAMES:
+        return "Axis"
+    if power == "free_french":
+        return "Allied"
+    return state.politics.minors.get(power, "neutral")
 
 
 def ledger_key(turn: int, nation: str) -> str:
@@ -229,13 +279,13 @@ def _at_war_with_any(p: Politics, power: str) -> bool:
 def _phase_began(s: EEState, e: PhaseBegan) -> EEState:
     turn = e.round - 1
     changes: dict[str, Any] = {"turn": turn, "side": e.side, "phase": e.phase, "step": e.step}
-    changes["sa_uses"] = ()
+    changes.update(sa_uses=(), transports=(), naval_fights=(), entered={}, phase_moves=())
     if e.phase in ("operational_move", "strategic_move") or e.phase.startswith("breakthrough"):
         changes["sm_used"] = {}
     if e.phase == "breakthrough" and e.step == "operational":
         changes["fought"] = ()  # 6.73: the moves of this phase newly contest areas again
     if e.phase == "initial_supply":
-        changes.update(fought=(), newly_contested=(), battle=None,
+        changes.update(fought=(), newly_contested=(), battle=None, landings={},
                        units={k: replace(u, moved=False) for k, u in s.units.items()})
     return replace(s, **changes)
 
@@ -257,7 +307,7 @@ def _limit_set(s: EEState, e: ev.StrategicMoveLimitSet) -> EEState:
 
 
 def _turn_ended(s: EEState, e: ev.TurnEnded) -> EEState:
-    return replace(s, fleets_used={})
+    return replace(s, fleets_used={}, fleets_moved={})
 
 
 def _book(s: EEState, nation: str, *lines: ev.LedgerLine, **changes: Any) -> EEState:
@@ -426,7 +476,19 @@ def _production_closed(s: EEState, e: ev.ProductionClosed) -> EEState:
 
 def _moved(s: EEState, e: ev.UnitMoved) -> EEState:
     u = s.units[e.unit_id]
-    s = replace(s, units={**s.units, e.unit_id: replace(u, area=e.path[-1], moved=True)})
+    dest = e.path[-1]
+    entered = dict(s.entered)
+    if side_of(s, u.nation) == "Allied":
+        group = "ussr" if u.nation == "ussr" else "western"
+        for a in e.path:
+            if s.control.get(a) == "Axis":
+                entered.setdefault(a, group)
+    s = replace(s, units={**s.units, e.unit_id: replace(u, area=dest, moved=True)}, entered=entered,
+                phase_moves=s.phase_moves + (e.unit_id,))
+    if e.sea:
+        s = _sea_transport(s, e, u)
+    if e.mode in ("amphibious", "airborne"):
+        s = _landing(s, e, u)
     if e.mode == "reinforcement" and u.kind != "gsu":
         s = replace(s, sa_uses=s.sa_uses + (f"reinforced:{e.origin}>{e.path[-1]}",))
     if e.mode in ("strategic", "breakthrough_strategic"):
@@ -437,7 +499,56 @@ def _moved(s: EEState, e: ev.UnitMoved) -> EEState:
     return s
 
 
+def _sea_transport(s: EEState, e: ev.UnitMoved, u: Block) -> EEState:
+    used = {sea: dict(by) for sea, by in s.fleets_used.items()}
+    for leg in e.sea:
+        by = used.setdefault(leg.sea, {})
+        by[leg.nation] = by.get(leg.nation, 0) + leg.fleet_points
+    changes: dict[str, Any] = {"fleets_used": used}
+    if u.nation == "germany" and any(leg.nation == "italy" for leg in e.sea):
+        changes["german_on_italian_sea"] = s.turn
+    if e.mode in ("operational", "breakthrough_operational", "amphibious", "retreat"):
+        dest = e.path[-1]
+        # 5.31: naval combat answers one destination at a time; a new destination closes the previous one
+        open_ = tuple(t for t in s.transports if t.destination == dest)
+        changes["transports"] = open_ + tuple(
+            Transport(sea=leg.sea, nation=leg.nation, unit_id=u.id, destination=dest, fleet_points=leg.fleet_points)
+            for leg in e.sea)
+    return replace(s, **changes)
+
+
+def _landing(s: EEState, e: ev.UnitMoved, u: Block) -> EEState:
+    dest = e.path[-1]
+    old = s.landings.get(dest) or Landing(side=side_of(s, u.nation), kinds=(), nations=())
+    kinds = old.kinds if e.mode in old.kinds else old.kinds + (e.mode,)
+    nations = old.nations if u.nation in old.nations else old.nations + (u.nation,)
+    infantry = old.infantry_nations
+    if e.mode == "amphibious" and u.kind != "airborne" and u.nation not in infantry:
+        infantry += (u.nation,)
+    sea = e.sea[0].sea if e.sea else old.sea
+    landing = replace(old, kinds=kinds, nations=nations, infantry_nations=infantry, sea=sea, units=old.units + (u.id,))
+    s = replace(s, landings={**s.landings, dest: landing})
+    if e.mode == "airborne":
+        s = replace(s, airborne_turns={**s.airborne_turns, u.id: s.turn})
+    return s
+
+
 def _control(s: EEState, e: ev.ControlChanged) -> EEState:
+    holder = dict(s.holder)
+    if e.by:
+        holder[e.area] = e.by
+    else:
+        holder.pop(e.area, None)
+    landings = s.landings
+    if e.area in landings and landings[e.area].side == e.side:
+        landings = {k: v for k, v in landings.items() if k != e.area}
+    s = replace(s, holder=holder, landings=landings)
+    area_ = s.board.areas.get(e.area)
+    if (e.side == "Allied" and area_ is not None and area_.nation == "france" and area_.home
+            and calendar.year(s.turn) >= 1942 and s.politics.italians_in_france < 0):
+        s = replace(s, politics=replace(s.politics, italians_in_france=s.turn))  # 9.41, for the rest of the game
+    if e.side == "Axis" and e.area in ("novgorod", "leningrad") and e.area not in s.politics.axis_took:
+        s = replace(s, politics=replace(s.politics, axis_took={**s.politics.axis_took, e.area: s.turn}))
     control = dict(s.control)
     if e.side == "neutral":
         control.pop(e.area, None)
@@ -482,7 +593,8 @@ def _combat_round(s: EEState, e: ev.CombatRoundFought) -> EEState:
     battle = s.battle if s.battle and s.battle.area == e.area else Battle(area=e.area)
     battle = replace(battle, rounds=battle.rounds + 1, counterattacked=e.kind == "counterattack")
     fought = s.fought if e.area in s.fought else s.fought + (e.area,)
-    s = replace(s, units=units, battle=battle, fought=fought)
+    landings = {k: v for k, v in s.landings.items() if k != e.area}  # the landing's first round is over (7.22)
+    s = replace(s, units=units, battle=battle, fought=fought, landings=landings)
     if e.fortification_breached:
         s = replace(s, fortifications={k: v for k, v in s.fortifications.items() if k != e.area})
     return s
@@ -492,6 +604,8 @@ def _sa_spent(s: EEState, e: ev.SpecialActionSpent) -> EEState:
     held = s.special_actions.get(e.nation, ())
     if e.purpose in ("withdraw", "retreat", "reinforce"):
         s = replace(s, sa_uses=s.sa_uses + (f"{e.purpose}:{e.area}",))
+    if e.purpose in ("amphibious", "airborne"):
+        s = replace(s, sa_uses=s.sa_uses + (f"{e.purpose}:{e.area}:{e.nation}",))
     if e.purpose == "unrestricted_replacement":
         led = s.ledger(e.nation)
         s = _book(s, e.nation, unrestricted=led.unrestricted + (e.area,))
@@ -526,7 +640,10 @@ def _war(s: EEState, e: ev.WarDeclared) -> EEState:
                 p = replace(p, **{field: s.turn})
         if {e.aggressor, e.target} == {"germany", "ussr"} and p.ussr_at_war < 0:
             p = replace(p, ussr_at_war=s.turn)
-    elif e.target not in majors and e.target != "vichy":
+    elif e.target == "vichy":
+        # 9.525: Vichy fights for the Axis from now on; its areas turn Axis (ee.control_changed follows)
+        p = replace(p, vichy_war=s.turn, minors={**p.minors, "vichy": "Axis"})
+    elif e.target not in majors:
         # 9.63: the minor's territory becomes friendly to the side that did not invade it
         friendly = "Allied" if data.side_of(e.aggressor) == "Axis" else "Axis"
         p = replace(p, minors={**p.minors, e.target: friendly})
@@ -561,6 +678,9 @@ def _morale(s: EEState, e: ev.MoraleCollapsed) -> EEState:
 def _conquered(s: EEState, e: ev.PowerConquered) -> EEState:
     """EE 10.1: a conquered major's fleet points leave the game; Britain's pass to the U.S.A. (9.32)."""
     p = s.politics
+    if e.power == "france" and p.vichy < 0 and any(by.get("france") for by in s.fleets.values()):
+        # 9.522: one French fleet point escapes to Britain in the sea the Allied player chooses (ee.french_fleet_escape)
+        return replace(s, politics=replace(p, conquered={**p.conquered, e.power: e.turn}, french_fleet_escape=True))
     fleets = {}
     for sea, by in s.fleets.items():
         by = dict(by)
@@ -576,6 +696,75 @@ def _free_french(s: EEState, e: ev.FreeFrenchJoined) -> EEState:
     for key, n in e.blocks.items():
         pool[key] = pool.get(key, 0) + n
     return replace(s, pools={**s.pools, "free_french": pool})
+
+
+def _fleet_transferred(s: EEState, e: ev.FleetPointsTransferred) -> EEState:
+    """EE 8.3: the points leave one sea, arrive "w/out Transport" in the other, maintained by ``to_nation``."""
+    fleets = {sea: dict(by) for sea, by in s.fleets.items()}
+    src, dst = fleets.setdefault(e.from_sea, {}), fleets.setdefault(e.to_sea, {})
+    src[e.nation] = src.get(e.nation, 0) - e.count
+    dst[e.to_nation] = dst.get(e.to_nation, 0) + e.count
+    used = {sea: dict(by) for sea, by in s.fleets_used.items()}
+    arrived = used.setdefault(e.to_sea, {})
+    arrived[e.to_nation] = arrived.get(e.to_nation, 0) + e.count
+    moved = {**s.fleets_moved, e.nation: s.fleets_moved.get(e.nation, 0) + e.count}
+    return replace(s, fleets=fleets, fleets_used=used, fleets_moved=moved)
+
+
+def _naval_combat(s: EEState, e: ev.NavalCombatResolved) -> EEState:
+    fleets = {sea: dict(by) for sea, by in s.fleets.items()}
+    used = {sea: dict(by) for sea, by in s.fleets_used.items()}
+    here, here_used = fleets.setdefault(e.sea, {}), used.setdefault(e.sea, {})
+    for loss in e.losses:
+        here[loss.nation] = here.get(loss.nation, 0) - loss.count
+        if loss.state != "unused":
+            here_used[loss.nation] = here_used.get(loss.nation, 0) - loss.count
+    answered = tuple(sorted({f"{e.sea}:{t.destination}" for t in s.transports if t.sea == e.sea}))
+    transports = tuple(t for t in s.transports if t.unit_id not in e.units_lost)
+    s = replace(s, fleets=fleets, fleets_used=used, naval_fights=s.naval_fights + answered, transports=transports)
+    return _lose_steps(s, {uid: s.units[uid].steps for uid in e.units_lost if uid in s.units})
+
+
+def _interdicted(s: EEState, e: ev.NavalInterdictionResolved) -> EEState:
+    return _lose_steps(s, {e.unit_id: e.steps_lost}) if e.steps_lost and e.unit_id in s.units else s
+
+
+def _beachhead(s: EEState, e: ev.BeachheadEstablished) -> EEState:
+    landings = {k: v for k, v in s.landings.items() if k != e.area}
+    s = replace(s, beachheads={**s.beachheads, e.area: e.side}, landings=landings)
+    area = s.board.areas.get(e.area)
+    if e.side == "Allied" and area is not None and area.nation == "france" and s.politics.italians_in_france < 0:
+        s = replace(s, politics=replace(s.politics, italians_in_france=s.turn))  # 9.41, for the rest of the game
+    return s
+
+
+def _beachhead_removed(s: EEState, e: ev.BeachheadRemoved) -> EEState:
+    return replace(s, beachheads={k: v for k, v in s.beachheads.items() if k != e.area})
+
+
+def _french_fleet(s: EEState, e: ev.FrenchFleetEscaped) -> EEState:
+    fleets = {}
+    for sea, by in s.fleets.items():
+        by = dict(by)
+        had = by.pop("france", 0)
+        if sea == e.sea and had:
+            by["britain"] = by.get("britain", 0) + 1
+        fleets[sea] = by
+    return replace(s, fleets=fleets, politics=replace(s.politics, french_fleet_escape=False))
+
+
+def _vichy_gone(s: EEState, removed: tuple[str, ...], areas: tuple[str, ...], **politics: int) -> EEState:
+    s = _lose_steps(s, {uid: s.units[uid].steps for uid in removed if uid in s.units}, permanent=True)
+    control = {**s.control, **{a: "Axis" for a in areas}}
+    return replace(s, control=control, politics=replace(s.politics, **politics))
+
+
+def _vichy_occupied(s: EEState, e: ev.VichyOccupied) -> EEState:
+    return _vichy_gone(s, e.removed, e.areas, vichy_occupied=e.turn)
+
+
+def _lebanon(s: EEState, e: ev.LebanonOccupied) -> EEState:
+    return _vichy_gone(s, e.removed, e.areas, lebanon=e.turn)
 
 
 def _ended(s: EEState, e: ev.GameEnded) -> EEState:
@@ -613,6 +802,14 @@ _EVOLVERS: dict[type, Any] = {
     ev.PowerConquered: _conquered,
     ev.FreeFrenchJoined: _free_french,
     ev.GameEnded: _ended,
+    ev.FleetPointsTransferred: _fleet_transferred,
+    ev.NavalCombatResolved: _naval_combat,
+    ev.NavalInterdictionResolved: _interdicted,
+    ev.BeachheadEstablished: _beachhead,
+    ev.BeachheadRemoved: _beachhead_removed,
+    ev.FrenchFleetEscaped: _french_fleet,
+    ev.VichyOccupied: _vichy_occupied,
+    ev.LebanonOccupied: _lebanon,
 }
 
 
@@ -626,6 +823,8 @@ def _board_amended(s: EEState, e: BoardAmended) -> EEState:
 
 def _supply(s: EEState, e: Any) -> EEState:
     """The supply engineer's facts: units' markers, eliminations (through our step losses), fleets, verdicts."""
+    if isinstance(e, SupplyDetermined):
+        s = replace(s, supply_checked=f"{s.turn}:{s.side}:{s.phase}")
     return evolve_supply(s, e, _lose_steps)
 
 

@@ -16,6 +16,7 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.commands import BuyBreakthrough, Counterattack, Fight
 from assistant.games.europe_engulfed.powers import AXIS_MINORS, contested, enemy, side_of
+from assistant.games.europe_engulfed.rules import landings
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.rules.special_actions import spend
 from assistant.games.europe_engulfed.state import Block, EEState
@@ -295,15 +296,38 @@ def fight(cmd: Fight, s: EEState, ctx: Context) -> list[Event]:
         kind = "mandatory"
     else:
         raise Refused("combat rounds are fought in the combat or breakthrough phases", rule="EE 1.25")
+    f = Flow(s)
+    if _vichy_only_against_americans(f, cmd.area):
+        return f.events
+    s = f.s
+    landing = s.landings.get(cmd.area)
     sit = situation(s, cmd.area, s.side, _round_type(cmd.round_type), kind, crossed=cmd.crossed,
-                    maginot=cmd.maginot, landing=cmd.landing)
+                    maginot=cmd.maginot, landing=cmd.landing or (landing is not None and kind == "initial"))
     dice, event = resolve(s, sit, ctx, gsu_air=cmd.gsu_air, supported=cmd.supported, fire_order=cmd.fire_order,
                           loss_order=cmd.loss_order, attacking_nations=nations)
-    f = Flow(s)
     f.add(*dice, event)
+    landings.after_round(f, cmd.area, landing.side if landing else "", landing.sea if landing else "",
+                         landing is not None and "amphibious" in landing.kinds)
     if kind == "breakthrough":
         f.phase(s.side, "breakthrough")  # the Special Action bought exactly this round
     return f.events
+
+
+def _vichy_only_against_americans(f: Flow, area: str) -> bool:
+    """9.525: a Vichy unit attacked by U.S. units only is eliminated without defending at the start of the round;
+    True when nobody is left to fight."""
+    s = f.s
+    here = [u for u in s.units.values() if u.area == area and u.kind != "gsu"]
+    vichy = tuple(u.id for u in here if u.nation == "vichy")
+    attackers = [u for u in here if side_of(s, u.nation) == s.side]
+    if not vichy or s.side != "Allied" or not attackers or any(u.nation != "usa" for u in attackers):
+        return False
+    f.add(ev.UnitsEliminated(unit_ids=vichy, cause="Vichy troops do not fire on Americans", rule="EE 9.525"))
+    if contested(f.s, area):
+        return False
+    f.add(ev.ControlChanged(area=area, side="Allied", cause="Vichy troops stood down before the U.S. attack",
+                            by=attackers[0].nation))
+    return True
 
 
 def counterattack(cmd: Counterattack, s: EEState, ctx: Context) -> list[Event]:
@@ -322,7 +346,10 @@ def counterattack(cmd: Counterattack, s: EEState, ctx: Context) -> list[Event]:
     sit = situation(s2, cmd.area, defender, _round_type(cmd.round_type), "counterattack")
     dice, event = resolve(s2, sit, ctx, gsu_air=cmd.gsu_air, supported=cmd.supported, fire_order=cmd.fire_order,
                           loss_order=cmd.loss_order)
-    return [sa, *dice, event]
+    f = Flow(s2)
+    f.add(*dice, event)
+    landings.after_round(f, cmd.area, "", "", False)
+    return [sa, *f.events]
 
 
 def buy_breakthrough(cmd: BuyBreakthrough, s: EEState, ctx: Context) -> list[Event]:

@@ -8,17 +8,10 @@ from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.board.network import network
 from assistant.games.europe_engulfed.commands import Move
 from assistant.games.europe_engulfed.powers import contested, enemy, friendly_uncontested, land_units, side_of
+from assistant.games.europe_engulfed.rules import landings, operating, sea_transport
 from assistant.games.europe_engulfed.state import Block, EEState
 from events import europe_engulfed as ev
 from events.base import Event
-
-
-def _weather(s: EEState, area: str) -> str:
-    a = s.board.areas.get(area)
-    zone = (a.weather_zone if a else None) or ""
-    if a is not None and not zone and a.container:
-        zone = s.board.areas[a.container].weather_zone or ""
-    return s.weather.get(zone, "clear")
 
 
 def strategic_limit(s: EEState, nation: str) -> int:
@@ -53,18 +46,59 @@ def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
         raise Refused("only the phasing player moves", rule="EE 1.2")
     if u.nation == "vichy":
         raise Refused("Vichy units never move once placed", rule="EE 9.522")
-    if not cmd.path or any(a not in s.board.areas for a in cmd.path):
-        raise Refused("the path must list areas of the board")
+    if not cmd.path or any(a not in s.board.areas and not sea_transport.is_sea(s, a) for a in cmd.path):
+        raise Refused("the path must list areas (and sea areas crossed) of the board")
+    if u.id in s.phase_moves:
+        raise Refused(f"{u.id} has already moved in this phase", rule="EE 5.1")
     if side == "Axis" and "ural_mountains" in cmd.path:
         raise Refused("Axis units never enter the Ural Mountains", rule="EE 5.18")
-    if u.kind == "armor" and any(s.board.areas[a].terrain == "swamp" for a in cmd.path):
+    land = [a for a in cmd.path if a in s.board.areas]
+    if u.kind == "armor" and any(s.board.areas[a].terrain == "swamp" for a in land):
         raise Refused("armor never enters swamps", rule="EE 5.15a")
     breakthrough = s.phase == "breakthrough"
-    if cmd.mode == "operational" and (s.phase == "operational_move" or breakthrough and s.step == "operational"):
+    by_sea = any(sea_transport.is_sea(s, a) for a in cmd.path)
+    if cmd.mode == "airborne":
+        return landings.airborne(cmd, s, u, side)
+    if cmd.mode in ("operational", "amphibious") and (s.phase == "operational_move" or breakthrough and s.step == "operational"):
+        if by_sea or cmd.mode == "amphibious":
+            if not by_sea:
+                raise Refused("an amphibious invasion crosses a sea: put the sea area before the site", rule="EE 7.2")
+            return sea_transport.operational(cmd, s, u, side, ctx, rear_guard)
         return _operational(s, u, side, cmd.path, breakthrough)
     if cmd.mode == "strategic" and (s.phase == "strategic_move" or breakthrough and s.step == "strategic"):
-        return _strategic(s, u, side, cmd.path, breakthrough)
+        return _strategic(s, u, side, cmd, breakthrough, ctx)
     raise Refused(f"no {cmd.mode} movement in this phase", rule="EE 1.23")
+
+
+def rear_guard(s: EEState, u: Block, side: str) -> None:
+    """EE 5.14b: leaving a contested area leaves as many steps as there are enemy land units (7.52 waives it)."""
+    if contested(s, u.area) and u.kind != "gsu" and f"withdraw:{u.area}" not in s.sa_uses:
+        rear = sum(x.steps for x in land_units(s, u.area) if side_of(s, x.nation) == side and x.id != u.id)
+        foes = sum(1 for x in land_units(s, u.area) if side_of(s, x.nation) == enemy(side))
+        if rear < foes:
+            raise Refused(f"leaving a contested area needs a rear guard of {foes} step(s)", rule="EE 5.14b")
+
+
+def passable(s: EEState, area: str, side: str) -> bool:
+    """Strategic moves stay in friendly uncontested areas (5.23); the Axis may also cross Vichy territory (9.523)."""
+    return friendly_uncontested(s, area, side) or (side == "Axis" and operating.vichy_territory(s, area))
+
+
+def _vichy_entry(s: EEState, u: Block, area: str) -> list[Event]:
+    """9.527 a German unit in Marseille ends Vichy; 9.524 German units in Lebanon take it (and Syria) from 1942;
+    other Vichy areas the occupation reaches turn Axis as they are entered."""
+    vichy_units = [x for x in s.units.values() if x.nation == "vichy"]
+    rule = operating.may_enter_vichy(s, u, area)
+    if rule == "EE 9.527" and area == "marseille":
+        remaining = tuple(sorted(a for a in s.board.areas if operating.vichy_territory(s, a)))
+        return [ev.VichyOccupied(turn=s.turn, removed=tuple(x.id for x in vichy_units), areas=remaining)]
+    if area == "lebanon" and (rule == "EE 9.524" or operating.lebanon_open(s, u)):
+        areas = tuple(a for a in ("lebanon", "syria") if operating.vichy_territory(s, a))
+        return [ev.LebanonOccupied(turn=s.turn, removed=tuple(x.id for x in vichy_units if x.area in areas),
+                                   areas=areas)]
+    if any(x.area == area for x in vichy_units):
+        raise Refused(f"the Vichy unit in {area} stays until a German unit enters Marseille", rule="EE 9.527")
+    return [ev.ControlChanged(area=area, side="Axis", cause=f"occupation of Vichy France by {u.id}", by=u.nation)]
 
 
 def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakthrough: bool) -> list[Event]:
@@ -75,21 +109,17 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
             raise Refused("out-of-supply units do not move in breakthrough phases", rule="EE 3.4")
         if s.board.areas[u.area].terrain == "swamp":
             raise Refused("units in a swamp cannot act in breakthrough phases", rule="EE 5.15b")
-        if any(_weather(s, a) in ("mud", "light_mud") for a in (u.area, *path)):
+        if any(landings.weather(s, a) in ("mud", "light_mud") for a in (u.area, *path)):
             raise Refused("no breakthrough movement into or out of Mud or Light Mud", rule="EE 1.13")
         dest_enemies = [x for x in land_units(s, path[-1]) if side_of(s, x.nation) == enemy(side)]
         if dest_enemies and u.kind in ("infantry", "militia") and u.steps < 3:
             raise Refused("infantry and militia need three steps to break through into enemy units", rule="EE 5.43")
     if len(path) > allowance:
         raise Refused(f"{u.id} moves at most {allowance} area{'s' if allowance > 1 else ''}", rule="EE 5.12" if fast else "EE 5.11")
-    if len(path) > 1 and any(_weather(s, a) == "mud" for a in (u.area, *path)):
+    if len(path) > 1 and any(landings.weather(s, a) == "mud" for a in (u.area, *path)):
         raise Refused("entering or leaving a Mud area takes the whole move", rule="EE 1.13")
     prev = u.area
-    if contested(s, u.area) and u.kind != "gsu" and f"withdraw:{u.area}" not in s.sa_uses:
-        rear = sum(x.steps for x in land_units(s, u.area) if side_of(s, x.nation) == side and x.id != u.id)
-        foes = sum(1 for x in land_units(s, u.area) if side_of(s, x.nation) == enemy(side))
-        if rear < foes:
-            raise Refused(f"leaving a contested area needs a rear guard of {foes} step(s)", rule="EE 5.14b")
+    rear_guard(s, u, side)
     if contested(s, u.area) and not friendly_uncontested(s, path[0], side):
         raise Refused("a unit leaving a contested area first enters a friendly uncontested area", rule="EE 5.14a")
     out: list[Event] = []
@@ -97,10 +127,15 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
         if not _adjacent(s, prev, area):
             raise Refused(f"{area} is not adjacent to {prev}", rule="EE 5.1")
         owner = s.control.get(area)
+        last = i == len(path) - 1
+        operating.check(s, u, prev, area, ending=last)
+        if owner is None and operating.vichy_territory(s, area) and operating.may_enter_vichy(s, u, area):
+            out += _vichy_entry(s, u, area)
+            prev = area
+            continue
         if owner is None:
             raise Refused(f"{area} is neutral: declare war first", rule="EE 1.23")
         enemies_here = [x for x in land_units(s, area) if side_of(s, x.nation) == enemy(side)]
-        last = i == len(path) - 1
         if enemies_here and not last:
             raise Refused(f"{u.id} must stop on entering enemy-occupied {area}", rule="EE 5.12")
         if s.board.areas[area].terrain == "swamp" and not last:
@@ -112,30 +147,48 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
     return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=u.nation), *out]
 
 
-def _strategic(s: EEState, u: Block, side: str, path: tuple[str, ...], breakthrough: bool) -> list[Event]:
+def _strategic(s: EEState, u: Block, side: str, cmd: Move, breakthrough: bool, ctx: Context) -> list[Event]:
+    path = cmd.path
     if u.oos:
         raise Refused("out-of-supply units make no strategic moves", rule="EE 3.4")
     nation = u.nation
     limit = strategic_limit(s, nation)
     if s.sm_used.get(nation, 0) >= limit:
         raise Refused(f"{nation} has used its {limit} strategic moves this phase", rule="EE 5.24")
-    prev = u.area
-    for area in (u.area, *path):
-        if not friendly_uncontested(s, area, side):
-            raise Refused(f"strategic moves stay in friendly uncontested areas ({area})", rule="EE 5.23")
-        if breakthrough and _weather(s, area) in ("mud", "light_mud"):
-            raise Refused("no breakthrough movement into or out of Mud or Light Mud", rule="EE 1.13")
-    for area in path:
-        if not _adjacent(s, prev, area):
-            raise Refused(f"{area} is not adjacent to {prev} by land", rule="EE 5.22")
-        prev = area
-    west = any((s.board.areas[a].weather_zone or "") == "west" for a in (u.area, *path))
+    land = tuple(a for a in path if a in s.board.areas)
+    if breakthrough and any(landings.weather(s, a) in ("mud", "light_mud") for a in (u.area, *land)):
+        raise Refused("no breakthrough movement into or out of Mud or Light Mud", rule="EE 1.13")
+    west = any((s.board.areas[a].weather_zone or "") == "west" for a in (u.area, *land))
     if west and side == "Axis" and s.west_sm_reduction:
         cap = max(0, limit - s.west_sm_reduction)
         if s.sm_used.get(f"{nation}:west", 0) >= cap:
             raise Refused(f"bombing limits Axis strategic moves touching the West zone to {cap}", rule="EE 2.27")
-    mode = "breakthrough_strategic" if breakthrough else "strategic"
-    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=nation, west=west)]
+    if s.sm_used.get(f"{nation}:cape"):
+        raise Refused("the Cape move took every British strategic move of this phase", rule="EE 5.33")
+    if any(sea_transport.is_sea(s, a) for a in path):
+        return sea_transport.strategic(cmd, s, u, side, ctx, passable, land_stretch)
+    land_stretch(s, u, side, (u.area, *path))
+    out: list[Event] = [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area,
+                                     mode="breakthrough_strategic" if breakthrough else "strategic", nation=nation,
+                                     west=west)]
+    if path[-1] == "lebanon" and operating.vichy_territory(s, "lebanon"):
+        out += _vichy_entry(s, u, "lebanon")
+    return out
+
+
+def land_stretch(s: EEState, u: Block, side: str, areas: tuple[str, ...], entry_ok: bool = False,
+                 ends: bool = True) -> None:
+    """A strategic move's land stretch (5.22, 5.23): adjacent friendly uncontested areas, each allowed to the
+    unit's nationality (9.x); ``entry_ok``: its first area may be contested (a Cape port, 5.33); ``ends``: the
+    move stops at its last area (not an embarkation port)."""
+    for i, area in enumerate(areas):
+        if not passable(s, area, side) and not (entry_ok and i == 0 and s.control.get(area) == side):
+            raise Refused(f"strategic moves stay in friendly uncontested areas ({area})", rule="EE 5.23")
+        if i and not _adjacent(s, areas[i - 1], area):
+            raise Refused(f"{area} is not adjacent to {areas[i - 1]} by land", rule="EE 5.22")
+        if area != u.area:
+            ending = ends and i == len(areas) - 1
+            operating.check(s, u, areas[i - 1] if i else u.area, area, ending=ending, strategic=True)
 
 
 def _reachable(s: EEState, u: Block, a: str, b: str) -> bool:

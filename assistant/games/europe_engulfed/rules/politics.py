@@ -14,6 +14,7 @@ from assistant.games.europe_engulfed.powers import (
     land_units,
     side_of,
 )
+from assistant.games.europe_engulfed.rules import operating
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
@@ -88,6 +89,12 @@ def declare_war(cmd: DeclareWar, s: EEState, ctx: Context) -> list[Event]:
         if p.italy_at_war < 0 and not italy_may_enter(s):
             raise Refused("Italy may not declare war before the turn after the fall of Paris or Vichy", rule="EE 9.42")
     f = Flow(s)
+    if t == "vichy":
+        vichy_areas = [a for a in sorted(s.board.areas) if operating.vichy_territory(s, a)]
+        f.add(ev.WarDeclared(aggressor=a, target=t))
+        for area in vichy_areas:  # 9.525: every Vichy area becomes Axis-controlled at once
+            f.add(ev.ControlChanged(area=area, side="Axis", cause="the Western Allies declare war on Vichy (EE 9.525)"))
+        return f.events
     targets = ("belgium", "netherlands") if t in ("belgium", "netherlands") else (t,)
     for target in targets:
         f.add(ev.WarDeclared(aggressor=a, target=target))
@@ -175,13 +182,54 @@ def establish_vichy(cmd: EstablishVichy, s: EEState, ctx: Context) -> list[Event
         raise Refused("Germany must control Paris", rule="EE 9.521")
     if len(cmd.placements) != 3:
         raise Refused("one 2-step Vichy unit in each of the three Vichy regions", rule="EE 9.522")
+    vichy_areas = {a for a, area in s.board.areas.items() if set(area.regions) & set(operating.VICHY_REGIONS)}
+    for area in cmd.placements:
+        if area not in vichy_areas:
+            raise Refused(f"{area} is not Vichy territory", rule="EE 9.522")
+    axis_inside = sorted(u.id for u in s.units.values() if u.area in vichy_areas and side_of(s, u.nation) == "Axis")
+    missing = [uid for uid in axis_inside if uid not in cmd.relocate]
+    if missing:
+        raise Refused(f"say where {', '.join(missing)} go: the nearest Axis-controlled area (relocate)", rule="EE 9.523")
+    for uid, dest in cmd.relocate.items():
+        if uid not in axis_inside:
+            raise Refused(f"{uid} is not an Axis unit in Vichy territory", rule="EE 9.523")
+        nearest = _nearest_axis_areas(s, s.units[uid].area, vichy_areas)
+        if dest not in nearest:
+            raise Refused(f"{uid} goes to the nearest Axis-controlled area: {', '.join(nearest) or 'none found'}",
+                          rule="EE 9.523")
     f = Flow(s)
     f.add(ev.VichyEstablished(turn=s.turn, placements=cmd.placements))
+    for uid in axis_inside:
+        f.add(ev.UnitMoved(unit_id=uid, path=(cmd.relocate[uid],), origin=s.units[uid].area, mode="relocation",
+                           nation=s.units[uid].nation))
+    british = tuple(sorted(u.id for u in s.units.values() if u.area in vichy_areas and u.nation == "britain"))
+    if british:
+        f.add(ev.UnitsEliminated(unit_ids=british, cause="British units in Vichy territory", rule="EE 9.523"))
     free_french_first(f)
     french = tuple(u.id for u in s.units.values() if u.nation == "france")
     if french:
         f.add(ev.UnitsEliminated(unit_ids=french, cause="France accepts the armistice", rule="EE 9.522", permanent=True))
     return f.events
+
+
+def _nearest_axis_areas(s: EEState, start: str, vichy_areas: set[str]) -> list[str]:
+    """Breadth-first over land borders: the Axis-controlled areas (outside Vichy) at the smallest distance."""
+    from assistant.games.europe_engulfed.board.network import network
+
+    net = network(s.board)
+    seen, ring = {start}, [start]
+    while ring:
+        found = sorted(a for a in ring if s.control.get(a) == "Axis" and a not in vichy_areas)
+        if found:
+            return found
+        nxt = []
+        for a in ring:
+            for n, _k in net.land.get(a, ()):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        ring = nxt
+    return []
 
 
 # --------------------------------------------------------------- conquest and victory
@@ -282,6 +330,9 @@ def conquer(f: Flow, power: str, rule: str, cause: str) -> None:
     f.add(ev.PowerConquered(power=power, turn=f.s.turn, rule=rule, cause=cause))
     if power == "france":
         free_french_first(f)
+        seas = [sea for sea, by in sorted(f.s.fleets.items()) if by.get("france")]
+        if f.s.politics.french_fleet_escape and len(seas) == 1:
+            f.add(ev.FrenchFleetEscaped(sea=seas[0]))  # 9.522: no choice to make
     gone = tuple(u.id for u in f.s.units.values() if u.nation == power)
     if gone:
         f.add(ev.UnitsEliminated(unit_ids=gone, cause=f"{power} conquered", rule="EE 10.1", permanent=True))

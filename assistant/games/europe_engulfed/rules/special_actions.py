@@ -17,7 +17,13 @@ USES: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "withdraw": ("EE 7.52", ("operational_move",), True),
     "retreat": ("EE 7.51", ("combat", "breakthrough"), False),
     "reinforce": ("EE 7.6", ("combat", "breakthrough"), False),
-    "limited_supply": ("EE 7.9", ("final_supply",), True),
+}
+# Limited Supply (EE 7.9) is spent only through ee.determine_supply(limited_supply=...), which spends the marker
+# and applies the step losses in one command: a second path here would spend it twice.
+ELSEWHERE = {
+    "limited_supply": ("EE 7.9", "ee.determine_supply with limited_supply orders in your final supply phase"),
+    "counterattack": ("EE 7.7", "ee.counterattack"),
+    "unrestricted_replacement": ("EE 7.8", "ee.unrestricted_replacement"),
 }
 
 
@@ -44,6 +50,9 @@ def spend(s: EEState, nation: str, purpose: str, rule: str, area: str = "") -> e
 
 
 def spend_special_action(cmd: SpendSpecialAction, s: EEState, ctx: Context) -> list[Event]:
+    if cmd.purpose in ELSEWHERE:
+        rule, command = ELSEWHERE[cmd.purpose]
+        raise Refused(f"{cmd.purpose.replace('_', ' ')} is spent with {command}", rule=rule)
     use = USES.get(cmd.purpose)
     if use is None:
         raise Refused(f"unknown Special Action use {cmd.purpose!r}; known: {', '.join(USES)} "

@@ -9,7 +9,7 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import Advance
 from assistant.games.europe_engulfed.powers import contested, side_of
-from assistant.games.europe_engulfed.rules import income, politics, production, weather
+from assistant.games.europe_engulfed.rules import income, landings, politics, production, weather
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
@@ -27,6 +27,9 @@ def producing_nations(s: EEState, side: str) -> tuple[str, ...]:
 def advance(cmd: Advance, s: EEState, ctx: Context) -> list[Event]:
     if s.result:
         raise Refused(f"the game is over: {s.result.replace('_', ' ')}", rule=s.result_rule)
+    if s.politics.french_fleet_escape:
+        raise Refused("France is conquered: the Allied player first chooses the sea of the escaping French fleet "
+                      "point (ee.french_fleet_escape)", rule="EE 9.522")
     f = Flow(s)
     if s.phase in ("", "turn_end"):
         begin_turn(f)
@@ -113,11 +116,13 @@ def leave(f: Flow, ctx: Context) -> None:
         else:
             begin_operational_move(f)
     elif phase == "operational_move":
+        landings.check_joint_invasions(s)
         politics.check_minor_conquests(f)
         f.phase(s.side, "strategic_move")
     elif phase == "strategic_move":
         politics.check_minor_conquests(f)
         f.phase(s.side, "combat")
+        landings.combat_phase_opens(f)
     elif phase == "combat":
         pending = mandatory_battles(s)
         if pending:
