@@ -35,11 +35,15 @@ def board(state: EEState, viewer: str = "") -> dict[str, Any]:
         else:
             block["hidden"] = True
         areas.setdefault(u.area, {"blocks": []})["blocks"].append(block)
-    for area_id in set(state.control) | set(state.fortifications) | set(areas):
+    for area_id in set(state.control) | set(state.fortifications) | set(state.beachheads) | set(areas):
         entry = areas.setdefault(area_id, {"blocks": []})
         entry["control"] = state.control.get(area_id, "neutral")
         if area_id in state.fortifications:
             entry["fortification"] = state.fortifications[area_id]
+        if area_id in state.beachheads:
+            entry["beachhead"] = state.beachheads[area_id]  # EE 7.22
+        if area_id in state.landings:
+            entry["landing"] = list(state.landings[area_id].kinds)  # EE 7.2, 7.3: converts at the combat phase
         name = state.board.areas[area_id].name if area_id in state.board.areas else area_id
         entry["name"] = name
     return dict(sorted(areas.items()))
@@ -92,6 +96,10 @@ def tracks(state: EEState) -> dict[str, Any]:
         "strategic_moves": moves,
         "west_strategic_move_cut": state.west_sm_reduction,
         "fleets": {sea: dict(by) for sea, by in state.fleets.items()},
+        # EE 5.34: fleet points still "Trans. Avail." this game turn (the rest are flipped "w/out Transport")
+        "fleets_available": {sea: {n: k - state.fleets_used.get(sea, {}).get(n, 0) for n, k in by.items()}
+                             for sea, by in state.fleets.items()},
+        "fleets_transferred": dict(state.fleets_moved),  # EE 8.31, 8.32 counts this game turn
     }
 
 
@@ -118,6 +126,16 @@ def victory(state: EEState) -> dict[str, Any]:
         "conquered": {k: calendar.name(v) if v >= 0 else "before the start" for k, v in p.conquered.items()},
         "axis_resource_areas": axis_resource_areas(state),
         "axis_operational_needs": data.tables().victory["axis_operational_resource_areas"],
+    }
+    def when(turn: int) -> str | None:
+        return calendar.name(turn) if turn >= 0 else None
+
+    status["politics"] = {
+        "wars": sorted(p.wars), "pact": when(p.pact), "paris_taken": when(p.paris_taken), "vichy": when(p.vichy),
+        "war_on_vichy": when(p.vichy_war), "vichy_occupied": when(p.vichy_occupied), "lebanon": when(p.lebanon),
+        "italy_at_war": when(p.italy_at_war), "usa_at_war": when(p.usa_at_war), "ussr_at_war": when(p.ussr_at_war),
+        "italian_morale_collapsed": when(p.morale_collapsed), "minors": dict(p.minors),
+        "french_fleet_escape_pending": p.french_fleet_escape,
     }
     if not state.result and "germany" not in p.conquered:
         band, rule = calendar.allied_victory_band(max(state.turn, 0))

@@ -8,7 +8,7 @@ from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.board.describe import SENTENCES as BOARD_SENTENCES
 from assistant.games.europe_engulfed.supply.describe import SENTENCES as SUPPLY_SENTENCES
 from events import europe_engulfed as ev
-from events.core import DiceRolled, PhaseBegan
+from events.core import PhaseBegan
 
 
 def _title(power: str) -> str:
@@ -71,7 +71,6 @@ _SENTENCES: dict[type, Any] = {
                                  "now Axis-controlled (EE 9.527)."),
     ev.LebanonOccupied: lambda e: f"German units take Vichy {' and '.join(e.areas)} without a fight (EE 9.524).",
     PhaseBegan: _phase,
-    DiceRolled: lambda e: f"Dice for {e.purpose}: {', '.join(map(str, e.faces))} ({e.source}).",
     ev.TurnBegan: lambda e: f"Turn {e.label} begins" + (f"; from now: {', '.join(e.switches)}." if e.switches else "."),
     ev.WeatherRolled: lambda e: f"Variable weather: German {e.german}, Soviet {e.soviet}: the {e.winner} result applies.",
     ev.WeatherSet: _weather,
@@ -115,7 +114,4 @@ _SENTENCES.update(SUPPLY_SENTENCES)
 
 def describe(event: Any) -> str:
     fn = _SENTENCES.get(type(event))
-    if fn is not None:
-        return fn(event)
-    tag = type(event).__struct_config__.tag
-    return f"{tag}."
+    return fn(event) if fn is not None else ""  # the core says the rest
