@@ -225,9 +225,12 @@ class Assistant:
         return entries
 
     def sentence(self, loaded: LoadedKind, event: Event) -> str:
-        if tag_of(type(event)).startswith("core."):
-            return describe_core(event)
-        return loaded.kind.describe(event)
+        """The game's own sentence (it may word core events in its terms), else the core's."""
+        said = loaded.kind.describe(event)
+        if said:
+            return said
+        tag = tag_of(type(event))
+        return describe_core(event) if tag.startswith("core.") else f"{tag}."
 
     def guidance(self, game_id: str) -> str:
         game = self._open(game_id)

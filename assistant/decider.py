@@ -131,7 +131,7 @@ class GameKind(Generic[S]):
     state_type: Any
     commands: tuple[type[Command], ...]
     events: tuple[type[Event], ...]
-    describe: Callable[[Event], str]  # one plain sentence per event (logs, replays)
+    describe: Callable[[Event], str]  # one plain sentence per event; "" leaves a core event to the core
     projections: tuple[Projection[Any], ...] = ()
     guidance: Callable[[S], str] | None = None  # "what to do now" for the table banner
     # Extra facts a dice correction implies (e.g. a different number of hits). The

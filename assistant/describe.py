@@ -25,8 +25,9 @@ def describe_core(event: Event) -> str:
     if isinstance(event, GameCreated):
         return f"New game: {event.title}."
     if isinstance(event, PhaseBegan):
-        step = f" — {event.step}" if event.step else ""
-        return f"Round {event.round}: {event.side}, {event.phase}{step}."
+        side = f"{event.side}, " if event.side else ""
+        step = f" — {event.step.replace('_', ' ')}" if event.step else ""
+        return f"Round {event.round}: {side}{event.phase.replace('_', ' ')}{step}."
     if isinstance(event, DiceRolled):
         who = "rolled by the assistant" if event.source == "assistant" else "rolled at the table"
         return f"Dice for {event.purpose}: {' '.join(map(str, event.faces))} ({who})."

@@ -106,4 +106,4 @@ def test_o2_guidance_names_the_shared_waters():
     from assistant.games.aa_classic.guidance import guidance
 
     t = _placed_among_enemies()
-    assert "Baltic Sea" in guidance(t.state) and "aa.declare_attack" in guidance(t.state)
+    assert "Baltic Sea" in guidance(t.state) and "declare an attack there" in guidance(t.state)

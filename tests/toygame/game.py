@@ -208,7 +208,7 @@ def describe(event: Event) -> str:
         return f"{event.side} scored {event.hits} hits on {event.target}."
     if isinstance(event, TreasuryEdited):
         return f"Edit: {event.side} treasury {event.amount:+d} ({event.reason})."
-    return type(event).__name__
+    return ""
 
 
 def guidance(state: State) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import events.aa_classic as ev
-from events.core import DiceRolled, PhaseBegan
+from events.core import PhaseBegan
 
 POWER = {"ussr": "the USSR", "germany": "Germany", "uk": "the UK", "japan": "Japan", "usa": "the USA"}
 STEP = {
@@ -39,7 +39,6 @@ def _prod(changes: dict[str, int]) -> str:
 
 SENTENCES: dict[type, Any] = {
     PhaseBegan: lambda e: f"Round {e.round}, {_p(e.side)}: {STEP.get(e.phase, e.phase)} step.",
-    DiceRolled: lambda e: f"Dice for {e.purpose}: {', '.join(map(str, e.faces))} ({e.source}).",
     ev.TurnStarted: lambda e: f"Round {e.round}: {_p(e.power)}'s turn begins.",
     ev.TurnEnded: lambda e: f"{_p(e.power)}'s turn ends.",
     ev.RoundEnded: lambda e: f"Round {e.round} ends; the Axis production level is {e.axis_production}.",
@@ -116,4 +115,4 @@ SENTENCES: dict[type, Any] = {
 
 def describe(event: Any) -> str:
     say = SENTENCES.get(type(event))
-    return say(event) if say else type(event).__name__
+    return say(event) if say else ""  # the core says the rest

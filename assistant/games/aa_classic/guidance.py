@@ -8,11 +8,11 @@ from assistant.games.aa_classic.moves.common import contested_zones
 from assistant.games.aa_classic.state import State
 
 TODO = {
-    "purchase": "buy research dice (aa.research) and units (aa.purchase), then aa.end_step",
-    "combat_move": "move units into battles or captures (aa.move, aa.load, aa.unload), then aa.end_step",
-    "noncombat_move": "move units that have not moved and land every aircraft that fought, then aa.end_step",
-    "placement": "place the units bought (aa.place), then aa.end_step",
-    "income": "collect income with aa.end_step",
+    "purchase": "buy research dice and units, then end the step",
+    "combat_move": "move units into battles or captures (loading and unloading transports), then end the step",
+    "noncombat_move": "move units that have not moved and land every aircraft that fought, then end the step",
+    "placement": "place the units bought, then end the step",
+    "income": "collect income to end the turn",
 }
 
 
@@ -20,15 +20,17 @@ def guidance(s: State) -> str:
     if s.victory is not None:
         return f"Game over: {s.victory.reason}; individual winner {_p(s.victory.individual_winner)}."
     if s.round == 0:
-        return "Set up the board, then send aa.start: the USSR plays first."
+        return "Set up the board, then start the game: the USSR plays first."
     head = f"Round {s.round}, {_p(s.power)}, {STEP.get(s.step, s.step)}: "
     if s.breakthroughs:
-        return head + f"roll {s.breakthroughs} technology die/dice (aa.roll_breakthroughs)."
+        return head + f"roll {s.breakthroughs} technology {'die' if s.breakthroughs == 1 else 'dice'} for the breakthroughs."
     if s.step == "combat_move" and s.options.get("enemy_zone_placement") and contested_zones(s, s.power):
         zones = ", ".join(contested_zones(s, s.power))
-        return head + f"enemy ships were placed among yours in {zones}: move out or attack there (aa.declare_attack)."
+        return head + f"enemy ships were placed among yours in {zones}: move out or declare an attack there."
+    if not s.step:
+        return head + "the turn begins."
     if s.step != "combat":
-        return head + TODO[s.step] + "."
+        return head + TODO.get(s.step, "end the step when done") + "."
     for b in s.battles.values():
         act, what = next_action(s, b)
         if act == "over":
@@ -37,13 +39,13 @@ def guidance(s: State) -> str:
             lines = plan(s, b, what)
             if what == "damage":
                 dice = ", ".join(f"{n} for {k}" for k, n, _ in lines)
-                return head + f"{b.key}: roll the raid's damage dice ({dice}) with aa.fire."
+                return head + f"{b.key}: roll the raid's damage dice ({dice})."
             who = _p(b.attacker) if what in ("attack", "first_strike", "support") else _p(what.split(":")[-1]) if ":" in what else "the defender"
             dice = ", ".join(f"{n} {k.replace('_', ' ')} at {t} or less" for k, n, t in lines)
-            return head + f"{b.key}, round {b.round}: {who} rolls {what.split(':')[0].replace('_', ' ')} — {dice} (aa.fire)."
+            return head + f"{b.key}, round {b.round}: {who} rolls {what.split(':')[0].replace('_', ' ')} — {dice}."
         if act == "casualties":
             p = b.pending
             assert p is not None
-            return head + f"{b.key}: the {p.side} chooses {p.hits} casualt{'y' if p.hits == 1 else 'ies'} (aa.choose_casualties)."
+            return head + f"{b.key}: the {p.side} chooses {p.hits} casualt{'y' if p.hits == 1 else 'ies'}."
         return head + f"{b.key}: {what}."
-    return head + "every battle is over; fire a rocket if you have them, then aa.end_step."
+    return head + "every battle is over; fire a rocket if you have them, then end the step."
