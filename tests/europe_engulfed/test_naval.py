@@ -238,3 +238,31 @@ def test_airborne_units_never_assault_two_turns_running():
     with pytest.raises(Refused) as again:
         t.do(Move(unit_id="fj", path=("warsaw",), mode="airborne"))
     assert "two turns running" in str(again.value)
+
+
+def test_cape_of_good_hope_5_33_takes_four_atlantic_points_and_every_british_move():
+    sc_units = [unit("b1", "britain", "infantry", "london"), unit("b2", "britain", "infantry", "london")]
+    t = table(units=sc_units, fleets={"atlantic": {"britain": 5}})
+    t.state = replace(t.state, control={**t.state.control, "upper_egypt": "Allied"})
+    run_to(t, "Allied", "strategic_move")
+    t.do(SetStrategicMoveLimit(nation="britain", limit=4))
+    out = t.do(Move(unit_id="b1", path=("cape", "upper_egypt"), mode="strategic"))
+    assert out[0].cape and sum(leg.fleet_points for leg in out[0].sea) == 4
+    assert t.state.units["b1"].area == "upper_egypt"
+    with pytest.raises(Refused) as spent:
+        t.do(Move(unit_id="b2", path=("midlands",), mode="strategic"))
+    assert spent.value.rule == "EE 5.33"
+
+
+def test_units_from_the_usa_box_land_only_in_british_home_areas_or_morocco_9_37():
+    t = table(units=[unit("u1", "usa", "infantry", "usa_box")], fleets={"atlantic": {"usa": 2}},
+              special_actions={"usa": 1})
+    t.state = replace(t.state, politics=replace(t.state.politics, usa_at_war=0,
+                                                wars=t.state.politics.wars + ("germany|usa",)))
+    run_to(t, "Allied", "operational_move")
+    t.do(SpendSpecialAction(nation="usa", purpose="amphibious", area="brittany"))
+    with pytest.raises(Refused) as box:
+        t.do(Move(unit_id="u1", path=("atlantic", "brittany"), mode="amphibious"))
+    assert box.value.rule == "EE 9.37"
+    t.do(Move(unit_id="u1", path=("atlantic", "london")))
+    assert t.state.units["u1"].area == "london"

@@ -23,9 +23,10 @@ EXTRA = {
     "helsinki": area("Helsinki", "finland", home=True),
     "lyon": area("Lyon", "france", home=True, zone="south", regions=("vichy_south",)),
     "brittany": area("Brittany", "france", zone="west", ports=("atlantic",), regions=("atlantic_coast",)),
+    "adana": area("Adana", "turkey", zone="south"),
 }
 LINKS = (("kiev", "bucharest"), ("helsinki", "kiev"), ("ploesti", "bucharest"), ("baku", "ankara"),
-         ("helsinki", "onega_swamps"), ("paris", "lyon"), ("lyon", "marseille"), ("paris", "brittany"))
+         ("helsinki", "onega_swamps"), ("paris", "lyon"), ("lyon", "marseille"), ("paris", "brittany"), ("adana", "lebanon"))
 OP_BOARD = Board(title="test board with more countries", areas={**BOARD.areas, **EXTRA}, seas=BOARD.seas,
                  borders=BOARD.borders + tuple(Border(a=a, b=b) for a, b in LINKS))
 
@@ -148,3 +149,21 @@ def test_french_fleet_escape_is_the_allied_choice_9_522():
     assert t.state.fleets["mediterranean"] == {"britain": 1, "italy": 2}
     assert "france" not in t.state.fleets["atlantic"]
     assert refused(t, ChooseFrenchFleetEscape(sea="atlantic")) == "EE 9.522"
+
+
+def test_german_units_take_vichy_lebanon_from_1942_and_italians_follow_next_turn():
+    """9.524: German (not Italian) units may enter Vichy Lebanon from 1942; the Vichy unit goes without a fight,
+    Lebanon and Syria turn Axis; Italians may enter from the next turn."""
+    sc = mid_war("1942-03", vichy=True)
+    sc["control"] = {k: v for k, v in sc["control"].items() if k != "marseille"}
+    sc["control"]["adana"] = "Axis"
+    sc["units"] = [unit("v3", "vichy", "infantry", "lebanon", max_steps=2), unit("g1", "germany", "armor", "adana"),
+                   unit("i1", "italy", "infantry", "adana", max_steps=3)]
+    t = Table({**game_options(sc), "board": to_dict(OP_BOARD)})
+    run_to(t, "Axis", "operational_move")
+    assert refused(t, Move(unit_id="i1", path=("lebanon",))) == "EE 9.523"
+    out = t.do(Move(unit_id="g1", path=("lebanon",)))
+    taken = next(e for e in out if isinstance(e, ev.LebanonOccupied))
+    assert taken.removed == ("v3",) and set(taken.areas) == {"lebanon", "syria"}
+    assert t.state.control["lebanon"] == "Axis" and t.state.control["syria"] == "Axis"
+    assert refused(t, Move(unit_id="i1", path=("lebanon",))) == "EE 9.524"

@@ -495,6 +495,8 @@ def _moved(s: EEState, e: ev.UnitMoved) -> EEState:
         used = {**s.sm_used, e.nation: s.sm_used.get(e.nation, 0) + 1}
         if e.west:
             used[f"{e.nation}:west"] = used.get(f"{e.nation}:west", 0) + 1
+        if e.cape:
+            used[f"{e.nation}:cape"] = 1  # 5.33: the Cape move takes every British strategic move of the phase
         s = replace(s, sm_used=used)
     return s
 

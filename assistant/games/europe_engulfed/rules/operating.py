@@ -219,8 +219,8 @@ def _italian(s: EEState, u: Block, area: str, c: str, ending: bool, strategic: b
     ops = data.operating()
     if area == "lebanon" and s.politics.lebanon == s.turn:
         raise Refused("Italians enter Lebanon from the turn after its occupation", rule="EE 9.524")
-    if zone(s, area) == "south":
-        return
+    if zone(s, area) in ("south", ""):
+        return  # an area whose zone the board does not give yet is the players' call
     if c == "france" and italians_unrestricted_in_france(s):
         return
     if c in ops.italian_transit_countries and strategic and not ending:
