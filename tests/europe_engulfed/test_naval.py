@@ -266,3 +266,21 @@ def test_units_from_the_usa_box_land_only_in_british_home_areas_or_morocco_9_37(
     assert box.value.rule == "EE 9.37"
     t.do(Move(unit_id="u1", path=("atlantic", "london")))
     assert t.state.units["u1"].area == "london"
+
+
+def test_retreat_before_combat_by_sea_7_51_with_the_italian_marker_9_47_and_naval_combat():
+    units = [unit("g1", "germany", "infantry", "libya"), unit("b1", "britain", "infantry", "libya")]
+    t = table(units=units, fleets={"mediterranean": {"italy": 2, "britain": 2}},
+              special_actions={"germany": 1, "italy": 1})
+    run_to(t, "Allied", "combat")
+    t.do(SpendSpecialAction(nation="germany", purpose="retreat", area="libya"))
+    with pytest.raises(Refused) as italian:
+        t.do(Move(unit_id="g1", path=("mediterranean", "rome"), mode="retreat"))
+    assert italian.value.rule == "EE 9.47"
+    t.do(SpendSpecialAction(nation="italy", purpose="retreat", area="libya"))
+    out = t.do(Move(unit_id="g1", path=("mediterranean", "rome"), mode="retreat"))
+    assert out[0].sea == (ev.SeaLeg(sea="mediterranean", nation="italy", fleet_points=1),)
+    fought = t.do(NavalCombat(sea="mediterranean"), dice=[6, 1, 1, 1])[-1]
+    assert fought.initiator == "Allied"
+    assert fought.losses == (ev.FleetLoss(nation="italy", state="unused", count=1),) and not fought.units_lost
+    assert t.state.units["g1"].area == "rome" and t.state.fleets["mediterranean"]["italy"] == 1

@@ -606,6 +606,8 @@ def _sa_spent(s: EEState, e: ev.SpecialActionSpent) -> EEState:
     held = s.special_actions.get(e.nation, ())
     if e.purpose in ("withdraw", "retreat", "reinforce"):
         s = replace(s, sa_uses=s.sa_uses + (f"{e.purpose}:{e.area}",))
+    if e.purpose == "retreat":
+        s = replace(s, sa_uses=s.sa_uses + (f"retreat:{e.area}:{e.nation}",))  # 9.47: whose marker paid
     if e.purpose in ("amphibious", "airborne"):
         s = replace(s, sa_uses=s.sa_uses + (f"{e.purpose}:{e.area}:{e.nation}",))
     if e.purpose == "unrestricted_replacement":

@@ -39,7 +39,7 @@ def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
         raise Refused(f"no unit {cmd.unit_id!r} on the map")
     side = side_of(s, u.nation)
     if cmd.mode in ("retreat", "reinforcement"):
-        return _defender_move(s, u, side, cmd.path, cmd.mode)
+        return _defender_move(s, u, side, cmd.path, cmd.mode, cmd.fleet)
     if cmd.mode == "front_defense":
         return _front_defense(s, u, cmd.path)
     if side != s.side:
@@ -195,10 +195,13 @@ def _reachable(s: EEState, u: Block, a: str, b: str) -> bool:
     return bool(_adjacent(s, a, b)) or (u.kind == "gsu" and b in network(s.board).air.get(a, ()))
 
 
-def _defender_move(s: EEState, u: Block, side: str, path: tuple[str, ...], mode: str) -> list[Event]:
+def _defender_move(s: EEState, u: Block, side: str, path: tuple[str, ...], mode: str,
+                   cmd_fleet: dict[str, str]) -> list[Event]:
     """EE 7.51 Retreat Before Combat and 7.6 Reinforce a battle: the defender's moves a Special Action paid for."""
     if side != enemy(s.side) or s.phase not in ("combat", "breakthrough"):
         raise Refused("only the defender retreats or reinforces, in a combat phase", rule="EE 7.51")
+    if mode == "retreat" and any(sea_transport.is_sea(s, a) for a in path):
+        return sea_transport.retreat_by_sea(s, u, side, path, cmd_fleet)
     if len(path) != 1:
         raise Refused("one area: to an adjacent friendly uncontested area, or into the adjacent battle", rule="EE 7.6")
     dest = path[0]

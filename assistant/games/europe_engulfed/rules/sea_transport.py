@@ -50,13 +50,15 @@ def _port_of(s: EEState, area: str, sea: str, side: str) -> bool:
     return (sea in _ports(s, area) and s.control.get(area) == side) or own_beachhead(s, area, side, sea)
 
 
-def legs(s: EEState, u: Block, seas: tuple[str, ...], cmd: Move, per_sea: int = 1) -> tuple[ev.SeaLeg, ...]:
+def legs(s: EEState, u: Block, seas: tuple[str, ...], cmd: Move | dict[str, str],
+         per_sea: int = 1) -> tuple[ev.SeaLeg, ...]:
     """Fleet points carrying the unit in each sea (5.34): the chosen or first allowed nation with points left."""
     allowed = naval.carriers(s, u)
+    chosen = cmd if isinstance(cmd, dict) else cmd.fleet
     out = []
     for sea in seas:
         want = per_sea
-        choice = cmd.fleet.get(sea)
+        choice = chosen.get(sea)
         if choice and choice not in allowed:
             raise Refused(f"{choice} fleet points may not carry {u.nation} units", rule="EE 9.51a"
                           if {choice, u.nation} <= {"britain", "france", "usa", "free_french"} else "EE 9.44")
@@ -226,3 +228,23 @@ def _cape_strategic(cmd: Move, s: EEState, u: Block, side: str, embark: str, lan
     if other not in CAPE_ENDS and ("atlantic" not in _ports(s, other) or not friendly_uncontested(s, other, side)):
         raise Refused(f"{other} is not a friendly uncontested Atlantic port", rule="EE 5.32")
     return legs(s, u, ("atlantic",), cmd, per_sea=4)
+
+
+def retreat_by_sea(s: EEState, u: Block, side: str, path: tuple[str, ...], fleet: dict[str, str]) -> list[Event]:
+    """7.51: from a friendly port, a retreating unit may sail to another friendly port of the same sea area, one
+    fleet point of transport each, open to naval combat; 9.47: the Axis needs Italy's Special Action to retreat
+    with the Mediterranean fleet."""
+    rule = "EE 7.51"
+    if f"retreat:{u.area}" not in s.sa_uses:
+        raise Refused(f"no Retreat Before Combat was paid for {u.area}", rule=rule)
+    if len(path) != 2 or not is_sea(s, path[0]) or path[0] == CAPE:
+        raise Refused("a retreat by sea names the sea area and the port it reaches", rule=rule)
+    sea, dest = path
+    if sea not in _ports(s, u.area) or s.control.get(u.area) != side:
+        raise Refused(f"{u.area} is not a friendly port on {sea}", rule=rule)
+    if sea not in _ports(s, dest) or not friendly_uncontested(s, dest, side):
+        raise Refused(f"{dest} is not a friendly uncontested port on {sea}", rule=rule)
+    if side == "Axis" and sea == "mediterranean" and f"retreat:{u.area}:italy" not in s.sa_uses:
+        raise Refused("an Axis retreat with the Mediterranean fleet needs the Italian Special Action", rule="EE 9.47")
+    sea_legs = legs(s, u, (sea,), fleet)
+    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode="retreat", nation=u.nation, sea=sea_legs)]
