@@ -167,3 +167,20 @@ def test_german_units_take_vichy_lebanon_from_1942_and_italians_follow_next_turn
     assert taken.removed == ("v3",) and set(taken.areas) == {"lebanon", "syria"}
     assert t.state.control["lebanon"] == "Axis" and t.state.control["syria"] == "Axis"
     assert refused(t, Move(unit_id="i1", path=("lebanon",))) == "EE 9.524"
+
+
+def test_fortress_stacking_5_5_the_owner_eliminates_the_excess_at_the_end_of_a_phase():
+    from assistant.games.europe_engulfed.commands import EliminateExcess
+
+    sc = mid_war(units=[unit(f"b{i}", "britain", "infantry", "alexandria") for i in (1, 2, 3)])
+    sc["control"]["gibraltar"] = "Allied"
+    t = Table({**game_options(sc), "board": to_dict(OP_BOARD)})
+    run_to(t, "Allied", "operational_move")
+    # three British units have come into Gibraltar during the phase (over-stacking is allowed until it ends)
+    t.state = replace(t.state, units={k: replace(u, area="gibraltar") for k, u in t.state.units.items()})
+    assert refused(t, Advance()) == "EE 5.5"
+    assert refused(t, EliminateExcess(unit_ids=("b1", "b2", "b3"))) == "EE 5.5"  # only the excess goes
+    out = t.do(EliminateExcess(unit_ids=("b1", "b2")))
+    assert out[0].rule == "EE 5.5" and [u for u in t.state.units if u.startswith("b")] == ["b3"]
+    t.do(Advance())
+    assert t.state.phase == "strategic_move"

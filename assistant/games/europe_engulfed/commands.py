@@ -224,6 +224,12 @@ class ChooseFrenchFleetEscape(Command, tag="ee.french_fleet_escape"):
     sea: str
 
 
+class EliminateExcess(Command, tag="ee.eliminate_excess"):
+    """The owner eliminates the land units over a fortress's stacking limit at the end of a phase (EE 5.5)."""
+
+    unit_ids: tuple[str, ...]
+
+
 class RemoveBeachhead(Command, tag="ee.remove_beachhead"):
     """The invader removes his beachhead once the area is cleared of enemy land units (EE 7.22)."""
 
@@ -254,4 +260,5 @@ COMMANDS = (
     NavalCombat,
     ChooseFrenchFleetEscape,
     RemoveBeachhead,
+    EliminateExcess,
 )

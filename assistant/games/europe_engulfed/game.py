@@ -28,6 +28,7 @@ from assistant.games.europe_engulfed.rules import (
     politics,
     production,
     special_actions,
+    stacking,
     strategic,
     turn,
     weather,
@@ -107,6 +108,7 @@ MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] =
     c.NavalCombat: naval.naval_combat,
     c.ChooseFrenchFleetEscape: naval.french_fleet_escape,
     c.RemoveBeachhead: landings.remove_beachhead,
+    c.EliminateExcess: stacking.eliminate_excess,
     # the board, scenario and supply engineer's moves
     AmendBoard: board_moves.amend_board,
     SetUpScenario: scenario_moves.set_up_scenario,

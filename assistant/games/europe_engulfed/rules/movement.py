@@ -8,7 +8,7 @@ from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.board.network import network
 from assistant.games.europe_engulfed.commands import Move
 from assistant.games.europe_engulfed.powers import contested, enemy, friendly_uncontested, land_units, side_of
-from assistant.games.europe_engulfed.rules import landings, operating, sea_transport
+from assistant.games.europe_engulfed.rules import landings, operating, sea_transport, stacking
 from assistant.games.europe_engulfed.state import Block, EEState
 from events import europe_engulfed as ev
 from events.base import Event
@@ -135,6 +135,8 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
             continue
         if owner is None:
             raise Refused(f"{area} is neutral: declare war first", rule="EE 1.23")
+        if last and s.board.areas[area].kind == "fortress":
+            stacking.check_attacker_entry(s, u, area)
         enemies_here = [x for x in land_units(s, area) if side_of(s, x.nation) == enemy(side)]
         if enemies_here and not last:
             raise Refused(f"{u.id} must stop on entering enemy-occupied {area}", rule="EE 5.12")

@@ -9,7 +9,7 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import Advance
 from assistant.games.europe_engulfed.powers import contested, side_of
-from assistant.games.europe_engulfed.rules import income, landings, politics, production, weather
+from assistant.games.europe_engulfed.rules import income, landings, politics, production, stacking, weather
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
@@ -109,6 +109,8 @@ def mandatory_battles(s: EEState) -> list[str]:
 def leave(f: Flow, ctx: Context) -> None:
     s = f.s
     phase = s.phase
+    if phase in ("operational_move", "strategic_move", "combat", "breakthrough"):
+        stacking.check_end_of_phase(s)
     if phase == "initial_supply":
         queue = producing_nations(s, s.side)
         if queue:
