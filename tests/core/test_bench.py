@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from assistant import bench
 from tests.toygame import game as toy
@@ -15,7 +14,6 @@ def test_generated_log_has_exactly_the_requested_events_and_whole_commands():
 
 
 def test_benchmark_runs_and_both_libraries_replay_to_the_same_table():
-    pytest.importorskip("eventsourcing")
     figures = bench.run(events=3_000, append_seconds=0.1)  # raises if the two replays disagree
     assert figures["events"] == 3_000 and figures["append_commands"] > 0
     for key in ("replay_s", "state_at_ms_p95", "replay_peak_mb", "eventsourcing_replay_s", "replay_speedup"):
