@@ -42,6 +42,10 @@ BATCH = 1_000  # events per transaction when the big log is generated
 
 
 def _toy() -> Any:
+    # The figures are for the test game, which lives in the source checkout beside this package.
+    checkout = Path(__file__).resolve().parents[1]
+    if (checkout / "tests" / "toygame").is_dir() and str(checkout) not in sys.path:
+        sys.path.insert(0, str(checkout))
     try:
         from tests.toygame import game
     except ModuleNotFoundError:
