@@ -33,7 +33,7 @@ class Attack(Command, tag="toy.attack"):
 
 
 class EndPhase(Command, tag="toy.end_phase"):
-    pass
+    """Hand over to the next phase (and the next side after its attack)."""
 
 
 class EditTreasury(Command, tag="toy.edit_treasury"):

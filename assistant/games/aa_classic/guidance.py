@@ -7,7 +7,7 @@ from assistant.games.aa_classic.moves.battle import next_action, plan
 from assistant.games.aa_classic.moves.common import contested_zones
 from assistant.games.aa_classic.state import State
 
-TODO = {
+STEP_ADVICE = {
     "purchase": "buy research dice and units, then end the step",
     "combat_move": "move units into battles or captures (loading and unloading transports), then end the step",
     "noncombat_move": "move units that have not moved and land every aircraft that fought, then end the step",
@@ -30,7 +30,7 @@ def guidance(s: State) -> str:
     if not s.step:
         return head + "the turn begins."
     if s.step != "combat":
-        return head + TODO.get(s.step, "end the step when done") + "."
+        return head + STEP_ADVICE.get(s.step, "end the step when done") + "."
     for b in s.battles.values():
         act, what = next_action(s, b)
         if act == "over":
