@@ -23,7 +23,27 @@
     if (t && t.hasAttribute && t.hasAttribute("data-refresh")) {
       window.location.reload();
     }
+    if (t && t.hasAttribute && t.hasAttribute("data-print")) {
+      window.print();
+    }
+    if (t && t.hasAttribute && t.hasAttribute("data-copy")) copy(t);
   });
+
+  // "Copy": the clipboard API where the page is a secure context (localhost), else the selection and execCommand.
+  var copy = function (button) {
+    var source = document.querySelector(button.getAttribute("data-copy"));
+    var said = button.parentNode.querySelector(".copied");
+    if (!source) return;
+    var done = function (ok) { if (said) said.textContent = ok ? "Copied." : "Select the text and copy it."; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(source.value).then(function () { done(true); }, function () { done(false); });
+      return;
+    }
+    source.focus(); source.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    done(ok);
+  };
 
   document.addEventListener("htmx:sendError", function () {
     flash("The table server cannot be reached. Check the connection; nothing was booked.");
@@ -51,18 +71,18 @@
   // The slider shows where it will go while it is dragged.
   document.addEventListener("input", function (ev) {
     var t = ev.target;
-    if (t && t.id === "vcr-at") {
+    if (t && (t.id === "vcr-at" || t.id === "teach-at")) {
       var out = t.parentNode.querySelector("output");
       if (out) out.textContent = t.value + "/" + t.max;
     }
   });
 
-  // Left and right arrows step through time when no input has the focus.
+  // Arrows (and Page Up/Down, Home/End on the teaching replay) step through time when no input has the focus.
   document.addEventListener("keydown", function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     var tag = (document.activeElement && document.activeElement.tagName) || "";
     if (/INPUT|SELECT|TEXTAREA/.test(tag)) return;
-    var button = document.querySelector('#vcr [data-key="' + ev.key + '"]');
+    var button = document.querySelector('.vcr [data-key="' + ev.key + '"]');
     if (button) { ev.preventDefault(); button.click(); }
   });
 

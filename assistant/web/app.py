@@ -103,9 +103,11 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
                             f"The assistant could not do that ({type(exc).__name__}: {exc}). Nothing more was written; "
                             "reload the page to see the table as it is.", 500)
 
+    from assistant.web.review import review
     from assistant.web.routes import web
 
     app.register_blueprint(web)
+    app.register_blueprint(review)
     return app
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,8 +77,13 @@ class Presenter:
             parts.append(_section(name.replace("_", " ").capitalize(), table.view.read(name)))
         return Markup("").join(parts)
 
-    def board(self, table: Table) -> Markup | None:
+    def board(self, table: Table, arrows: Sequence[tuple[str, str]] = ()) -> Markup | None:
+        """The map, if the game has one; ``arrows`` (from, to) are drawn on it (annotations of a teaching step)."""
         return None
+
+    def spaces(self, table: Table) -> tuple[str, ...]:
+        """The names an annotation's arrow may start or end at (spaces, areas, sea zones)."""
+        return ()
 
     def part(self, table: Table, name: str, args: dict[str, str]) -> Markup | None:
         """A piece of a game's form loaded on demand (e.g. the units standing where a move starts)."""

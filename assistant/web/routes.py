@@ -266,6 +266,10 @@ def _render_table(table: Table, *, spectator: str | None = None, errors=None, st
     if not table.readonly:
         ctx["actions"], ctx["forms_key"] = _actions_html(table, errors)
     template = "_table.html" if is_htmx() and request.method == "GET" else "table.html"
+    if template == "table.html":
+        from assistant.web.review import origin_link  # the review pages import this module
+
+        ctx["origin"] = origin_link(table.game_id)
     return render_template(template, title=ctx["game"].title, **ctx), status
 
 

@@ -14,13 +14,19 @@ from typing import Any
 from flask import render_template, url_for
 from markupsafe import Markup
 
+import events.aa_classic as ev
+from assistant.analysis.adapters.aa_classic import profiles
+from assistant.analysis.odds import Battle as OddsBattle
+from assistant.analysis.odds import battle_odds as exact_odds
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import POWER, STEP
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
+from assistant.games.aa_classic.odds import battle_odds, first_die
 from assistant.games.aa_classic.state import State
 from assistant.games.aa_classic.world import load_tables
 from assistant.web.forms import RenderedForm, form_for
 from assistant.web.maplayout import layout
+from assistant.web.memo import Memo
 from assistant.web.presenter import Presenter, Table, new_command_id
 
 COLOURS = {"ussr": "#8c1c13", "germany": "#3d3d3d", "uk": "#8a6d1f", "japan": "#a84f00", "usa": "#2f5d1e"}
@@ -51,6 +57,10 @@ EAST = ("Western United States", "Western Canada")
 NORTH = ("Yakut S.S.R.", "Finland-Norway")
 SOUTH = ("South Africa", "Australia")
 MAP_W, MAP_H = 1150, 720
+# Exact odds cost up to ~0.5 s for the biggest battles: computed once per (game, event, battle[, threshold]).
+ODDS = Memo(64)
+RECORDED_LOOKBACK = 3000  # events searched back for a battle's recorded odds (its first die is in this combat step)
+ODDS_CHUNK = 200
 
 
 def power_name(power: str) -> str:
@@ -88,7 +98,7 @@ class AAPresenter(Presenter):
                     add(cmd.RollBreakthroughs)
                 if s.step == "combat":
                     for b in s.battles.values():
-                        self._battle_forms(s, b, add)
+                        self._battle_forms(table, b, add)
                 for cls in STEP_FORMS.get(s.step, ()):
                     if cls is cmd.Purchase:
                         add(cls, template="games/aa_classic/purchase.html", data=self._purchase(s), label="Buy these units")
@@ -155,7 +165,46 @@ class AAPresenter(Presenter):
         """The current power's units in ``space`` by kind (what a move from there can take)."""
         return sorted(Counter(u.kind for u in s.units.values() if u.owner == s.power and u.space == space).items())
 
+    # ------------------------------------------------------------------ battle odds
+    def odds(self, table: Table, key: str, retreat: int | None = None) -> dict[str, Any] | None:
+        """What the battle panel shows of the odds: before the first die the exact odds of the forces as they stand
+        (optionally with the attacker retreating when down to ``retreat`` units), after it those the log recorded."""
+        s: State = table.view.game
+        b = s.battles[key]
+        if not first_die(b):
+            recorded = ODDS.get(("recorded", table.game_id, table.view.seq, key), lambda: self._recorded(table, key))
+            return None if recorded is None else {"o": _odds_fields(recorded), "recorded": True, "retreat": None,
+                                                 "key": key, "amphibious": b.amphibious}
+        found = ODDS.get(("now", table.game_id, table.view.seq, key, retreat), lambda: self._exact(s, key, retreat))
+        return None if found is None else {"o": found, "recorded": False, "retreat": retreat, "key": key,
+                                           "amphibious": b.amphibious}
+
+    def _exact(self, s: State, key: str, retreat: int | None) -> dict[str, Any] | None:
+        now = battle_odds(s, key)
+        if now is None or retreat is None:
+            return None if now is None else _odds_fields(now)
+        # the same forces (and support shots) as the game's own odds, with the attacker's retreat threshold
+        o = exact_odds(OddsBattle(
+            profiles=profiles(s.world, s.techs(now.attacker), s.techs(now.defender)), attackers=now.attacking,
+            defenders=now.defending, at_sea=s.battles[key].kind == "naval", support_fire=now.bombarding,
+            retreat_when_attackers_at_most=retreat))
+        return {**_odds_fields(o), "expected_rounds": sum(r * p for r, p in enumerate(o.rounds)),
+                "attacking": now.attacking, "defending": now.defending}
+
+    def _recorded(self, table: Table, key: str) -> ev.BattleOddsRecorded | None:
+        """The ``aa.battle_odds_recorded`` written before this battle's first die (the latest one for ``key``)."""
+        end = table.view.seq
+        while end > 0 and table.view.seq - end < RECORDED_LOOKBACK:
+            start = max(0, end - ODDS_CHUNK)
+            for entry in reversed(table.assistant.log(table.game_id, after=start, limit=end - start)):
+                if isinstance(entry.event, ev.BattleOddsRecorded) and entry.event.battle == key and not entry.cancelled:
+                    return entry.event
+            end = start
+        return None
+
     def part(self, table: Table, name: str, args: dict[str, str]) -> Markup | None:
+        if name == "odds":
+            return self._odds_part(table, args)
         if name != "move-units":
             return None
         s: State = table.view.game
@@ -163,11 +212,13 @@ class AAPresenter(Presenter):
         return Markup(render_template("games/aa_classic/move_units.html", here=self._units_at(s, space),
                                       space=space, values={}))
 
-    def _battle_forms(self, s: State, b, add) -> None:
+    def _battle_forms(self, table: Table, b, add) -> None:
+        s: State = table.view.game
         act, what = next_action(s, b)
         if act == "over":
             return
         data: dict[str, Any] = {
+            "odds": self.odds(table, b.key),
             "b": b,
             "kind": b.kind,
             "attackers": f"{power_name(b.attacker)}: " + _kinds(s, b.units),
@@ -197,6 +248,15 @@ class AAPresenter(Presenter):
                 add(cmd.Submerge, fixed=fixed)
         if act == "wait":
             add(cmd.Fire, template="games/aa_classic/battle.html", data=data, fixed=fixed)
+
+    def _odds_part(self, table: Table, args: dict[str, str]) -> Markup | None:
+        key = args.get("battle", "")
+        if key not in table.view.game.battles:
+            return None
+        raw = args.get("retreat", "").strip()
+        retreat = int(raw) if raw.isdigit() else None
+        return Markup(render_template("games/aa_classic/odds.html", odds=self.odds(table, key, retreat),
+                                      game_id=table.game_id, bid=re.sub(r"[^A-Za-z0-9]+", "-", key)))
 
     def _firer(self, s: State, b, what: str) -> str:
         if what in ("attack", "first_strike", "support"):
@@ -253,7 +313,10 @@ class AAPresenter(Presenter):
         return [(seq, power_name(p), amount, account, sentences[seq]) for seq, p, amount, account in latest]
 
     # ------------------------------------------------------------------ map
-    def board(self, table: Table) -> Markup:
+    def spaces(self, table: Table) -> tuple[str, ...]:
+        return tuple(sorted(table.view.game.world.board.spaces))
+
+    def board(self, table: Table, arrows=()) -> Markup:
         s: State = table.view.game
         board = s.world.board
         pos = _positions(board)
@@ -263,6 +326,9 @@ class AAPresenter(Presenter):
             counts.setdefault(u.space, Counter())[u.owner] += 1
         fighting = {b.space for b in s.battles.values() if not b.outcome}
         parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Schematic map: click a space for its details">').format(MAP_W, MAP_H)]
+        if arrows:
+            parts.append(Markup('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
+                                'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>'))
         lines = []
         for a, b in _edges(board):
             (x1, y1), (x2, y2) = pos[a], pos[b]
@@ -294,6 +360,7 @@ class AAPresenter(Presenter):
                 "{capital}{ring}{num}{label}</a>"
             ).format(url=url, name=name, title=title, cls=cls, x=x, y=y, r=r, fill=fill, capital=capital, ring=ring,
                      num=num, label=label))
+        parts.extend(_arrow(pos[a], pos[b], a, b) for a, b in arrows if a in pos and b in pos)
         parts.append(Markup("</svg>"))
         legend = Markup("").join(
             Markup('<span><i style="background:{}"></i>{}</span>').format(c, power_name(p)) for p, c in COLOURS.items()
@@ -320,6 +387,28 @@ class AAPresenter(Presenter):
             battles=[(b.key, b.kind, b.outcome or f"round {b.round}") for b in battles],
             capital=power_name(sp.capital) if sp.capital else "",
         ))
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float], a: str, b: str) -> Markup:
+    """An annotation's arrow from one space to another, stopping short of the spaces' circles."""
+    (x1, y1), (x2, y2) = start, end
+    length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    return Markup(
+        '<g class="arrow"><title>Annotation: {} to {}</title>'
+        '<line x1="{:.0f}" y1="{:.0f}" x2="{:.0f}" y2="{:.0f}" marker-end="url(#arrowhead)"/></g>'
+    ).format(a, b, x1 + 16 * ux, y1 + 16 * uy, x2 - 20 * ux, y2 - 20 * uy)
+
+
+def _odds_fields(o) -> dict[str, Any]:
+    """The numbers the panel shows, from recorded odds (an event) or freshly computed ones (analysis ``Odds``)."""
+    names = ("attacker_wins", "defender_wins", "draw", "retreat", "captures", "expected_attacker_survivors",
+             "expected_defender_survivors", "expected_attacker_loss", "expected_defender_loss")
+    out = {n: getattr(o, n) for n in names}
+    out["expected_rounds"] = getattr(o, "expected_rounds", 0.0)
+    out["attacking"] = getattr(o, "attacking", {})
+    out["defending"] = getattr(o, "defending", {})
+    return out
 
 
 def _edges(board) -> tuple[tuple[str, str], ...]:

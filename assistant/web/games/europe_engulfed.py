@@ -72,6 +72,10 @@ class EEPresenter(Presenter):
             amendment["source"] = form["source"].strip()
         return {"amendments": json.dumps([amendment]), "reason": form.get("reason", "")}
 
+    def spaces(self, table: Table) -> tuple[str, ...]:
+        board = table.view.game.board
+        return tuple(sorted([*board.areas, *board.seas]))
+
     def ledgers(self, table: Table) -> Markup:
         s = table.view.game
         ledgers = []

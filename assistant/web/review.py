@@ -1,0 +1,339 @@
+"""Looking back at a game: its report, forum summaries, the teaching replay with annotations, and "What if…" forks.
+
+The numbers, sentences, rule references and forks all come from ``assistant.analysis``; these routes only
+cache them per state of the log (a report takes up to a second to build) and arrange them as pages. Every page
+answers the whole page, or with ``HX-Request`` the fragment htmx swaps. Spectator links see the same pages
+read-only (no annotation form, no fork).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from markupsafe import Markup, escape
+
+from assistant.analysis import charts, fork, summaries, teaching
+from assistant.analysis.report_model import Report
+from assistant.analysis.reports import build_report, render_html, render_markdown
+from assistant.decider import Refused
+from assistant.web import security
+from assistant.web.memo import Memo
+from assistant.web.presenter import new_command_id, presenter_for
+from assistant.web.routes import _actor, _go, _int_arg, _open_game, _table, assistant, is_htmx
+from events.core import AddNote
+from events.store import Conflict
+
+review = Blueprint("review", __name__)
+
+REPORT_TYPES = {"html": "text/html", "md": "text/markdown", "json": "application/json"}
+AROUND = 4  # events listed before and after the one a teaching step shows
+
+
+@dataclass
+class Caches:
+    reports: Memo = field(default_factory=lambda: Memo(8))  # (game, head) -> ReportPage
+    steps: Memo = field(default_factory=lambda: Memo(8))  # (game, head) -> Steps
+    origins: Memo = field(default_factory=lambda: Memo(256))  # game -> (original, event) | None
+    forks: Memo = field(default_factory=lambda: Memo(256))  # command id -> the fork's game id
+    fork_lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def caches() -> Caches:
+    return current_app.extensions["tabletop"].setdefault("review", Caches())
+
+
+@dataclass
+class ReportPage:
+    report: Report
+    charts: dict[str, Markup]  # metric -> inline SVG
+    files: dict[str, str] = field(default_factory=dict)  # format -> the whole report, rendered when asked
+
+
+@dataclass
+class Steps:
+    """The teaching steps of one state of the log, indexed for stepping."""
+
+    steps: list[teaching.Step]
+    index: dict[int, int]  # seq -> position in ``steps``
+    rounds: list[tuple[int, int]]  # (round, its first event), in play order
+    sides: dict[int, list[str]]  # round -> the sides that had a turn in it, in order
+
+
+def _inline_svg(svg: bytes) -> Markup:
+    """An SVG file as markup for inline use (its XML prolog and doctype dropped)."""
+    text = svg.decode()
+    return Markup(text[text.find("<svg"):])
+
+
+def report_page(gid: str) -> ReportPage:
+    a = assistant()
+
+    def build() -> ReportPage:
+        report = build_report(a, gid)
+        return ReportPage(report, {s.metric: _inline_svg(charts.render(s, "svg")) for s in report.series if s.values})
+
+    return caches().reports.get((gid, a.head(gid)), build)
+
+
+def teaching_steps(gid: str) -> Steps:
+    a = assistant()
+
+    def build() -> Steps:
+        found = teaching.steps(a, gid)
+        rounds: list[tuple[int, int]] = []
+        sides: dict[int, list[str]] = {}
+        for s in found:
+            if not rounds or rounds[-1][0] != s.round:
+                rounds.append((s.round, s.seq))
+            if s.side and s.side not in sides.setdefault(s.round, []):
+                sides[s.round].append(s.side)
+        return Steps(found, {s.seq: i for i, s in enumerate(found)}, rounds, sides)
+
+    return caches().steps.get((gid, a.head(gid)), build)
+
+
+def origin_of(gid: str) -> tuple[str, int] | None:
+    """(original game, event) when ``gid`` is a what-if fork; read once per game (the link note never moves)."""
+    return caches().origins.get(gid, lambda: fork.fork_origin(assistant(), gid))
+
+
+GAME_ID = re.compile(r"\bgame ([0-9a-f]{12})\b")
+
+
+@review.app_template_filter("game_links")
+def game_links(text: str) -> Markup:
+    """A sentence or note naming another game ("What-if fork: game 3fa9… starts here") links to that game."""
+    return Markup(GAME_ID.sub(lambda m: Markup('game <a href="{}">{}</a>').format(
+        url_for("web.table", game_id=m.group(1)), m.group(1)), str(escape(text))))
+
+
+def _spectator(game_id: str, token: str | None) -> str | None:
+    if token is not None:
+        security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
+    return token
+
+
+def _urls(gid: str, spectator: str | None) -> dict[str, str]:
+    if spectator:
+        base = url_for("web.watch", game_id=gid, token=spectator)
+        return {"table": base, "report": base + "/report", "teach": base + "/teach", "summary": base + "/summary"}
+    return {"table": url_for("web.table", game_id=gid), "report": url_for("review.report", game_id=gid),
+            "teach": url_for("review.teach", game_id=gid), "summary": url_for("review.summary", game_id=gid)}
+
+
+def origin_link(gid: str) -> dict[str, Any] | None:
+    found = origin_of(gid)
+    if found is None:
+        return None
+    original, seq = found
+    try:
+        title = assistant().game(original).title
+    except Exception:  # the original was deleted or lives in another database: say so, without a link
+        return {"game_id": original, "seq": seq, "title": "", "exists": False}
+    return {"game_id": original, "seq": seq, "title": title, "exists": True}
+
+
+# ---------------------------------------------------------------- report
+
+
+def _report(game_id: str, spectator: str | None):
+    gid = _open_game(game_id)
+    page = report_page(gid)
+    steps = teaching_steps(gid)
+    ctx = {
+        "r": page.report, "charts": page.charts, "game": assistant().game(gid), "game_id": gid, "urls": _urls(gid, spectator),
+        "spectator": spectator, "term": presenter_for(page.report.kind).term, "origin": origin_link(gid),
+        "summary_rounds": [(r, page.report.round_labels.get(r) or ("set-up" if r == 0 else str(r)), steps.sides.get(r, []))
+                           for r, _ in steps.rounds],
+        "title": f"{assistant().game(gid).title} — report",
+    }
+    template = "review/_report.html" if is_htmx() else "review/report.html"
+    return render_template(template, **ctx)
+
+
+@review.get("/g/<game_id>/report")
+def report(game_id: str):
+    return _report(game_id, None)
+
+
+@review.get("/watch/<game_id>/<token>/report")
+def watch_report(game_id: str, token: str):
+    return _report(game_id, _spectator(game_id, token))
+
+
+def _report_file(game_id: str, fmt: str):
+    gid = _open_game(game_id)
+    if fmt not in REPORT_TYPES:
+        abort(404, f"Reports come as {', '.join(REPORT_TYPES)}, not {fmt!r}.")
+    page = report_page(gid)
+    if fmt not in page.files:
+        if fmt == "json":
+            page.files[fmt] = msgspec.json.format(msgspec.json.encode(page.report)).decode()
+        else:
+            page.files[fmt] = (render_html if fmt == "html" else render_markdown)(page.report)
+    name = _file_name(page.report.title, gid)
+    return Response(page.files[fmt], mimetype=REPORT_TYPES[fmt],
+                    headers={"Content-Disposition": f'attachment; filename="{name}-report.{fmt}"'})
+
+
+@review.get("/g/<game_id>/report.<fmt>")
+def report_file(game_id: str, fmt: str):
+    return _report_file(game_id, fmt)
+
+
+@review.get("/watch/<game_id>/<token>/report.<fmt>")
+def watch_report_file(game_id: str, token: str, fmt: str):
+    _spectator(game_id, token)
+    return _report_file(game_id, fmt)
+
+
+def _chart_file(game_id: str, metric: str, fmt: str):
+    gid = _open_game(game_id)
+    if fmt not in charts.FORMATS:
+        abort(404, f"Charts come as {', '.join(charts.FORMATS)}, not {fmt!r}.")
+    page = report_page(gid)
+    for series in page.report.series:
+        if series.metric == metric:
+            name = _file_name(page.report.title, gid)
+            return Response(charts.render(series, fmt), mimetype=charts.FORMATS[fmt],
+                            headers={"Content-Disposition": f'attachment; filename="{name}-{metric}.{fmt}"'})
+    abort(404, f"This game's report has no chart {metric!r}.")
+
+
+@review.get("/g/<game_id>/report/chart/<metric>.<fmt>")
+def chart_file(game_id: str, metric: str, fmt: str):
+    return _chart_file(game_id, metric, fmt)
+
+
+@review.get("/watch/<game_id>/<token>/report/chart/<metric>.<fmt>")
+def watch_chart_file(game_id: str, token: str, metric: str, fmt: str):
+    _spectator(game_id, token)
+    return _chart_file(game_id, metric, fmt)
+
+
+def _file_name(title: str, gid: str) -> str:
+    return (re.sub(r"[^A-Za-z0-9_-]+", "-", title).strip("-") or "game") + f"-{gid}"
+
+
+# ---------------------------------------------------------------- turn summaries
+
+
+def _summary(game_id: str, spectator: str | None):
+    gid = _open_game(game_id)
+    steps = teaching_steps(gid)
+    rounds = [r for r, _ in steps.rounds]
+    # "turn" is what the form's one choice sends ("3" or "3:germany"); "round" and "side" make plain links
+    turn_round, _, turn_side = request.args.get("turn", "").partition(":")
+    if turn_round.strip():
+        if not turn_round.strip().isdigit():
+            abort(400, "turn must be a round number, optionally followed by :side")
+        round_, side = int(turn_round), turn_side.strip() or None
+    else:
+        round_ = _int_arg("round")
+        side = request.args.get("side", "").strip() or None
+    if round_ is None:
+        round_ = rounds[-1] if rounds else 0
+    fmt = request.args.get("fmt", "md")
+    if fmt not in summaries.FORMATS:
+        abort(400, f"Summaries come as {' or '.join(summaries.FORMATS)}, not {fmt!r}.")
+    if side is not None and side not in steps.sides.get(round_, []):
+        abort(404, f"Nobody called {side!r} had a turn in round {round_}.")
+    text = summaries.turn_summary(assistant(), gid, round_, side, fmt)
+    ctx = {"text": text, "round": round_, "side": side or "", "fmt": fmt, "game_id": gid,
+           "term": presenter_for(assistant().kind_of(gid).kind.name).term, "urls": _urls(gid, spectator),
+           "game": assistant().game(gid), "spectator": spectator, "title": f"Summary of round {round_}",
+           "summary_rounds": [(r, str(r), steps.sides.get(r, [])) for r in rounds]}
+    return render_template("review/_summary.html" if is_htmx() else "review/summary.html", **ctx)
+
+
+@review.get("/g/<game_id>/summary")
+def summary(game_id: str):
+    return _summary(game_id, None)
+
+
+@review.get("/watch/<game_id>/<token>/summary")
+def watch_summary(game_id: str, token: str):
+    return _summary(game_id, _spectator(game_id, token))
+
+
+# ---------------------------------------------------------------- teaching replay
+
+
+def _teach(game_id: str, spectator: str | None, seq: int | None = None, error: str = "",
+           values: dict[str, str] | None = None, status: int = 200):
+    gid = _open_game(game_id)
+    steps = teaching_steps(gid)
+    if not steps.steps:
+        abort(404, "This game has no events yet.")
+    seq = seq if seq is not None else (_int_arg("at") or steps.steps[0].seq)
+    if seq not in steps.index:
+        abort(404, f"Event {seq} does not exist; this game's log runs from 1 to {steps.steps[-1].seq}.")
+    i = steps.index[seq]
+    step = steps.steps[i]
+    t = _table(gid, seq, readonly=True)
+    p = presenter_for(t.loaded.kind.name)
+    arrows = [(n.arrow_from, n.arrow_to) for n in step.notes if n.arrow_from and n.arrow_to]
+    round_starts = [first for _, first in steps.rounds]
+    here = max(k for k, first in enumerate(round_starts) if first <= seq)
+    previous_round = round_starts[here] if round_starts[here] < seq else round_starts[max(0, here - 1)]
+    next_round = round_starts[here + 1] if here + 1 < len(round_starts) else steps.steps[-1].seq
+    ctx = {
+        "t": t, "step": step, "game": assistant().game(gid), "game_id": gid, "spectator": spectator,
+        "urls": _urls(gid, spectator), "term": p.term, "ledgers": p.ledgers(t), "board": p.board(t, arrows),
+        "nearby": steps.steps[max(0, i - AROUND): i + AROUND + 1], "first": steps.steps[0].seq,
+        "last": steps.steps[-1].seq, "prev": steps.steps[max(0, i - 1)].seq,
+        "next": steps.steps[min(len(steps.steps) - 1, i + 1)].seq, "prev_round": previous_round,
+        "next_round": next_round, "position": i + 1, "count": len(steps.steps), "spaces": p.spaces(t),
+        "error": error, "values": values or {}, "origin": origin_link(gid), "cid": new_command_id,
+        "title": f"{assistant().game(gid).title} — teaching replay",
+    }
+    template = "review/_teach.html" if is_htmx() else "review/teach.html"
+    return render_template(template, **ctx), status
+
+
+@review.get("/g/<game_id>/teach")
+def teach(game_id: str):
+    return _teach(game_id, None)
+
+
+@review.get("/watch/<game_id>/<token>/teach")
+def watch_teach(game_id: str, token: str):
+    return _teach(game_id, _spectator(game_id, token))
+
+
+@review.post("/g/<game_id>/teach/<int:seq>/note")
+def add_note(game_id: str, seq: int):
+    a = assistant()
+    gid = _open_game(game_id)
+    values = {k: request.form.get(k, "").strip() for k in ("text", "arrow_from", "arrow_to")}
+    if not values["text"]:
+        return _teach(gid, None, seq, "Write the note first.", values, 422)
+    if bool(values["arrow_from"]) != bool(values["arrow_to"]):
+        return _teach(gid, None, seq, "An arrow needs both ends (from and to), or neither.", values, 422)
+    note = AddNote(about_seq=seq, text=values["text"], arrow_from=values["arrow_from"], arrow_to=values["arrow_to"])
+    try:
+        a.handle(gid, note, actor=_actor(), command_id=request.form.get("command_id") or new_command_id())
+    except (Refused, Conflict) as exc:
+        return _teach(gid, None, seq, getattr(exc, "message", None) or str(exc), values, 422)
+    if is_htmx():
+        return _teach(gid, None, seq)
+    return redirect(url_for("review.teach", game_id=gid, at=seq), 303)
+
+
+@review.post("/g/<game_id>/teach/<int:seq>/fork")
+def what_if(game_id: str, seq: int):
+    """A new game from this event (``assistant.analysis.fork``); a repeated form (double tap) opens the same fork."""
+    gid = _open_game(game_id)
+    command_id = request.form.get("command_id") or new_command_id()
+    c = caches()
+    with c.fork_lock:
+        try:
+            new_id = c.forks.get(command_id, lambda: fork.fork_game(assistant(), gid, seq, actor=_actor()))
+        except ValueError as exc:  # no such event
+            abort(404, str(exc))
+    return _go(url_for("web.table", game_id=new_id))
