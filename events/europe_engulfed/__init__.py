@@ -1,6 +1,17 @@
 """The Europe Engulfed vocabulary (tags "ee.*"), re-exported in one place for the game declaration."""
 
 from events.europe_engulfed.clock import StrategicMoveLimitSet, TurnBegan, TurnEnded, WeatherRolled, WeatherSet
+from events.europe_engulfed.edits import (
+    ControlEdited,
+    EditedBlock,
+    MinorForcesDeployed,
+    RuleOverridden,
+    StepsEdited,
+    TracksEdited,
+    UnitsEdited,
+    WeatherEdited,
+    WerpEdited,
+)
 from events.europe_engulfed.economy import (
     AirRaidResolved,
     ConscriptionDeclared,
@@ -86,6 +97,14 @@ GAME_EVENTS = (
     FrenchFleetEscaped,
     VichyOccupied,
     LebanonOccupied,
+    UnitsEdited,
+    StepsEdited,
+    ControlEdited,
+    WerpEdited,
+    TracksEdited,
+    WeatherEdited,
+    RuleOverridden,
+    MinorForcesDeployed,
 )
 
-__all__ = [cls.__name__ for cls in GAME_EVENTS] + ["LedgerLine", "Fire", "SeaLeg", "FleetLoss", "GAME_EVENTS"]
+__all__ = [cls.__name__ for cls in GAME_EVENTS] + ["LedgerLine", "Fire", "SeaLeg", "FleetLoss", "EditedBlock", "GAME_EVENTS"]

@@ -18,6 +18,7 @@ from assistant.games.europe_engulfed.rules.movement import strategic_limit
 from assistant.games.europe_engulfed.rules.politics import axis_resource_areas
 from assistant.games.europe_engulfed.rules.special_actions import cap
 from assistant.games.europe_engulfed.state import EEState
+from projections.europe_engulfed.ledger import WerpBook
 
 
 def board(state: EEState, viewer: str = "") -> dict[str, Any]:
@@ -49,11 +50,15 @@ def board(state: EEState, viewer: str = "") -> dict[str, Any]:
     return dict(sorted(areas.items()))
 
 
-def ledger(state: EEState, viewer: str = "", nation: str = "", turn: int | None = None) -> list[dict[str, Any]]:
-    """Every production ledger (or one nation's / one turn's): each line with its amount, rule and cause, and the
-    running balance. Private land-step purchases show only their cost to the other side (EE 4.5)."""
+def ledger(book: WerpBook | EEState, viewer: str = "", nation: str = "", turn: int | None = None) -> list[dict[str, Any]]:
+    """Every production ledger (or one nation's / one turn's): each line with its amount, rule and cause, the
+    running balance and ``seq``, the event that booked it. Private land-step purchases show only their cost to the
+    other side (EE 4.5).
+
+    ``book`` is the WERP ledger read model (``view.read("werp_ledger")``); the game state's own ledgers give the
+    same lines without their event numbers (seq 0)."""
     out = []
-    for led in sorted(state.ledgers.values(), key=lambda x: (x.turn, _order(x.nation))):
+    for led in sorted(book.ledgers.values(), key=lambda x: (x.turn, _order(x.nation))):
         if (nation and led.nation != nation) or (turn is not None and led.turn != turn):
             continue
         secret = bool(viewer) and data.side_of(led.nation) != viewer
@@ -63,7 +68,7 @@ def ledger(state: EEState, viewer: str = "", nation: str = "", turn: int | None 
             balance += line.amount
             cause = "land steps (not disclosed, EE 4.5)" if secret and line.private else line.cause
             rows.append({"kind": line.kind, "amount": line.amount, "rule": line.rule, "cause": cause,
-                         "balance": balance, **({"area": line.area} if line.area and not (secret and line.private) else {})})
+                         "balance": balance, "seq": getattr(line, "seq", 0), **({"area": line.area} if line.area and not (secret and line.private) else {})})
         out.append({"turn": led.turn, "turn_name": calendar.name(led.turn), "nation": led.nation,
                     "closed": led.closed, "balance": led.balance, "lines": rows})
     return out

@@ -58,11 +58,11 @@ def snapshot(view: Any) -> dict[str, dict[str, float]]:
 
 
 def werp_ledger(view: Any, entries: Sequence[Any]) -> list[LedgerRow]:
-    """Every line of every nation's WERP ledger (the read model keeps no event numbers: seq 0, round = turn + 1)."""
+    """Every line of every nation's WERP ledger with the event that booked it (round = turn + 1)."""
     return [
-        LedgerRow(seq=0, round=led["turn"] + 1, who=led["nation"], account="werp", amount=line["amount"],
+        LedgerRow(seq=line["seq"], round=led["turn"] + 1, who=led["nation"], account="werp", amount=line["amount"],
                   balance=line["balance"], cause=f"{line['cause']} ({line['rule']})")
-        for led in table.ledger(view.game)
+        for led in table.ledger(view.read("werp_ledger"))
         for line in led["lines"]
     ]
 

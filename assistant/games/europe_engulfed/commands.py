@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from events.base import Command
 
 
@@ -63,6 +65,7 @@ class TransferWerp(Command, tag="ee.transfer_werp"):
     receiver: str
     amount: int
     route: str = "direct"
+    override: str = ""  # the table's reason for sending it although the rules refuse
 
 
 class Buy(Command, tag="ee.buy"):
@@ -82,6 +85,7 @@ class Buy(Command, tag="ee.buy"):
     sea: str = ""
     unit_id: str = ""
     owner: str = ""  # an Axis minor paid with German WERP, or "free_french" for the U.S.A.
+    override: str = ""  # the table's reason for buying it although the rules refuse (recorded with the refusal)
 
 
 class PlaceFree(Command, tag="ee.place_free"):
@@ -113,6 +117,7 @@ class DeclareWar(Command, tag="ee.declare_war"):
 
     aggressor: str
     target: str
+    override: str = ""  # the table's reason for declaring it although the rules refuse
 
 
 class Move(Command, tag="ee.move"):
@@ -133,6 +138,7 @@ class Move(Command, tag="ee.move"):
     fleet: dict[str, str] = {}
     unopposed: tuple[str, ...] = ()
     faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+    override: str = ""  # the table's reason for making the move although the rules refuse
 
 
 class Fight(Command, tag="ee.fight"):
@@ -187,6 +193,7 @@ class SpendSpecialAction(Command, tag="ee.spend_special_action"):
     nation: str
     purpose: str
     area: str = ""
+    override: str = ""  # the table's reason for spending it although the rules refuse
 
 
 class EstablishVichy(Command, tag="ee.establish_vichy"):
@@ -236,6 +243,55 @@ class RemoveBeachhead(Command, tag="ee.remove_beachhead"):
     area: str
 
 
+class NewBlock(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A block to put on the map: its nation, type, steps (0 = full strength) and area; ``id`` optional."""
+
+    nation: str
+    kind: str
+    max_steps: int
+    area: str
+    steps: int = 0
+    elite: bool = False
+    id: str = ""
+
+
+class Edit(Command, tag="ee.edit"):
+    """Edit mode: when the physical board and the assistant disagree, the table corrects the record by hand, with
+    a reason (mandatory). ``add`` blocks (from the force pool when it holds one), ``remove`` blocks by id (to the
+    force pool, or out of the game with ``for_good``), set blocks' ``steps``, set area ``control`` (Axis, Allied,
+    neutral), adjust a nation's ``werp`` (+/- in its ledger of this turn), set ``track`` values (uboats, asw, v1,
+    v2, flak_germany, flak_britain, bombers_axis, bombers_allied, fighters_axis, fighters_allied), Special
+    Actions held, fleet points per sea and nation, and this turn's ``weather``."""
+
+    reason: str
+    add: tuple[NewBlock, ...] = ()
+    remove: tuple[str, ...] = ()
+    for_good: bool = False
+    steps: dict[str, int] = {}
+    control: dict[str, str] = {}
+    werp: dict[str, int] = {}
+    track: dict[str, int] = {}
+    special_actions: dict[str, int] = {}
+    fleets: dict[str, dict[str, int]] = {}
+    weather: dict[str, str] = {}
+
+
+class DeployMinor(Command, tag="ee.deploy_minor"):
+    """EE 9.61: war was just declared on a minor power; its forces deploy at once, as the players read them off
+    the deployment table (not in the rule book): one entry per block, in the minor's own areas."""
+
+    minor: str
+    blocks: tuple[NewBlock, ...]
+
+
+class LeaveFortress(Command, tag="ee.leave_fortress"):
+    """EE 5.5, 6.85, 6.86: attackers leave a fortress — over its stacking limit once it is taken, or at the end
+    of the attacker's player turn — for its surrounding area; from Malta back to their port of origin by sea
+    (open to naval combat), a ground support unit to Sicily."""
+
+    unit_ids: tuple[str, ...]
+
+
 COMMANDS = (
     Advance,
     EnterWeather,
@@ -261,4 +317,7 @@ COMMANDS = (
     ChooseFrenchFleetEscape,
     RemoveBeachhead,
     EliminateExcess,
+    Edit,
+    DeployMinor,
+    LeaveFortress,
 )

@@ -57,7 +57,46 @@ def _landing_move(e: ev.UnitMoved) -> str:
     return f"{e.unit_id} ({_title(e.nation)}) {how} {e.path[-1]}{by_sea}" + (" round the Cape" if e.cape else "") + "."
 
 
+def _block(b: ev.EditedBlock) -> str:
+    return (f"{_title(b.nation)} {'elite ' if b.elite else ''}{b.kind} {b.id} ({b.steps}/{b.max_steps} steps) in "
+            f"{b.area}" + (" from the force pool" if b.from_pool else ""))
+
+
+def _units_edited(e: ev.UnitsEdited) -> str:
+    parts = []
+    if e.added:
+        parts.append("adds " + "; ".join(_block(b) for b in e.added))
+    if e.removed:
+        parts.append(f"removes {', '.join(e.removed)}" + (" from the game" if e.for_good else " to the force pool"))
+    return f"Edit: the table {' and '.join(parts)}, because {e.reason}."
+
+
+def _tracks_edited(e: ev.TracksEdited) -> str:
+    parts = [f"{k.replace('_', ' ')} {v}" for k, v in e.track.items()]
+    parts += [f"{_title(n)} holds {k} Special Action(s)" for n, k in e.special_actions.items()]
+    parts += [f"{k} {_title(n)} fleet point(s) in {sea}" for sea, by in e.fleets.items() for n, k in by.items()]
+    return f"Edit: the table sets {', '.join(parts)}, because {e.reason}."
+
+
+def _werp_edited(e: ev.WerpEdited) -> str:
+    verb = f"gives {_title(e.nation)} {e.amount}" if e.amount > 0 else f"takes {-e.amount} from {_title(e.nation)}"
+    return f"Edit: the table {verb} WERP this turn, because {e.reason}."
+
+
 _SENTENCES: dict[type, Any] = {
+    ev.UnitsEdited: _units_edited,
+    ev.StepsEdited: lambda e: (f"Edit: the table sets {', '.join(f'{u} to {n} step(s)' for u, n in e.steps.items())}, "
+                               f"because {e.reason}."),
+    ev.ControlEdited: lambda e: f"Edit: the table sets {e.area} to {e.side} control, because {e.reason}.",
+    ev.WerpEdited: _werp_edited,
+    ev.TracksEdited: _tracks_edited,
+    ev.WeatherEdited: lambda e: (f"Edit: the table sets the weather to "
+                                 f"{', '.join(f'{z} {c.replace(chr(95), chr(32))}' for z, c in e.weather.items())}, "
+                                 f"because {e.reason}."),
+    ev.RuleOverridden: lambda e: (f"The table overrides a rule ({e.rule or 'no rule named'}: {e.refusal}) because "
+                                  f"{e.reason}."),
+    ev.MinorForcesDeployed: lambda e: (f"{_title(e.minor)} deploys its forces on the declaration of war: "
+                                       f"{'; '.join(_block(b) for b in e.blocks)} (EE 9.61)."),
     ev.FleetPointsTransferred: lambda e: (f"{e.count} {_title(e.nation)} fleet point(s) transferred from {e.from_sea} "
                                           f"to {e.to_sea}" + (f", now {_title(e.to_nation)}" if e.to_nation != e.nation else "")
                                           + f", without transport this turn ({e.rule})."),

@@ -22,11 +22,13 @@ from assistant.games.europe_engulfed.guidance import guidance
 from assistant.games.europe_engulfed.options import Options
 from assistant.games.europe_engulfed.rules import (
     combat,
+    edits,
     landings,
     movement,
     naval,
     politics,
     production,
+    override,
     special_actions,
     stacking,
     strategic,
@@ -46,6 +48,7 @@ from assistant.games.europe_engulfed.supply.commands import (
 from events import europe_engulfed as ev
 from events.europe_engulfed.board import BOARD_EVENTS
 from events.europe_engulfed.supply import SUPPLY_EVENTS
+from projections.europe_engulfed.ledger import WERP_LEDGER
 from projections.europe_engulfed.supply import SUPPLY
 from events.base import Command, Event
 from events.core import DiceRolled
@@ -109,6 +112,7 @@ MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] =
     c.ChooseFrenchFleetEscape: naval.french_fleet_escape,
     c.RemoveBeachhead: landings.remove_beachhead,
     c.EliminateExcess: stacking.eliminate_excess,
+    c.Edit: edits.edit,
     # the board, scenario and supply engineer's moves
     AmendBoard: board_moves.amend_board,
     SetUpScenario: scenario_moves.set_up_scenario,
@@ -139,6 +143,14 @@ def decide(command: Command, state: EEState, ctx: Context) -> Sequence[Event]:
         raise Refused(f"Europe Engulfed has no command {type(command).__name__}")
     if state.result and type(command) is not c.SetStrategicMoveLimit:
         raise Refused(f"the game is over: {state.result.replace('_', ' ')}", rule=state.result_rule)
+    try:
+        return _with_faces(move, command, state, ctx)
+    except Refused as refusal:
+        return override.overridden(command, refusal, state, ctx)  # re-raised unless the table overrides the rule
+
+
+def _with_faces(move: Callable[[Any, EEState, Context], Sequence[Event]], command: Command, state: EEState,
+                ctx: Context) -> Sequence[Event]:
     faces = getattr(command, "faces", ())
     if not faces:
         return move(command, state, ctx)
@@ -163,5 +175,5 @@ GAME: GameKind[EEState] = GameKind(
     events=ev.GAME_EVENTS + BOARD_EVENTS + SUPPLY_EVENTS,
     describe=describe,
     guidance=guidance,
-    projections=(SUPPLY,),
+    projections=(SUPPLY, WERP_LEDGER),
 )

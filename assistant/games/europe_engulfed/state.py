@@ -12,6 +12,7 @@ from msgspec.structs import replace
 
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.board import loader
+from assistant.games.europe_engulfed.bookings import Booking, bookings
 from assistant.games.europe_engulfed.board.format import Board
 from assistant.games.europe_engulfed.options import Options
 from assistant.games.europe_engulfed.board.moves import evolve_board
@@ -99,6 +100,7 @@ class Politics(msgspec.Struct, frozen=True, kw_only=True):
     french_fleet_escape: bool = False  # France conquered without Vichy: the Allies still choose the escaping FP (9.522)
     axis_took: dict[str, int] = {}  # novgorod / leningrad -> first turn the Axis controlled it (EE 9.17d)
     italians_in_france: int = -1  # first turn Italians may operate in all of France (EE 9.41)
+    deployed: tuple[str, ...] = ()  # minor powers whose forces were deployed on the declaration of war (EE 9.61)
 
     def at_war(self, a: str, b: str) -> bool:
         return war_key(a, b) in self.wars
@@ -310,41 +312,30 @@ def _turn_ended(s: EEState, e: ev.TurnEnded) -> EEState:
     return replace(s, fleets_used={}, fleets_moved={})
 
 
-def _book(s: EEState, nation: str, *lines: ev.LedgerLine, **changes: Any) -> EEState:
-    led = s.ledger(nation)
-    led = replace(led, lines=led.lines + lines, **changes)
+def _book(s: EEState, nation: str, **changes: Any) -> EEState:
+    """Bookkeeping of this turn's ledger besides its lines (purchase counters, warfare resolved...)."""
+    led = replace(s.ledger(nation), **changes)
     return replace(s, ledgers={**s.ledgers, ledger_key(led.turn, nation): led})
 
 
-def _production_began(s: EEState, e: ev.ProductionBegan) -> EEState:
-    # Transfers booked before this nation's turn (EE 4.5: announced at any time) stay after the income lines.
-    led = s.ledger(e.nation, e.turn)
-    led = replace(led, lines=e.lines + led.lines, opened=True)
-    return replace(s, ledgers={**s.ledgers, ledger_key(e.turn, e.nation): led})
+def _booked(s: EEState, b: Booking) -> EEState:
+    """Lines an event books (bookings.py); income lines go before transfers booked earlier (EE 4.5: announced at
+    any time)."""
+    led = s.ledger(b.nation, b.turn)
+    lines = b.lines + led.lines if b.first else led.lines + b.lines
+    led = replace(led, lines=lines, opened=led.opened or b.first, closed=led.closed or b.close)
+    return replace(s, ledgers={**s.ledgers, ledger_key(led.turn, b.nation): led})
 
 
 def _lend_lease(s: EEState, e: ev.LendLeaseRolled) -> EEState:
-    line = ev.LedgerLine(kind="lend_lease", amount=e.die, rule="EE 9.34", cause=f"U.S. lend-lease roll of {e.die}")
     p = s.politics
     if p.lend_lease_from < 0:
         s = replace(s, politics=replace(p, lend_lease_from=s.turn))
-    return _book(s, e.nation, line)
+    return s
 
 
-def _transferred(s: EEState, e: ev.WerpTransferred) -> EEState:
-    out = ev.LedgerLine(kind="transfer_out", amount=-e.sent, rule=e.rule, cause=f"sent to {e.receiver} ({e.route})")
-    s = _book(s, e.sender, out)
-    lines = [ev.LedgerLine(kind="transfer_in", amount=e.sent, rule=e.rule, cause=f"from {e.sender} ({e.route})")]
-    if e.arrived < e.sent:
-        lines.append(ev.LedgerLine(kind="lost_in_transit", amount=e.arrived - e.sent, rule=e.rule,
-                                   cause=f"sunk on the {e.route} route"))
-    return _book(s, e.receiver, *lines)
-
-
-def _warfare(s: EEState, nation: str, what: str, amount: int, rule: str, cause: str) -> EEState:
-    led = s.ledger(nation)
-    line = ev.LedgerLine(kind="strategic_warfare", amount=-amount, rule=rule, cause=cause)
-    return _book(s, nation, line, warfare=led.warfare + (what,))
+def _warfare(s: EEState, nation: str, what: str) -> EEState:
+    return _book(s, nation, warfare=s.ledger(nation).warfare + (what,))
 
 
 def _uboats(s: EEState, e: ev.UBoatCampaignResolved) -> EEState:
@@ -354,8 +345,7 @@ def _uboats(s: EEState, e: ev.UBoatCampaignResolved) -> EEState:
         for n in ("britain", "usa"):
             red[n] = red.get(n, 0) + e.sm_penalty
         s = replace(s, sm_reduction=red)
-    cause = f"U-boat attack: die {e.attack_die}, {e.werp_loss} WERP (U-boats {e.uboats_before}->{e.uboats_before - e.uboats_lost})"
-    return _warfare(s, "britain", "uboats", e.booked, "EE 2.12", cause)
+    return _warfare(s, "britain", "uboats")
 
 
 def _raid(s: EEState, e: ev.AirRaidResolved) -> EEState:
@@ -373,26 +363,22 @@ def _raid(s: EEState, e: ev.AirRaidResolved) -> EEState:
     s = replace(s, sm_reduction=red)
     if e.west_sm_reduction:
         s = replace(s, west_sm_reduction=e.west_sm_reduction, politics=replace(s.politics, land_support_turn=s.turn))
-    cause = f"bombing raid: {e.hits} hits" + (f", capped at {e.cap}" if e.werp_loss < e.hits else "")
-    return _warfare(s, e.target, "raid", e.werp_loss, "EE 2.23", cause)
+    return _warfare(s, e.target, "raid")
 
 
 def _v_weapons(s: EEState, e: ev.VWeaponsResolved) -> EEState:
     t = s.track
     s = replace(s, track=replace(t, **{e.kind: getattr(t, e.kind) - e.launched}))
-    return _warfare(s, "britain", e.kind, e.booked, "EE 2.28", f"{e.kind.upper()} attack: {e.werp_loss} WERP")
+    return _warfare(s, "britain", e.kind)
 
 
 def _maintenance(s: EEState, e: ev.NavalMaintenancePaid) -> EEState:
-    where = ", ".join(f"{n} in {sea}" for sea, n in sorted(e.fleets.items())) or "no fleet points"
-    cause = f"naval maintenance: {e.due} due ({where})" + (f", {e.paid} paid" if e.paid < e.due else "")
-    line = ev.LedgerLine(kind="naval_maintenance", amount=-e.paid, rule="EE 4.2", cause=cause)
-    return _book(s, e.nation, line, maintenance_paid=True)
+    return _book(s, e.nation, maintenance_paid=True)
 
 
 def _take_from_pool(s: EEState, nation: str, key: str) -> EEState:
     pool = dict(s.pools.get(nation, {}))
-    pool[key] = pool.get(key, 0) - 1
+    pool[key] = max(0, pool.get(key, 0) - 1)  # an overridden purchase may take a block the record lacks
     return replace(s, pools={**s.pools, nation: pool})
 
 
@@ -411,9 +397,7 @@ def _purchased(s: EEState, e: ev.Purchased) -> EEState:
     if e.item in ("new_unit", "gsu"):
         changes["placed"] = {**led.placed, e.area: led.placed.get(e.area, 0) + 1}
         changes["new_units"] = led.new_units + (e.unit_id,)
-    line = ev.LedgerLine(kind="free_item" if e.free else "purchase", amount=-e.cost, rule=e.rule, cause=e.cause,
-                         area=e.area, private=e.private)
-    s = _book(s, e.nation, line, **changes)
+    s = _book(s, e.nation, **changes)
     return _apply_item(s, e)
 
 
@@ -465,13 +449,6 @@ def _next_fleet_turn(s: EEState, nation: str) -> int:
 
 def _conscription(s: EEState, e: ev.ConscriptionDeclared) -> EEState:
     return replace(s, politics=replace(s.politics, conscription=s.turn, conscription_schedule=e.schedule))
-
-
-def _production_closed(s: EEState, e: ev.ProductionClosed) -> EEState:
-    lines = ()
-    if e.forfeited:
-        lines = (ev.LedgerLine(kind="forfeit", amount=-e.forfeited, rule="EE 4.1", cause="unspent WERP are lost"),)
-    return _book(s, e.nation, *lines, closed=True)
 
 
 def _moved(s: EEState, e: ev.UnitMoved) -> EEState:
@@ -535,7 +512,7 @@ def _landing(s: EEState, e: ev.UnitMoved, u: Block) -> EEState:
     return s
 
 
-def _control(s: EEState, e: ev.ControlChanged) -> EEState:
+def _control(s: EEState, e: ev.ControlChanged | ev.ControlEdited) -> EEState:
     holder = dict(s.holder)
     if e.by:
         holder[e.area] = e.by
@@ -771,6 +748,59 @@ def _lebanon(s: EEState, e: ev.LebanonOccupied) -> EEState:
     return _vichy_gone(s, e.removed, e.areas, lebanon=e.turn)
 
 
+def _put_blocks(s: EEState, blocks: tuple[ev.EditedBlock, ...]) -> EEState:
+    units = dict(s.units)
+    for b in blocks:
+        units[b.id] = Block(id=b.id, nation=b.nation, kind=b.kind, max_steps=b.max_steps, steps=b.steps, area=b.area,
+                            elite=b.elite)
+        if b.from_pool:
+            s = _take_from_pool(s, b.nation, pool_key(b.kind, b.max_steps, b.elite))
+    return replace(s, units=units)
+
+
+def _units_edited(s: EEState, e: ev.UnitsEdited) -> EEState:
+    s = _lose_steps(s, {uid: s.units[uid].steps for uid in e.removed if uid in s.units}, permanent=e.for_good)
+    return _put_blocks(s, e.added)
+
+
+def _steps_edited(s: EEState, e: ev.StepsEdited) -> EEState:
+    return replace(s, units={**s.units, **{uid: replace(s.units[uid], steps=n) for uid, n in e.steps.items()
+                                           if uid in s.units}})
+
+
+_TRACK_FIELDS = {"flak_germany": ("flak", "germany"), "flak_britain": ("flak", "britain"),
+                 "bombers_axis": ("bombers", "Axis"), "bombers_allied": ("bombers", "Allied"),
+                 "fighters_axis": ("fighters", "Axis"), "fighters_allied": ("fighters", "Allied")}
+
+
+def _tracks_edited(s: EEState, e: ev.TracksEdited) -> EEState:
+    t = s.track
+    for key, value in e.track.items():
+        if key in _TRACK_FIELDS:
+            field, who = _TRACK_FIELDS[key]
+            t = replace(t, **{field: {**getattr(t, field), who: value}})
+        else:
+            t = replace(t, **{key: value})
+    held = dict(s.special_actions)
+    for nation, n in e.special_actions.items():
+        markers = held.get(nation, ())
+        # fewer: the oldest go first, as when spent; more: bought now
+        held[nation] = markers[len(markers) - n:] if n < len(markers) else markers + (s.turn,) * (n - len(markers))
+    fleets = {sea: dict(by) for sea, by in s.fleets.items()}
+    for sea, by in e.fleets.items():
+        fleets.setdefault(sea, {}).update(by)
+    return replace(s, track=t, special_actions=held, fleets=fleets)
+
+
+def _weather_edited(s: EEState, e: ev.WeatherEdited) -> EEState:
+    return replace(s, weather={**s.weather, **e.weather}, weather_winner="")
+
+
+def _minor_deployed(s: EEState, e: ev.MinorForcesDeployed) -> EEState:
+    s = _put_blocks(s, e.blocks)
+    return replace(s, politics=replace(s.politics, deployed=s.politics.deployed + (e.minor,)))
+
+
 def _ended(s: EEState, e: ev.GameEnded) -> EEState:
     return replace(s, result=e.result, result_rule=e.rule)
 
@@ -782,16 +812,13 @@ _EVOLVERS: dict[type, Any] = {
     ev.WeatherSet: _weather_set,
     ev.StrategicMoveLimitSet: _limit_set,
     ev.TurnEnded: _turn_ended,
-    ev.ProductionBegan: _production_began,
     ev.LendLeaseRolled: _lend_lease,
-    ev.WerpTransferred: _transferred,
     ev.UBoatCampaignResolved: _uboats,
     ev.AirRaidResolved: _raid,
     ev.VWeaponsResolved: _v_weapons,
     ev.NavalMaintenancePaid: _maintenance,
     ev.Purchased: _purchased,
     ev.ConscriptionDeclared: _conscription,
-    ev.ProductionClosed: _production_closed,
     ev.UnitMoved: _moved,
     ev.ControlChanged: _control,
     ev.CombatRoundFought: _combat_round,
@@ -814,6 +841,12 @@ _EVOLVERS: dict[type, Any] = {
     ev.FrenchFleetEscaped: _french_fleet,
     ev.VichyOccupied: _vichy_occupied,
     ev.LebanonOccupied: _lebanon,
+    ev.UnitsEdited: _units_edited,
+    ev.StepsEdited: _steps_edited,
+    ev.ControlEdited: _control,
+    ev.TracksEdited: _tracks_edited,
+    ev.WeatherEdited: _weather_edited,
+    ev.MinorForcesDeployed: _minor_deployed,
 }
 
 
@@ -840,4 +873,7 @@ for _cls in SUPPLY_EVENTS:
 
 def evolve(state: EEState, event: Any) -> EEState:
     fn = _EVOLVERS.get(type(event))
-    return fn(state, event) if fn is not None else state
+    s = fn(state, event) if fn is not None else state
+    for b in bookings(event):
+        s = _booked(s, b)
+    return s

@@ -1,0 +1,90 @@
+"""Which WERP ledger lines an event books (EE 4.0, 2.0, 9.3x): one function shared by the game's ``evolve`` and
+the WERP ledger read model, so both books always hold the same lines (the read model adds each line's event
+number, which ``evolve`` cannot know)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from events import europe_engulfed as ev
+
+
+class Booking(msgspec.Struct, frozen=True, kw_only=True):
+    """Lines booked in one nation's ledger. ``turn`` None = the current game turn's ledger."""
+
+    nation: str
+    lines: tuple[ev.LedgerLine, ...] = ()
+    turn: int | None = None
+    first: bool = False  # income lines go before transfers booked earlier in the turn (EE 4.5)
+    close: bool = False  # the nation's production phase ends (EE 4.1)
+
+
+def _line(kind: str, amount: int, rule: str, cause: str, **extra: Any) -> ev.LedgerLine:
+    return ev.LedgerLine(kind=kind, amount=amount, rule=rule, cause=cause, **extra)
+
+
+def _transferred(e: ev.WerpTransferred) -> tuple[Booking, ...]:
+    received = [_line("transfer_in", e.sent, e.rule, f"from {e.sender} ({e.route})")]
+    if e.arrived < e.sent:
+        received.append(_line("lost_in_transit", e.arrived - e.sent, e.rule, f"sunk on the {e.route} route"))
+    return (Booking(nation=e.sender, lines=(_line("transfer_out", -e.sent, e.rule, f"sent to {e.receiver} ({e.route})"),)),
+            Booking(nation=e.receiver, lines=tuple(received)))
+
+
+def _uboats(e: ev.UBoatCampaignResolved) -> tuple[Booking, ...]:
+    cause = (f"U-boat attack: die {e.attack_die}, {e.werp_loss} WERP "
+             f"(U-boats {e.uboats_before}->{e.uboats_before - e.uboats_lost})")
+    return (Booking(nation="britain", lines=(_line("strategic_warfare", -e.booked, "EE 2.12", cause),)),)
+
+
+def _raid(e: ev.AirRaidResolved) -> tuple[Booking, ...]:
+    cause = f"bombing raid: {e.hits} hits" + (f", capped at {e.cap}" if e.werp_loss < e.hits else "")
+    return (Booking(nation=e.target, lines=(_line("strategic_warfare", -e.werp_loss, "EE 2.23", cause),)),)
+
+
+def _v_weapons(e: ev.VWeaponsResolved) -> tuple[Booking, ...]:
+    line = _line("strategic_warfare", -e.booked, "EE 2.28", f"{e.kind.upper()} attack: {e.werp_loss} WERP")
+    return (Booking(nation="britain", lines=(line,)),)
+
+
+def _maintenance(e: ev.NavalMaintenancePaid) -> tuple[Booking, ...]:
+    where = ", ".join(f"{n} in {sea}" for sea, n in sorted(e.fleets.items())) or "no fleet points"
+    cause = f"naval maintenance: {e.due} due ({where})" + (f", {e.paid} paid" if e.paid < e.due else "")
+    return (Booking(nation=e.nation, lines=(_line("naval_maintenance", -e.paid, "EE 4.2", cause),)),)
+
+
+def _purchased(e: ev.Purchased) -> tuple[Booking, ...]:
+    line = _line("free_item" if e.free else "purchase", -e.cost, e.rule, e.cause, area=e.area, private=e.private)
+    return (Booking(nation=e.nation, lines=(line,)),)
+
+
+def _closed(e: ev.ProductionClosed) -> tuple[Booking, ...]:
+    lines = (_line("forfeit", -e.forfeited, "EE 4.1", "unspent WERP are lost"),) if e.forfeited else ()
+    return (Booking(nation=e.nation, lines=lines, close=True),)
+
+
+def _werp_edited(e: ev.WerpEdited) -> tuple[Booking, ...]:
+    return (Booking(nation=e.nation, lines=(_line("edit", e.amount, "Edit mode", f"edited by the table: {e.reason}"),)),)
+
+
+_BOOKERS: dict[type, Callable[[Any], tuple[Booking, ...]]] = {
+    ev.ProductionBegan: lambda e: (Booking(nation=e.nation, lines=e.lines, turn=e.turn, first=True),),
+    ev.LendLeaseRolled: lambda e: (Booking(nation=e.nation, lines=(
+        _line("lend_lease", e.die, "EE 9.34", f"U.S. lend-lease roll of {e.die}"),)),),
+    ev.WerpTransferred: _transferred,
+    ev.UBoatCampaignResolved: _uboats,
+    ev.AirRaidResolved: _raid,
+    ev.VWeaponsResolved: _v_weapons,
+    ev.NavalMaintenancePaid: _maintenance,
+    ev.Purchased: _purchased,
+    ev.ProductionClosed: _closed,
+    ev.WerpEdited: _werp_edited,
+}
+
+
+def bookings(event: Any) -> tuple[Booking, ...]:
+    fn = _BOOKERS.get(type(event))
+    return fn(event) if fn is not None else ()
