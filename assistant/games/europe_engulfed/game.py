@@ -24,6 +24,7 @@ from assistant.games.europe_engulfed.rules import (
     combat,
     edits,
     landings,
+    minors,
     movement,
     naval,
     politics,
@@ -113,6 +114,7 @@ MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] =
     c.RemoveBeachhead: landings.remove_beachhead,
     c.EliminateExcess: stacking.eliminate_excess,
     c.Edit: edits.edit,
+    c.DeployMinor: minors.deploy_minor,
     # the board, scenario and supply engineer's moves
     AmendBoard: board_moves.amend_board,
     SetUpScenario: scenario_moves.set_up_scenario,

@@ -1,51 +1,116 @@
-"""What the table should do now: whose turn, which phase, the next decision."""
+"""What the table should do now, in plain words for the players: whose turn, which phase, what is still owed
+before the game can go on. Forms are named by their titles on screen ("Advance", "Buy", ...), never by their
+command tags; the banner must never fail, whatever the state."""
 
 from __future__ import annotations
 
 from assistant.games.europe_engulfed import calendar, data
-from assistant.games.europe_engulfed.rules import turn
+from assistant.games.europe_engulfed.rules import stacking, turn
 from assistant.games.europe_engulfed.rules.special_actions import cap
 from assistant.games.europe_engulfed.state import EEState
 
 _PHASE_HELP = {
-    "initial_supply": "determine supply (ee.determine_supply) and transfer fleets, then ee.advance",
-    "operational_move": "move units (ee.move), declare war (ee.declare_war), spend Special Actions for "
-                        "invasions or withdrawals, then ee.advance",
-    "strategic_move": "strategic moves (ee.move with mode strategic) up to each nation's limit, then ee.advance",
-    "breakthrough": "buy breakthrough phases with Special Actions (ee.buy_breakthrough) or ee.advance to final supply",
-    "final_supply": "final supply (ee.determine_supply phase final, limited supply), then ee.advance",
+    "initial_supply": "check supply (\"Determine supply\") and move fleet points between seas if you wish, then "
+                      "\"Advance\"",
+    "operational_move": "move units, declare war, spend Special Actions for invasions, airborne assaults or "
+                        "withdrawals, then \"Advance\"",
+    "strategic_move": "make strategic moves, up to each nation's limit, then \"Advance\"",
+    "breakthrough": "buy a breakthrough phase with Special Actions (\"Buy breakthrough\") or \"Advance\" to final "
+                    "supply",
+    "final_supply": "check supply again (\"Determine supply\", Limited Supply if you spend it), then \"Advance\"",
 }
+
+
+def _title(nation: str) -> str:
+    return data.nation(nation).title if nation in data.MAJORS else nation.replace("_", " ").title()
+
+
+def _turn_name(t: int) -> str:
+    try:
+        return calendar.name(t)
+    except (IndexError, KeyError, ValueError):
+        return f"turn {t + 1}"
 
 
 def guidance(s: EEState) -> str:
     if s.result:
-        return f"Game over: {s.result.replace('_', ' ')} ({s.result_rule})."
+        return f"Game over: {result_words(s.result)} ({s.result_rule})."
+    owed = _owed(s)
+    if owed:
+        return f"{_turn_name(max(s.turn, 0))}: first {owed}."
     if s.phase in ("", "turn_end"):
-        return f"ee.advance to begin {calendar.name(s.turn + 1)}."
-    when = calendar.name(s.turn)
+        if s.phase == "turn_end" and s.turn >= calendar.last():
+            return f"{_turn_name(s.turn)} was the last turn: the final victory is determined."
+        return f"\"Advance\" to begin {_turn_name(s.turn + 1)}."
+    when = _turn_name(s.turn)
     if s.phase == "weather":
-        if s.weather:
-            return f"{when}: weather set; ee.advance to the Axis player turn."
-        if calendar.is_variable_weather(s.turn):
-            return (f"{when}: variable weather — ee.roll_weather (German and Soviet dice)"
-                    + (", then ee.enter_weather with the box result." if s.weather_winner or not s.options.variable_weather else "."))
-        return f"{when}: enter the weather printed on the turn track (ee.enter_weather)."
+        return f"{when}: {_weather(s)}"
     if s.phase == "production":
-        n = s.step
-        led = s.ledger(n)
-        todo = []
-        if n == "britain" and s.track.uboats and "uboats" not in led.warfare:
-            todo.append("resolve the U-boat war (ee.resolve_uboats, mandatory)")
-        if not led.maintenance_paid:
-            todo.append("strategic warfare against it if any (ee.air_raid, ee.launch_v_weapons)")
-        todo.append(f"spend {led.balance} WERP (ee.buy, ee.transfer_werp); Special Actions held "
-                    f"{len(s.special_actions.get(n, ()))}/{cap(n, s.turn)}")
-        return f"{when}, {s.side} production — {data.nation(n).title}: " + "; ".join(todo) + "; then ee.advance."
+        return f"{when}, {s.side} production: {_production(s)}"
     if s.phase == "combat":
         pending = turn.mandatory_battles(s)
         if pending:
-            return f"{when}, {s.side} initial combat: fight in {', '.join(pending)} (ee.fight), then ee.advance."
-        return f"{when}, {s.side} initial combat: optional rounds in contested areas (ee.fight), or ee.advance."
+            return (f"{when}, {s.side} initial combat: fight in {', '.join(_area(s, a) for a in pending)} "
+                    "(\"Fight\"), then \"Advance\".")
+        return f"{when}, {s.side} initial combat: optional rounds in contested areas (\"Fight\"), or \"Advance\"."
     if s.phase == "breakthrough" and s.step:
-        return f"{when}, {s.side} breakthrough {s.step.replace(':', ' in ')}: resolve it, then ee.advance."
-    return f"{when}, {s.side} {s.phase.replace('_', ' ')}: {_PHASE_HELP.get(s.phase, 'ee.advance')}."
+        return (f"{when}, {s.side} breakthrough ({s.step.split(':')[0]}): make its moves or its combat round, "
+                "then \"Advance\".")
+    what = _PHASE_HELP.get(s.phase, 'then "Advance"')
+    return f"{when}, {s.side} {s.phase.replace('_', ' ')}: {what}."
+
+
+def result_words(result: str) -> str:
+    """ "axis_operational" -> "Axis operational victory"; "draw" stays a draw."""
+    if result == "draw":
+        return "a draw"
+    side, _, level = result.partition("_")
+    return f"{side.title()} {level} victory".replace("  ", " ")
+
+
+def _area(s: EEState, area: str) -> str:
+    a = s.board.areas.get(area)
+    return a.name if a is not None and a.name else area
+
+
+def _owed(s: EEState) -> str:
+    """Obligations that stop the game until the table settles them."""
+    if s.politics.french_fleet_escape:
+        return "the Allied player chooses the sea of the French fleet point that escapes to Britain (\"French fleet escape\")"
+    pending = s.politics.deploying
+    if pending:
+        return (f"deploy the forces of {', '.join(_title(m) for m in pending)} as the deployment table says "
+                "(\"Deploy minor\")")
+    return ""
+
+
+def _weather(s: EEState) -> str:
+    if s.weather:
+        return "the weather is set; \"Advance\" to the Axis player turn."
+    if calendar.is_variable_weather(s.turn):
+        if s.weather_winner:
+            return (f"the {s.weather_winner.title()} die won: enter the weather of that variable box (\"Enter weather\"), "
+                    "then \"Advance\".")
+        return "variable weather: roll the German and the Soviet die (\"Roll weather\")."
+    return "enter the weather printed on the turn track (\"Enter weather\")."
+
+
+def _production(s: EEState) -> str:
+    n = s.step
+    if not n:
+        return "\"Advance\" to the next producing nation."
+    led = s.ledger(n)
+    todo = []
+    if n == "britain" and s.track.uboats and "uboats" not in led.warfare:
+        todo.append("resolve the U-boat war first (mandatory)")
+    if not led.maintenance_paid:
+        todo.append(f"strategic warfare against {_title(n)} if the enemy wants it (air raids, V-weapons)")
+    held = len(s.special_actions.get(n, ()))
+    todo.append(f"spend its {led.balance} WERP on units, steps and markers or send some as aid; it holds {held} of "
+                f"{cap(n, s.turn)} Special Actions")
+    return f"{_title(n)} — " + "; ".join(todo) + "; unspent WERP are lost when you \"Advance\"."
+
+
+def overstacked_words(s: EEState) -> str:
+    """Fortresses over their stacking limit, for the end-of-phase reminder."""
+    return ", ".join(f"{_area(s, a)} ({k} too many)" for a, k in sorted(stacking.overstacked(s).items()))

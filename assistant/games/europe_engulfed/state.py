@@ -101,6 +101,7 @@ class Politics(msgspec.Struct, frozen=True, kw_only=True):
     axis_took: dict[str, int] = {}  # novgorod / leningrad -> first turn the Axis controlled it (EE 9.17d)
     italians_in_france: int = -1  # first turn Italians may operate in all of France (EE 9.41)
     deployed: tuple[str, ...] = ()  # minor powers whose forces were deployed on the declaration of war (EE 9.61)
+    deploying: tuple[str, ...] = ()  # minor powers just attacked whose forces the table has not deployed yet (9.61)
 
     def at_war(self, a: str, b: str) -> bool:
         return war_key(a, b) in self.wars
@@ -628,6 +629,8 @@ def _war(s: EEState, e: ev.WarDeclared) -> EEState:
         # 9.63: the minor's territory becomes friendly to the side that did not invade it
         friendly = "Allied" if data.side_of(e.aggressor) == "Axis" else "Axis"
         p = replace(p, minors={**p.minors, e.target: friendly})
+        if e.target not in p.deployed and e.target not in p.deploying and e.aggressor in majors:
+            p = replace(p, deploying=p.deploying + (e.target,))  # 9.61: its forces deploy at once
     return replace(s, politics=p)
 
 
@@ -798,7 +801,9 @@ def _weather_edited(s: EEState, e: ev.WeatherEdited) -> EEState:
 
 def _minor_deployed(s: EEState, e: ev.MinorForcesDeployed) -> EEState:
     s = _put_blocks(s, e.blocks)
-    return replace(s, politics=replace(s.politics, deployed=s.politics.deployed + (e.minor,)))
+    p = s.politics
+    return replace(s, politics=replace(p, deployed=p.deployed + (e.minor,),
+                                       deploying=tuple(m for m in p.deploying if m != e.minor)))
 
 
 def _ended(s: EEState, e: ev.GameEnded) -> EEState:

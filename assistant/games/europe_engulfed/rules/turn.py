@@ -9,7 +9,7 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import Advance
 from assistant.games.europe_engulfed.powers import contested, side_of
-from assistant.games.europe_engulfed.rules import income, landings, politics, production, stacking, weather
+from assistant.games.europe_engulfed.rules import income, landings, minors, politics, production, stacking, weather
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
