@@ -12,6 +12,8 @@ from assistant.application import Assistant, LogEntry
 from events.core import DiceRolled, PhaseBegan
 
 PAGE = 40
+# Facts that ask the table to act (a corrected throw the rules engine could not apply: roll back or edit).
+WARNING_TYPES = (".correction_outstanding",)
 LOOKBACK_CHUNK = 200
 LOOKBACK_LIMIT = 2000
 
@@ -37,6 +39,15 @@ class LogPage:
     @property
     def empty(self) -> bool:
         return not any(g.entries or g.began for g in self.groups)
+
+    @property
+    def warnings(self) -> list[LogEntry]:
+        """The page's standing warnings, newest first (the banner repeats those of the latest page)."""
+        return [e for g in self.groups for e in g.entries if is_warning(e)]
+
+
+def is_warning(entry: LogEntry) -> bool:
+    return entry.type.endswith(WARNING_TYPES) and not entry.cancelled
 
 
 def is_physical_dice(entry: LogEntry) -> bool:

@@ -93,8 +93,9 @@ class Presenter:
         """What the new-game page should explain besides the options (e.g. who plays which power)."""
         return None
 
-    def prepare(self, tag: str, form: dict[str, str]) -> dict[str, str]:
-        """A game's own form turned into the fields of its command (e.g. one amendment typed as plain inputs)."""
+    def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
+        """A game's own form turned into the fields of its command (e.g. one amendment typed as plain inputs);
+        ``multi`` holds every value of inputs sent several times under one name."""
         return form
 
     def term(self, word: str) -> str:

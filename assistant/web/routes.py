@@ -385,9 +385,10 @@ def do(game_id: str):
     spec = form_for(cls)
     form = {k: v for k, v in request.form.items() if k not in ("type", "command_id", "csrf")}
     shown = dict(form)  # what the form showed, to redisplay after a refusal
-    prepared = presenter_for(a.kind_of(gid).kind.name).prepare(tag, form)
+    every = request.form.to_dict(flat=False)
+    prepared = presenter_for(a.kind_of(gid).kind.name).prepare(tag, form, every)
     # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
-    multi = request.form.to_dict(flat=False) if prepared is form else None
+    multi = every if prepared is form else None
     if request.form.get("roll_for_me"):
         dice = {f.name for f in spec.fields if f.is_dice}
         prepared = {k: v for k, v in prepared.items() if k not in dice}

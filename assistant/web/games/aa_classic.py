@@ -20,6 +20,7 @@ from assistant.analysis.odds import Battle as OddsBattle
 from assistant.analysis.odds import battle_odds as exact_odds
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import POWER, STEP
+from assistant.games.aa_classic.moves.common import contested_zones
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
 from assistant.games.aa_classic.odds import battle_odds, first_die
 from assistant.games.aa_classic.state import State
@@ -50,7 +51,8 @@ STEP_FORMS: dict[str, tuple[type, ...]] = {
 }
 LEDGER_LINES = 6
 EDITS = {"add": "Add units", "remove": "Remove units", "control": "Give a territory to a power",
-         "treasury": "Change a treasury", "production": "Change an income (production level)"}
+         "treasury": "Change a treasury", "production": "Change an income (production level)",
+         "technologies": "Set a power's technologies (the ticked ones)"}
 # Orientation of the schematic map: the board is cut through North America (its left-right edge).
 WEST = ("Eastern United States", "Eastern Canada")
 EAST = ("Western United States", "Western Canada")
@@ -82,20 +84,23 @@ class AAPresenter(Presenter):
         hints = self._hints(s)
 
         def add(cls, *, template: str = "", data: dict[str, Any] | None = None, label: str = "",
-                fixed: dict[str, str] | None = None) -> None:
+                fixed: dict[str, str] | None = None, choices: dict[str, tuple[str, ...]] | None = None) -> None:
             spec = form_for(cls)
             message, values = errors.get(spec.tag, ("", {}))
             if fixed and values and any(values.get(k) != v for k, v in fixed.items()):
                 message, values = "", {}  # the error belongs to another battle's form
-            out.append(RenderedForm(spec, new_command_id(), dict(values), message, hints,
+            out.append(RenderedForm(spec, new_command_id(), dict(values), message, {**hints, **(choices or {})},
                                     fixed=dict(fixed or {}), template=template, data=data or {}, label=label))
 
         if s.victory is None:
             if s.round == 0:
                 add(cmd.Start, label="Start round 1")
             else:
-                if s.step == "purchase" and s.breakthroughs:
+                if s.breakthroughs:
                     add(cmd.RollBreakthroughs)
+                contested = contested_zones(s, s.power) if s.step == "combat_move" and s.options.get("enemy_zone_placement") else []
+                if contested:
+                    add(cmd.DeclareAttack, label="Attack them there", choices={"zone": tuple(contested)})
                 if s.step == "combat":
                     for b in s.battles.values():
                         self._battle_forms(table, b, add)
@@ -116,15 +121,23 @@ class AAPresenter(Presenter):
             "edits": list(EDITS.items()), "powers": [(p, power_name(p)) for p in s.world.tables.turn_order],
             "kinds": sorted(s.world.units), "spaces": sorted(s.world.board.spaces),
             "territories": sorted(n for n, sp in s.world.board.spaces.items() if sp.kind == "land"),
+            "technologies": list(s.world.tables.technologies.values()),
         })
         return out
 
-    def prepare(self, tag: str, form: dict[str, str]) -> dict[str, str]:
-        """The edit panel's one change (add, remove, control, treasury, income) as the fields of ``aa.edit``."""
+    def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
+        """The edit panel's one change (add, remove, control, treasury, income, technologies) as the fields of
+        ``aa.edit``; a move's ticked AA losses as ``aa_losses`` (those aircraft named in ``ids`` so they move)."""
+        if tag == "aa.move":
+            return self._move_losses(form, multi or {})
         what = form.get("what", "")
         if tag != "aa.edit" or what not in EDITS:
             return form
         out = {"reason": form.get("reason", "")}
+        if what == "technologies":
+            ticked = [k[len("tech."):] for k in form if k.startswith("tech.")]
+            out["technologies"] = json.dumps({form.get("power", ""): ticked})
+            return out
         if what in ("add", "remove"):
             count = form.get("count", "").strip() or "1"
             out[what] = json.dumps([{"space": form.get("space", "").strip(), "power": form.get("power", ""),
@@ -133,6 +146,19 @@ class AAPresenter(Presenter):
             out["control"] = f"{form.get('territory', '').strip()}={form.get('power', '')}"
         else:
             out[what] = f"{form.get('power', '')}={form.get('amount', '').strip()}"
+        return out
+
+    def _move_losses(self, form: dict[str, str], multi) -> dict[str, str]:
+        lost = [k.split(".", 2) for k in form if k.startswith("aa_loss.")]  # aa_loss.<kind>.<id>, first lost first
+        if not lost:
+            return form
+        out = dict(form)
+        out["path"] = ", ".join(p for p in multi.get("path", [form.get("path", "")]) if p.strip())
+        out["aa_losses"] = out["ids"] = " ".join(i for _, _, i in lost)
+        for _, kind, _ in lost:  # the named aircraft are part of the move: the counts cover the others
+            key = f"units.{kind}"
+            left = int(out[key]) - 1 if out.get(key, "").strip().isdigit() else 0
+            out[key] = str(max(0, left))
         return out
 
     def setup_help(self) -> Markup:
@@ -159,7 +185,15 @@ class AAPresenter(Presenter):
 
     def _move(self, s: State, chosen: str = "") -> dict[str, Any]:
         mine = Counter(u.space for u in s.units.values() if u.owner == s.power)
-        return {"from": sorted(mine.items()), "spaces": sorted(s.world.board.spaces), "here": self._units_at(s, chosen)}
+        return {"from": sorted(mine.items()), "spaces": sorted(s.world.board.spaces), "here": self._units_at(s, chosen),
+                "aircraft": self._aircraft_at(s, chosen)}
+
+    def _aircraft_at(self, s: State, space: str) -> list[tuple[int, str]]:
+        """The current power's aircraft in ``space`` (id, kind), which a combat move may name as AA losses."""
+        if s.step != "combat_move" or not space:
+            return []
+        return sorted((i, u.kind) for i, u in s.units.items()
+                      if u.owner == s.power and u.space == space and s.world.domain(u.kind) == "air")
 
     def _units_at(self, s: State, space: str) -> list[tuple[str, int]]:
         """The current power's units in ``space`` by kind (what a move from there can take)."""
@@ -210,7 +244,7 @@ class AAPresenter(Presenter):
         s: State = table.view.game
         space = args.get("path", "")
         return Markup(render_template("games/aa_classic/move_units.html", here=self._units_at(s, space),
-                                      space=space, values={}))
+                                      aircraft=self._aircraft_at(s, space), space=space, values={}))
 
     def _battle_forms(self, table: Table, b, add) -> None:
         s: State = table.view.game
@@ -237,7 +271,7 @@ class AAPresenter(Presenter):
         elif act == "casualties":
             p = b.pending
             pool = Counter(s.units[i].kind for i in candidates(s, b, p))
-            data.update(hits=p.hits, side=p.side, pool=sorted(pool.items()),
+            data.update(hits=p.hits, side=p.side, pool=sorted(pool.items()), aa=p.fire == "aa",
                         chooser=power_name(b.attacker) if p.side == "attacker" else "the defender")
             add(cmd.ChooseCasualties, template="games/aa_classic/casualties.html", data=data, fixed=fixed,
                 label="Remove these casualties")

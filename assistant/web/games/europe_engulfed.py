@@ -19,6 +19,8 @@ from assistant.web.forms import RenderedForm
 from assistant.web.presenter import Presenter, Table, new_command_id
 
 AMEND = "ee.amend_board"
+MOVE = "ee.move"
+CAPE = "cape"  # the Cape of Good Hope route in a British strategic path (EE 5.33), named so in ee.move paths
 LEDGER_LINES = 8
 SUPPLY = "ee_supply"  # the game's supply read model
 SUPPLY_ROWS = 12
@@ -27,8 +29,22 @@ AREA_FACTS = ("name", "nation", "terrain", "weather_zone", "resource_value")
 
 
 class EEPresenter(Presenter):
+    def hints(self, table: Table) -> dict[str, tuple[str, ...]]:
+        """Choices for the generated forms: sea areas, land areas, nations and units by the fields' names."""
+        s = table.view.game
+        seas = tuple(sorted(s.board.seas))
+        areas = tuple(sorted(s.board.areas))
+        nations = tuple(sorted({*s.ledgers, *(b.nation for b in s.units.values())}))
+        units = tuple(sorted(s.units))
+        return {**super().hints(table), "sea": seas, "from_sea": seas, "to_sea": seas, "area": areas,
+                "nation": nations, "unit_id": units, "unit_ids": units, "unopposed": seas,
+                "path": (*sorted([*areas, *seas]), CAPE)}
+
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
         out = super().forms(table, errors)
+        for f in out:
+            if f.spec.tag == MOVE:
+                f.template, f.label = "games/europe_engulfed/move.html", "Move this unit"
         by_tag = {f.spec.tag: f for f in out}
         errors = errors or {}
         board = table.view.game.board
@@ -53,7 +69,7 @@ class EEPresenter(Presenter):
         rest = [f for f in out if f.spec.tag != "ee.advance"]
         return first + panels + rest
 
-    def prepare(self, tag: str, form: dict[str, str]) -> dict[str, str]:
+    def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
         panel = form.get("panel")
         if tag != AMEND or panel not in ("border", "area"):
             return form
