@@ -201,3 +201,24 @@ def test_europe_engulfed_supply_panel_lists_out_of_supply_units_first(real):
     assert "Axis: initial supply determined at event 7" in panel
     assert panel.index("ger-2") < panel.index("ger-1")
     assert '<tr class="oos"><td>ger-2</td>' in panel and "no path to a supply source" in panel
+
+
+def test_europe_engulfed_new_commands_have_usable_forms(real):
+    from assistant.web.forms import parse
+
+    assistant, client = real
+    game_id = assistant.new_game("europe_engulfed", {})
+    board = assistant.view(game_id).game.board
+    sea = sorted(board.seas)[0]
+    page = html(client.get(f"/g/{game_id}"))
+    move = re.search(r'value="ee.move".*?</form>', page, re.S).group(0)
+    assert "Through" in move and 'id="ee-move-spaces"' in move
+    assert f'<option value="{sea}">' in move and '<option value="cape">' in move  # sea areas and the Cape route
+    transfer = re.search(r'value="ee.transfer_fleet".*?</form>', page, re.S).group(0)
+    assert re.search(rf'<select id="[^"]*from_sea" name="from_sea"[^>]*>.*<option value="{sea}"', transfer, re.S)
+    for tag in ("ee.naval_combat", "ee.french_fleet_escape", "ee.remove_beachhead", "ee.eliminate_excess"):
+        assert f'value="{tag}"' in page
+    # "Through" and "To" are one path, in order.
+    spec = form_for(assistant.registry.get("europe_engulfed").catalogue.command_type("ee.move"))
+    sent = {"unit_id": "ge-1", "path": "london, atlantic"}
+    assert parse(spec, sent, {"path": ["london, atlantic", "gibraltar"]})["path"] == ["london", "atlantic", "gibraltar"]
