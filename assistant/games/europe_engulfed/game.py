@@ -23,6 +23,7 @@ from assistant.games.europe_engulfed.options import Options
 from assistant.games.europe_engulfed.rules import (
     combat,
     edits,
+    fortresses,
     landings,
     minors,
     movement,
@@ -115,6 +116,7 @@ MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] =
     c.EliminateExcess: stacking.eliminate_excess,
     c.Edit: edits.edit,
     c.DeployMinor: minors.deploy_minor,
+    c.LeaveFortress: fortresses.leave_fortress,
     # the board, scenario and supply engineer's moves
     AmendBoard: board_moves.amend_board,
     SetUpScenario: scenario_moves.set_up_scenario,

@@ -5,7 +5,7 @@ command tags; the banner must never fail, whatever the state."""
 from __future__ import annotations
 
 from assistant.games.europe_engulfed import calendar, data
-from assistant.games.europe_engulfed.rules import stacking, turn
+from assistant.games.europe_engulfed.rules import fortresses, stacking, turn
 from assistant.games.europe_engulfed.rules.special_actions import cap
 from assistant.games.europe_engulfed.state import EEState
 
@@ -33,6 +33,10 @@ def _turn_name(t: int) -> str:
 
 
 def guidance(s: EEState) -> str:
+    return _banner(s) + _reminder(s)
+
+
+def _banner(s: EEState) -> str:
     if s.result:
         return f"Game over: {result_words(s.result)} ({s.result_rule})."
     owed = _owed(s)
@@ -81,7 +85,22 @@ def _owed(s: EEState) -> str:
     if pending:
         return (f"deploy the forces of {', '.join(_title(m) for m in pending)} as the deployment table says "
                 "(\"Deploy minor\")")
+    if s.phase == "final_supply" and fortresses.excess(s):
+        where = ", ".join(f"{k} from {_area(s, a)}" for a, k in sorted(fortresses.excess(s).items()))
+        return (f"the {s.side} attackers of a fortress they did not take withdraw ({where}) to the surrounding "
+                "area (\"Leave fortress\"); Malta's invaders sail back to their port or are eliminated "
+                "(\"Eliminate excess\")")
     return ""
+
+
+def _reminder(s: EEState) -> str:
+    """Over-stacking is allowed during a phase (EE 5.5); the banner says what must be settled before it ends."""
+    if s.phase not in ("operational_move", "strategic_move", "combat", "breakthrough") or not stacking.overstacked(s):
+        return ""
+    where = ", ".join(f"{_area(s, a)} ({k} too many)" for a, k in sorted(stacking.overstacked(s).items()))
+    return (f" Before this phase ends, bring the fortresses back to their stacking limit: {where} — attackers of a "
+            "fortress just taken go to its surrounding area (\"Leave fortress\"), other units are eliminated by "
+            "their owner (\"Eliminate excess\").")
 
 
 def _weather(s: EEState) -> str:
@@ -109,8 +128,3 @@ def _production(s: EEState) -> str:
     todo.append(f"spend its {led.balance} WERP on units, steps and markers or send some as aid; it holds {held} of "
                 f"{cap(n, s.turn)} Special Actions")
     return f"{_title(n)} — " + "; ".join(todo) + "; unspent WERP are lost when you \"Advance\"."
-
-
-def overstacked_words(s: EEState) -> str:
-    """Fortresses over their stacking limit, for the end-of-phase reminder."""
-    return ", ".join(f"{_area(s, a)} ({k} too many)" for a, k in sorted(stacking.overstacked(s).items()))

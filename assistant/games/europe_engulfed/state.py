@@ -161,6 +161,8 @@ class EEState(msgspec.Struct, frozen=True, kw_only=True):
     airborne_turns: dict[str, int] = {}  # airborne unit -> last turn it assaulted (EE 7.3)
     german_on_italian_sea: int = -1  # last turn a German land unit used Italian sea transport (EE 9.12)
     holder: dict[str, str] = {}  # area -> the major power whose unit last took it (EE 9.22, 9.28, 9.33)
+    fortress_attackers: dict[str, str] = {}  # unit that entered an enemy fortress this player turn -> where it came
+    # from (EE 5.5, 6.85: excess attackers leave for the surrounding area; 6.86: Malta's go back to their port)
     phase_moves: tuple[str, ...] = ()  # units that moved in the current movement phase (EE 5.1: one move each)
     supply_checked: str = ""  # "turn:side:phase" of the last supply determination (EE 8.3 transfers come first)
     entered: dict[str, str] = {}  # Axis-controlled area -> "ussr" | "western" entering it this phase (EE 9.28)
@@ -288,7 +290,7 @@ def _phase_began(s: EEState, e: PhaseBegan) -> EEState:
     if e.phase == "breakthrough" and e.step == "operational":
         changes["fought"] = ()  # 6.73: the moves of this phase newly contest areas again
     if e.phase == "initial_supply":
-        changes.update(fought=(), newly_contested=(), battle=None, landings={},
+        changes.update(fought=(), newly_contested=(), battle=None, landings={}, fortress_attackers={},
                        units={k: replace(u, moved=False) for k, u in s.units.items()})
     return replace(s, **changes)
 
@@ -461,8 +463,12 @@ def _moved(s: EEState, e: ev.UnitMoved) -> EEState:
         for a in e.path:
             if s.control.get(a) == "Axis":
                 entered.setdefault(a, group)
+    attackers = {k: v for k, v in s.fortress_attackers.items() if k != u.id}
+    land = s.board.areas.get(dest)
+    if land is not None and land.kind == "fortress" and s.control.get(dest) != side_of(s, u.nation):
+        attackers[u.id] = e.origin  # into an enemy fortress: an attacker until the player turn ends
     s = replace(s, units={**s.units, e.unit_id: replace(u, area=dest, moved=True)}, entered=entered,
-                phase_moves=s.phase_moves + (e.unit_id,))
+                phase_moves=s.phase_moves + (e.unit_id,), fortress_attackers=attackers)
     if e.sea:
         s = _sea_transport(s, e, u)
     if e.mode in ("amphibious", "airborne"):
@@ -487,12 +493,14 @@ def _sea_transport(s: EEState, e: ev.UnitMoved, u: Block) -> EEState:
     changes: dict[str, Any] = {"fleets_used": used}
     if u.nation == "germany" and any(leg.nation == "italy" for leg in e.sea):
         changes["german_on_italian_sea"] = s.turn
-    if e.mode in ("operational", "breakthrough_operational", "amphibious", "retreat"):
+    if e.mode in ("operational", "breakthrough_operational", "amphibious", "retreat", "fortress_exit"):
         dest = e.path[-1]
         # 5.31: naval combat answers one destination at a time; a new destination closes the previous one
         open_ = tuple(t for t in s.transports if t.destination == dest)
+        # 6.86: Malta's invaders sail back on the ships that brought them (no new point used, one still carries it)
         changes["transports"] = open_ + tuple(
-            Transport(sea=leg.sea, nation=leg.nation, unit_id=u.id, destination=dest, fleet_points=leg.fleet_points)
+            Transport(sea=leg.sea, nation=leg.nation, unit_id=u.id, destination=dest,
+                      fleet_points=max(1, leg.fleet_points) if e.mode == "fortress_exit" else leg.fleet_points)
             for leg in e.sea)
     return replace(s, **changes)
 

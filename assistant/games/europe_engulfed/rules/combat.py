@@ -15,7 +15,7 @@ import msgspec
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.commands import BuyBreakthrough, Counterattack, Fight
-from assistant.games.europe_engulfed.powers import AXIS_MINORS, contested, enemy, side_of
+from assistant.games.europe_engulfed.powers import AXIS_MINORS, contested, enemy, land_units, side_of
 from assistant.games.europe_engulfed.rules import landings
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.rules.special_actions import spend
@@ -308,6 +308,7 @@ def fight(cmd: Fight, s: EEState, ctx: Context) -> list[Event]:
     f.add(*dice, event)
     landings.after_round(f, cmd.area, landing.side if landing else "", landing.sea if landing else "",
                          landing is not None and "amphibious" in landing.kinds)
+    cleared(f, cmd.area)
     if kind == "breakthrough":
         f.phase(s.side, "breakthrough")  # the Special Action bought exactly this round
     return f.events
@@ -349,7 +350,20 @@ def counterattack(cmd: Counterattack, s: EEState, ctx: Context) -> list[Event]:
     f = Flow(s2)
     f.add(*dice, event)
     landings.after_round(f, cmd.area, "", "", False)
+    cleared(f, cmd.area)
     return [sa, *f.events]
+
+
+def cleared(f: Flow, area: str) -> None:
+    """Glossary "Zone contrôlée": an enemy area becomes friendly the moment only friendly land units occupy it."""
+    s = f.s
+    sides = {side_of(s, u.nation) for u in land_units(s, area)}
+    if len(sides) != 1:
+        return
+    side = sides.pop()
+    if side in ("Axis", "Allied") and s.control.get(area) not in (side, None):
+        by = next((u.nation for u in land_units(s, area) if u.nation in data.MAJORS), "")
+        f.add(ev.ControlChanged(area=area, side=side, cause="cleared of enemy land units in combat", by=by))
 
 
 def buy_breakthrough(cmd: BuyBreakthrough, s: EEState, ctx: Context) -> list[Event]:

@@ -6,13 +6,10 @@ from __future__ import annotations
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed.commands import EliminateExcess
 from assistant.games.europe_engulfed.powers import side_of
+from assistant.games.europe_engulfed.rules.fortresses import limit, malta_invaders, to_surrounding_area
 from assistant.games.europe_engulfed.state import Block, EEState
 from events import europe_engulfed as ev
 from events.base import Event
-
-
-def limit(s: EEState, fortress: str) -> int:
-    return 2 if s.board.areas[fortress].nation == "ussr" else 1
 
 
 def overstacked(s: EEState) -> dict[str, int]:
@@ -32,8 +29,11 @@ def check_end_of_phase(s: EEState) -> None:
     excess = overstacked(s)
     if excess:
         where = ", ".join(f"{a} ({n} too many)" for a, n in sorted(excess.items()))
+        attackers = [uid for uid in s.fortress_attackers if uid in s.units and s.units[uid].area in excess]
+        also = (" — attackers of a fortress just taken go to its surrounding area instead (ee.leave_fortress)"
+                if attackers else "")
         raise Refused(f"fortress stacking at the end of the phase: {where}; the owner eliminates the excess "
-                      "(ee.eliminate_excess)", rule="EE 5.5")
+                      f"(ee.eliminate_excess){also}", rule="EE 5.5")
 
 
 def check_attacker_entry(s: EEState, u: Block, fortress: str) -> None:
@@ -49,6 +49,14 @@ def check_attacker_entry(s: EEState, u: Block, fortress: str) -> None:
 
 
 def eliminate_excess(cmd: EliminateExcess, s: EEState, ctx: Context) -> list[Event]:
+    malta = malta_invaders(s)
+    if malta and set(cmd.unit_ids) <= malta:  # 6.86: Malta's invaders go back to their port or are eliminated
+        return [ev.UnitsEliminated(unit_ids=tuple(cmd.unit_ids), cause="Malta invaders not sailing back",
+                                   rule="EE 6.86")]
+    moving = to_surrounding_area(s, cmd.unit_ids)
+    if moving:
+        raise Refused(f"{', '.join(moving)} attacked the fortress: excess attackers go to its surrounding area "
+                      "(ee.leave_fortress)", rule="EE 5.5")
     excess = overstacked(s)
     by_area: dict[str, int] = {}
     for uid in cmd.unit_ids:

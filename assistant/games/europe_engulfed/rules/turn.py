@@ -9,7 +9,16 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import Advance
 from assistant.games.europe_engulfed.powers import contested, side_of
-from assistant.games.europe_engulfed.rules import income, landings, minors, politics, production, stacking, weather
+from assistant.games.europe_engulfed.rules import (
+    fortresses,
+    income,
+    landings,
+    minors,
+    politics,
+    production,
+    stacking,
+    weather,
+)
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
@@ -30,6 +39,7 @@ def advance(cmd: Advance, s: EEState, ctx: Context) -> list[Event]:
     if s.politics.french_fleet_escape:
         raise Refused("France is conquered: the Allied player first chooses the sea of the escaping French fleet "
                       "point (ee.french_fleet_escape)", rule="EE 9.522")
+    minors.check_deployed(s)
     f = Flow(s)
     if s.phase in ("", "turn_end"):
         begin_turn(f)
@@ -134,6 +144,7 @@ def leave(f: Flow, ctx: Context) -> None:
     elif phase == "breakthrough":
         f.phase(s.side, "final_supply")
     elif phase == "final_supply":
+        fortresses.end_of_final_supply(f)
         politics.end_of_player_turn(f)
         if f.s.result:
             return
