@@ -284,3 +284,21 @@ def test_retreat_before_combat_by_sea_7_51_with_the_italian_marker_9_47_and_nava
     assert fought.initiator == "Allied"
     assert fought.losses == (ev.FleetLoss(nation="italy", state="unused", count=1),) and not fought.units_lost
     assert t.state.units["g1"].area == "rome" and t.state.fleets["mediterranean"]["italy"] == 1
+
+
+def test_retreat_between_upper_egypt_and_persia_by_the_cape_5_33():
+    units = [unit("g1", "germany", "infantry", "upper_egypt"), unit("b1", "britain", "infantry", "upper_egypt"),
+             unit("b2", "britain", "infantry", "upper_egypt")]
+    t = table(units=units, fleets={"atlantic": {"britain": 1}}, special_actions={"britain": 2})
+    t.state = replace(t.state, control={**t.state.control, "upper_egypt": "Allied", "persia": "Allied"})
+    run_to(t, "Axis", "combat")
+    t.do(SpendSpecialAction(nation="britain", purpose="retreat", area="upper_egypt"))
+    out = t.do(Move(unit_id="b1", path=("cape", "persia"), mode="retreat"))
+    assert out[0].cape and out[0].sea == (ev.SeaLeg(sea="atlantic", nation="britain", fleet_points=1),)
+    assert t.state.units["b1"].area == "persia"
+    with pytest.raises(Refused) as capacity:  # one Atlantic point per unit (5.33, 5.34)
+        t.do(Move(unit_id="b2", path=("cape", "persia"), mode="retreat"))
+    assert capacity.value.rule == "EE 5.34"
+    with pytest.raises(Refused) as elsewhere:
+        t.do(Move(unit_id="b2", path=("cape", "london"), mode="retreat"))
+    assert elsewhere.value.rule == "EE 5.33"

@@ -237,9 +237,11 @@ def retreat_by_sea(s: EEState, u: Block, side: str, path: tuple[str, ...], fleet
     rule = "EE 7.51"
     if f"retreat:{u.area}" not in s.sa_uses:
         raise Refused(f"no Retreat Before Combat was paid for {u.area}", rule=rule)
-    if len(path) != 2 or not is_sea(s, path[0]) or path[0] == CAPE:
+    if len(path) != 2 or not is_sea(s, path[0]):
         raise Refused("a retreat by sea names the sea area and the port it reaches", rule=rule)
     sea, dest = path
+    if sea == CAPE:
+        return _cape_retreat(s, u, side, dest, fleet)
     if sea not in _ports(s, u.area) or s.control.get(u.area) != side:
         raise Refused(f"{u.area} is not a friendly port on {sea}", rule=rule)
     if sea not in _ports(s, dest) or not friendly_uncontested(s, dest, side):
@@ -248,3 +250,17 @@ def retreat_by_sea(s: EEState, u: Block, side: str, path: tuple[str, ...], fleet
         raise Refused("an Axis retreat with the Mediterranean fleet needs the Italian Special Action", rule="EE 9.47")
     sea_legs = legs(s, u, (sea,), fleet)
     return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode="retreat", nation=u.nation, sea=sea_legs)]
+
+
+def _cape_retreat(s: EEState, u: Block, side: str, dest: str, fleet: dict[str, str]) -> list[Event]:
+    """5.33: Western Allied units also retreat directly between Upper Egypt and Persia, one Atlantic fleet point of
+    transport each (open to naval combat in the Atlantic, 8.11)."""
+    if {u.area, dest} != set(CAPE_ENDS):
+        raise Refused("a retreat by the Cape goes between Upper Egypt and Persia", rule="EE 5.33")
+    if u.nation not in naval.WESTERN or u.nation == "france":
+        raise Refused("only Western Allied units ship between Upper Egypt and Persia", rule="EE 5.33")
+    if s.control.get(u.area) != side or not friendly_uncontested(s, dest, side):
+        raise Refused(f"a retreat goes from a friendly area to a friendly uncontested one ({dest})", rule="EE 7.51")
+    sea_legs = legs(s, u, ("atlantic",), {"atlantic": fleet[CAPE]} if CAPE in fleet else fleet)
+    return [ev.UnitMoved(unit_id=u.id, path=(CAPE, dest), origin=u.area, mode="retreat", nation=u.nation,
+                         sea=sea_legs, cape=True)]
