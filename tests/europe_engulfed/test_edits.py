@@ -122,7 +122,9 @@ def test_an_overridden_purchase_pays_the_rule_book_price():
 def test_overridden_declaration_and_special_action():
     t = Table(game_options(mid_war()))
     out = t.do(DeclareWar(aggressor="germany", target="sweden", override="scenario variant"))
-    assert isinstance(out[0], ev.RuleOverridden) and t.state.politics.at_war("germany", "sweden")
+    assert isinstance(out[0], ev.RuleOverridden) and out[0].rule == "EE 1.23"
+    assert t.state.politics.at_war("germany", "sweden") and t.state.control["stockholm"] == "Allied"  # 9.63
+    assert t.state.politics.deploying == ("sweden",)  # 9.61: the players deploy its forces
     out = t.do(SpendSpecialAction(nation="germany", purpose="withdraw", area="kiev", override="forgot to spend it"))
     assert isinstance(out[-1], ev.SpecialActionSpent) and len(t.state.special_actions["germany"]) == 1
 

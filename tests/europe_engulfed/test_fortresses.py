@@ -26,6 +26,7 @@ from events import europe_engulfed as ev
 from tests.europe_engulfed.scenarios import game_options, mid_war, unit
 from tests.europe_engulfed.table import BOARD, Table, area
 from tests.europe_engulfed.test_calendar import run_to
+from tests.europe_engulfed.test_guidance import assert_plain, replay_guidance
 
 _TOBRUK = area("Tobruk", zone="south", kind="fortress", ports=("mediterranean",))
 FORT_BOARD = Board(
@@ -74,6 +75,7 @@ def test_a_fortress_cleared_in_combat_changes_hands_and_the_excess_goes_to_the_s
     assert out[0].mode == "fortress_exit" and t.state.units["g2"].area == "cyrenaica"
     t.do(Advance())
     assert t.state.phase == "breakthrough"
+    assert_plain(replay_guidance(t))
 
 
 def test_an_untaken_fortress_sends_the_excess_out_and_destroys_its_airborne_assailants():
@@ -127,6 +129,9 @@ def test_malta_invaders_sail_back_to_their_port_open_to_naval_combat_or_are_elim
     out = t.do(Advance())
     back = next(e for e in out if isinstance(e, ev.UnitMoved))
     assert back.unit_id == "ig" and back.path == ("sicily",)  # the GSU returns to Sicily whatever the outcome
+    said = replay_guidance(t)
+    assert_plain(said)
+    assert any("Malta's invaders sail back" in x for x in said)
 
 
 def test_minor_forces_deploy_on_the_declaration_of_war_as_the_players_enter_them():
