@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from assistant.games.europe_engulfed.commands import (
-    Advance,
     Buy,
     DeclareWar,
     DeployMinor,
