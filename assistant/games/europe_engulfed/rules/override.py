@@ -12,7 +12,8 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.commands import Buy, DeclareWar, Move, SpendSpecialAction, TransferWerp
 from assistant.games.europe_engulfed.powers import enemy, land_units, side_of
-from assistant.games.europe_engulfed.rules import pricing, production, sea_transport
+from assistant.games.europe_engulfed.rules import operating, politics, pricing, production, sea_transport
+from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.rules.edits import KINDS
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
@@ -119,9 +120,19 @@ def forced_transfer(cmd: TransferWerp, s: EEState, ctx: Context) -> list[Event]:
 
 
 def forced_war(cmd: DeclareWar, s: EEState, ctx: Context) -> list[Event]:
-    if cmd.aggressor not in data.MAJORS or s.politics.at_war(cmd.aggressor, cmd.target):
-        raise Refused(f"{cmd.aggressor} is a major power not yet at war with {cmd.target}", rule=RULE)
-    return [ev.WarDeclared(aggressor=cmd.aggressor, target=cmd.target)]
+    """The declaration and what it does to the map at once (9.63 a minor's areas, 9.525 Vichy's), without the
+    automatic declarations that follow legal ones (9.42, 9.15)."""
+    a, t = cmd.aggressor, cmd.target
+    if a not in data.MAJORS or s.politics.at_war(a, t):
+        raise Refused(f"{a} is a major power not yet at war with {t}", rule=RULE)
+    f = Flow(s)
+    f.add(ev.WarDeclared(aggressor=a, target=t))
+    if t == "vichy":
+        for area in sorted(x for x in s.board.areas if operating.vichy_territory(s, x)):
+            f.add(ev.ControlChanged(area=area, side="Axis", cause="war declared on Vichy (EE 9.525, rule overridden)"))
+    elif t not in data.MAJORS:
+        politics.minor_territory(f, t, enemy(data.side_of(a)), f"war declared on {t} (EE 9.63, rule overridden)")
+    return f.events
 
 
 def forced_special_action(cmd: SpendSpecialAction, s: EEState, ctx: Context) -> list[Event]:
