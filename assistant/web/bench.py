@@ -1,4 +1,5 @@
-"""Benchmark: the table page and its fragments on a game of 10,000 events (target: p95 <= 50 ms each).
+"""Benchmark: the table page and its fragments on a game of 10,000 events (target: p95 <= 50 ms each), and the
+report page and teaching steps (their first build per state of the log is reported apart).
 
 The game is a real Axis & Allies game (the A&A benchmark's random legal player, 20 rounds) whose log is
 annotated with notes up to 10,000 events, stored in SQLite and served by the real Flask app through its test
@@ -98,6 +99,14 @@ def run(events: int = EVENTS) -> dict[str, Any]:
                 "csrf": csrf, "type": "core.add_note", "about_seq": "1", "text": "bench", "origin": "log",
                 "command_id": uuid.uuid4().hex}))
 
+        def once(url: str, headers=None) -> float:
+            t0 = time.perf_counter()
+            ok(client.get(url, headers=headers or {}))
+            return round((time.perf_counter() - t0) * 1000, 1)
+
+        # The report and the teaching steps are built once per state of the log, then served from the cache.
+        report_first = once(f"/g/{game_id}/report")
+        teaching_first = once(f"/g/{game_id}/teach?at=1", htmx)
         figures = {
             "table page (full)": _time(lambda: ok(client.get(f"/g/{game_id}"))),
             "table fragment (htmx)": _time(lambda: ok(client.get(f"/g/{game_id}", headers=htmx))),
@@ -107,10 +116,15 @@ def run(events: int = EVENTS) -> dict[str, Any]:
                 lambda: ok(client.get(f"/g/{game_id}?at={rng.randint(1, head)}", headers=htmx))),
             "older log page": _time(lambda: ok(client.get(f"/g/{game_id}/log?upto={rng.randint(41, head)}", headers=htmx))),
             "space details": _time(lambda: ok(client.get(f"/g/{game_id}/space/{space}"))),
+            "report page (built)": _time(lambda: ok(client.get(f"/g/{game_id}/report"))),
+            "teaching step at a random event (htmx)": _time(
+                lambda: ok(client.get(f"/g/{game_id}/teach?at={rng.randint(1, head)}", headers=htmx))),
             "command (a note) and its update": _time(note, samples=30),
         }
         store.close()
-    out: dict[str, Any] = {"events in the game": head, "first fold of the whole log (ms)": round(first_fold, 1)}
+    out: dict[str, Any] = {"events in the game": head, "first fold of the whole log (ms)": round(first_fold, 1),
+                           "report page, first build (ms)": report_first,
+                           "teaching replay, first build of the steps (ms)": teaching_first}
     for name, f in figures.items():
         out[f"{name}: p50 / p95 (ms)"] = f"{f['p50']} / {f['p95']}"
     worst = max(f["p95"] for f in figures.values())

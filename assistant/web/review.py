@@ -32,6 +32,7 @@ review = Blueprint("review", __name__)
 
 REPORT_TYPES = {"html": "text/html", "md": "text/markdown", "json": "application/json"}
 AROUND = 4  # events listed before and after the one a teaching step shows
+NOTES_SHOWN = 100  # the report page lists the latest annotations; the downloads and the replay have them all
 
 
 @dataclass
@@ -52,6 +53,7 @@ class ReportPage:
     report: Report
     charts: dict[str, Markup]  # metric -> inline SVG
     files: dict[str, str] = field(default_factory=dict)  # format -> the whole report, rendered when asked
+    fragments: dict[str | None, Markup] = field(default_factory=dict)  # spectator token (None) -> the page's body
 
 
 @dataclass
@@ -144,16 +146,19 @@ def origin_link(gid: str) -> dict[str, Any] | None:
 def _report(game_id: str, spectator: str | None):
     gid = _open_game(game_id)
     page = report_page(gid)
-    steps = teaching_steps(gid)
-    ctx = {
-        "r": page.report, "charts": page.charts, "game": assistant().game(gid), "game_id": gid, "urls": _urls(gid, spectator),
-        "spectator": spectator, "term": presenter_for(page.report.kind).term, "origin": origin_link(gid),
-        "summary_rounds": [(r, page.report.round_labels.get(r) or ("set-up" if r == 0 else str(r)), steps.sides.get(r, []))
-                           for r, _ in steps.rounds],
-        "title": f"{assistant().game(gid).title} — report",
-    }
-    template = "review/_report.html" if is_htmx() else "review/report.html"
-    return render_template(template, **ctx)
+    game = assistant().game(gid)
+    urls = _urls(gid, spectator)
+    if spectator not in page.fragments:  # the body depends only on the log and on who looks (links)
+        steps = teaching_steps(gid)
+        page.fragments[spectator] = Markup(render_template(
+            "review/_report.html", r=page.report, charts=page.charts, urls=urls, term=presenter_for(page.report.kind).term,
+            origin=origin_link(gid), notes_shown=NOTES_SHOWN,
+            summary_rounds=[(r, page.report.round_labels.get(r) or ("set-up" if r == 0 else str(r)),
+                             steps.sides.get(r, [])) for r, _ in steps.rounds]))
+    if is_htmx():
+        return page.fragments[spectator]
+    return render_template("review/report.html", body=page.fragments[spectator], game=game, urls=urls,
+                           title=f"{game.title} — report")
 
 
 @review.get("/g/<game_id>/report")
