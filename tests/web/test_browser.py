@@ -38,6 +38,20 @@ def _expect():
     return expect
 
 
+def attack_finland(host) -> None:
+    """End the purchase, move 2 infantry and 1 armour from Karelia into Finland-Norway, end the combat moves."""
+    expect = _expect()
+    host.get_by_role("button", name="Purchase done").click()
+    expect(host.locator("#banner")).to_contain_text("combat move")
+    host.select_option("#move-from", "Karelia S.S.R.")
+    host.fill("#move-to", "Finland-Norway")
+    host.fill("#mv-infantry", "2")  # the grid of the units standing there, loaded when "From" was chosen
+    host.fill("#mv-armour", "1")
+    host.get_by_role("button", name="Move these units").click()
+    expect(host.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway")
+    host.get_by_role("button", name="Combat moves done").click()
+
+
 def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect = _expect()
     laptop = browser.new_context(viewport=LAPTOP)
@@ -87,15 +101,7 @@ def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect(host.locator(".powers tr.now")).to_contain_text("10")
 
     # Combat move: Karelia into Finland-Norway.
-    host.get_by_role("button", name="Purchase done").click()
-    expect(host.locator("#banner")).to_contain_text("combat move")
-    host.select_option("#move-from", "Karelia S.S.R.")
-    host.fill("#move-to", "Finland-Norway")
-    host.fill("#mv-infantry", "2")  # the grid of the units standing there, loaded when "From" was chosen
-    host.fill("#mv-armour", "1")
-    host.get_by_role("button", name="Move these units").click()
-    expect(host.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway")
-    host.get_by_role("button", name="Combat moves done").click()
+    attack_finland(host)
 
     # The battle panel: dice entered at the table; a wrong count is refused inline, in plain words.
     battle = host.locator("form.battle").first
@@ -214,14 +220,7 @@ def test_report_teaching_replay_and_battle_odds(browser, aa_server):
     host.fill("#buy-infantry", "2")
     host.get_by_role("button", name="Buy these units").click()
     expect(host.locator("#log")).to_contain_text("buys 2 infantry")
-    host.get_by_role("button", name="Purchase done").click()
-    host.select_option("#move-from", "Karelia S.S.R.")
-    host.fill("#move-to", "Finland-Norway")
-    host.fill("#mv-infantry", "2")
-    host.fill("#mv-armour", "1")
-    host.get_by_role("button", name="Move these units").click()
-    expect(host.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway")
-    host.get_by_role("button", name="Combat moves done").click()
+    attack_finland(host)
 
     # The exact odds are on the battle panel before any die; a retreat threshold recomputes them.
     odds = host.locator(".oddspanel").first
