@@ -282,3 +282,40 @@ def test_o2_attack_declaration_is_offered_where_enemy_ships_share_a_zone(aa, aa_
     assert '<option value="Barents Sea"' in form and "Attack them there" in form
     assert aa_client.do(gid, "aa.declare_attack", zone="Barents Sea").status_code == 200
     assert "Barents Sea" in aa.view(gid).game.battles
+
+
+def test_aa_hits_are_the_attackers_choice_among_its_aircraft(aa, aa_client):
+    gid = start(aa)
+    aa.handle(gid, json.dumps({"type": "aa.edit", "reason": "a bomber bought last turn",
+                               "add": [{"space": "Karelia S.S.R.", "power": "ussr", "kind": "bomber", "count": 1}]}))
+    aa.handle(gid, '{"type": "aa.end_step"}')
+    aa.handle(gid, '{"type": "aa.move", "path": ["Karelia S.S.R.", "Eastern Europe", "Germany"], "units": {"fighter": 1, "bomber": 1}}')
+    aa.handle(gid, '{"type": "aa.end_step"}')
+    assert "Odds before any die is rolled" in text(aa_client.get(f"/g/{gid}"))
+    aa.handle(gid, '{"type": "aa.fire", "battle": "Germany", "faces": [1, 6]}')
+    form = re.search(r'value="aa.choose_casualties".*?</form>', text(aa_client.get(f"/g/{gid}")), re.S).group(0)
+    assert "AA fire hit <strong>1 aircraft</strong>: USSR chooses which are lost" in form
+    assert 'name="units.bomber"' in form and 'name="units.fighter"' in form and 'name="units.infantry"' not in form
+    assert aa_client.do(gid, "aa.choose_casualties", battle="Germany", **{"units.bomber": "1"}).status_code == 200
+    assert "bomber" not in {u.kind for u in aa.view(gid).game.units.values() if u.owner == "ussr"}
+
+
+def test_an_outstanding_correction_is_a_warning_in_the_banner_and_the_log(aa, aa_client):
+    import msgspec
+
+    import events.aa_classic as ev
+    from events.base import tag_of
+    from events.store import NewEvent
+
+    gid = start(aa)
+    assert "To settle" not in text(aa_client.get(f"/g/{gid}"))
+    fact = ev.CorrectionOutstanding(ref="battle:1:ussr:Germany:1:aa", reason="the battle is over")
+    aa.store.append(gid, aa.head(gid), [NewEvent(tag_of(ev.CorrectionOutstanding), ev.CorrectionOutstanding.schema_version,
+                                                  msgspec.json.encode(fact))],
+                    actor="table", command_id="c" * 32, recorded_at="2026-11-21T20:00:00.000000Z")
+    seq = aa.head(gid)
+    html = text(aa_client.get(f"/g/{gid}"))
+    banner = re.search(r'<section id="banner".*?</section>', html, re.S).group(0)
+    assert 'class="notice warning"' in banner and "Roll back to the throw or edit the board" in banner
+    assert f"?at={seq}" in banner
+    assert re.search(rf'<li id="e{seq}" class="entry warning"', html) and "To settle:" in html
