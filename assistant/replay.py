@@ -10,7 +10,10 @@ or before (its ``rewinds_to``), so deleting checkpoints never changes an answer.
 from __future__ import annotations
 
 import bisect
+import hashlib
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -72,6 +75,50 @@ class View:
         return f"View({self.game_id!r}, seq={self.seq})"
 
 
+_stamps: dict[tuple[str, ...], bytes] = {}
+
+
+def code_stamp(projections: Sequence[Projection[Any]], types: tuple[Any, ...]) -> bytes:
+    """16 bytes naming the code that folds these states: the state types' schema and the source of the folds.
+
+    Checkpoints carry it, so a checkpoint written before the rules or a read model changed is simply not used.
+    """
+    modules = sorted({f.__module__ for p in projections for f in (p.initial, p.apply)} | {__name__})
+    key = tuple(modules)
+    if key not in _stamps:
+        digest = hashlib.sha256()
+        try:
+            digest.update(msgspec.json.encode(msgspec.json.schema(tuple[types])))  # type: ignore[valid-type]
+        except (TypeError, ValueError):
+            digest.update(repr(types).encode())
+        for path in _source_files(modules):
+            digest.update(path.read_bytes())
+        _stamps[key] = digest.digest()[:16]
+    return _stamps[key]
+
+
+def _source_files(modules: Sequence[str]) -> list[Path]:
+    """The files of these modules; for a module inside a game package, every file of that game."""
+    files: set[Path] = set()
+    for name in modules:
+        module = sys.modules.get(name)
+        path = getattr(module, "__file__", None)
+        if not path:
+            continue
+        parts = name.split(".")
+        game = parts[2] if parts[:2] == ["assistant", "games"] and len(parts) >= 3 else (
+            parts[1] if parts[0] == "projections" and len(parts) >= 3 else None
+        )
+        if game is None:
+            files.add(Path(path))
+            continue
+        root = Path(path).parent
+        while root.name != game and root.parent != root:
+            root = root.parent
+        files.update(root.rglob("*.py"))
+    return sorted(files)
+
+
 def game_projection(loaded: LoadedKind) -> Projection[Any]:
     evolve = loaded.kind.evolve
     return Projection("game", loaded.kind.initial_state, lambda state, rec: evolve(state, rec.event), loaded.kind.state_type)
@@ -98,6 +145,7 @@ class Timeline:
         types = tuple(p.state_type for p in self.projections)
         self._codec = msgspec.msgpack.Encoder()
         self._decoder = msgspec.msgpack.Decoder(tuple[types])  # type: ignore[valid-type]
+        self._stamp = code_stamp(self.projections, types)
 
     def initial(self) -> View:
         states = [p.initial(self.definition) for p in self.projections]
@@ -125,9 +173,9 @@ class Timeline:
             if base_view is not None and c <= base_view.seq:
                 break
             if usable(c):
-                blob = self.store.load_checkpoint(self.game_id, c)
-                if blob is not None:
-                    base_view = View(self.game_id, c, self._decoder.decode(blob), self.index)
+                states = self._thaw(self.store.load_checkpoint(self.game_id, c))
+                if states is not None:
+                    base_view = View(self.game_id, c, states, self.index)
                     break
         if base_view is None:
             base_view = self.initial()
@@ -147,6 +195,15 @@ class Timeline:
         states = self._fold(list(base_view.states), start, seq, cancelled, save_points)
         return View(self.game_id, seq, states, self.index)
 
+    def _thaw(self, blob: bytes | None) -> tuple[Any, ...] | None:
+        """A checkpoint's states, or None when it was written by other code (a cache miss, never an error)."""
+        if blob is None or not blob.startswith(self._stamp):
+            return None
+        try:
+            return self._decoder.decode(blob[len(self._stamp):])
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            return None
+
     def _fold(self, states: list[Any], after: int, upto: int, cancelled: set[int], save_points: set[int]) -> list[Any]:
         catalogue = self.loaded.catalogue
         # The hot loop of every replay: look-ups bound to locals, current-version payloads decoded directly.
@@ -163,5 +220,5 @@ class Timeline:
                 for i, apply in applies:
                     states[i] = apply(states[i], rec)
             if seq in save_points:
-                self.store.save_checkpoint(self.game_id, seq, self._codec.encode(tuple(states)))
+                self.store.save_checkpoint(self.game_id, seq, self._stamp + self._codec.encode(tuple(states)))
         return states

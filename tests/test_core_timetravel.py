@@ -56,3 +56,19 @@ def test_incremental_head_equals_replay_from_scratch(store, registry):
     fresh = Assistant(store, registry, checkpoint_every=10**9)
     store.drop_checkpoints()
     assert app.view(gid).states == fresh.view(gid).states
+
+
+def test_checkpoints_from_other_code_or_damaged_are_cache_misses(store, registry):
+    app = Assistant(store, registry, checkpoint_every=5)
+    gid = app.new_game("toy", {"treasury": 30})
+    app.handle(gid, EndPhase())
+    _play(app, gid, random.Random(3), 40)
+    head = app.head(gid)
+    expected = [Assistant(store, registry, checkpoint_every=10**9).view(gid, at=s).states for s in (head, head - 7)]
+    seqs = store.checkpoint_seqs(gid, head)
+    assert seqs
+    # one checkpoint written by other code (another stamp), one damaged: neither may change an answer
+    store.save_checkpoint(gid, seqs[0], b"\0" * 16 + store.load_checkpoint(gid, seqs[0])[16:])
+    store.save_checkpoint(gid, seqs[-1], store.load_checkpoint(gid, seqs[-1])[:20])
+    fresh = Assistant(store, registry, checkpoint_every=5)
+    assert [fresh.view(gid, at=s).states for s in (head, head - 7)] == expected
