@@ -135,7 +135,7 @@ def test_italy_enters_the_turn_after_paris_falls_and_produces_10_the_next_turn()
 
 
 def _with_control(state, area, side):
-    from assistant.games.europe_engulfed.state import evolve
+    from assistant.games.europe_engulfed.evolve import evolve
 
     return evolve(state, ev.ControlChanged(area=area, side=side, cause="test: Paris falls", by="germany"))
 

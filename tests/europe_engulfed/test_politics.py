@@ -19,7 +19,7 @@ from assistant.games.europe_engulfed.commands import (
 from assistant.games.europe_engulfed.describe import describe
 from assistant.games.europe_engulfed.game import GAME
 from assistant.games.europe_engulfed.rules.special_actions import cap
-from assistant.games.europe_engulfed.state import evolve
+from assistant.games.europe_engulfed.evolve import evolve
 from events import europe_engulfed as ev
 from tests.europe_engulfed.scenarios import game_options, mid_war, unit
 from tests.europe_engulfed.table import Table

@@ -11,7 +11,8 @@ from assistant.games.europe_engulfed.board.commands import AmendBoard
 from assistant.games.europe_engulfed.board.moves import amend_board
 from assistant.games.europe_engulfed.options import Options
 from assistant.games.europe_engulfed.scenario.format import Scenario, UnitSetup
-from assistant.games.europe_engulfed.state import evolve, initial_state
+from assistant.games.europe_engulfed.evolve import evolve
+from assistant.games.europe_engulfed.state import initial_state
 from assistant.games.europe_engulfed.supply.commands import DetermineSupply, LimitedSupplyOrder
 from assistant.games.europe_engulfed.supply.moves import determine_supply, marker_flips
 from assistant.games.europe_engulfed.supply.snapshot import situation

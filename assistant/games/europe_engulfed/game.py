@@ -39,7 +39,8 @@ from assistant.games.europe_engulfed.rules import (
 )
 from assistant.games.europe_engulfed.scenario import moves as scenario_moves
 from assistant.games.europe_engulfed.scenario.commands import SCENARIO_COMMANDS, SetUpScenario
-from assistant.games.europe_engulfed.state import EEState, evolve, initial_state
+from assistant.games.europe_engulfed.evolve import evolve
+from assistant.games.europe_engulfed.state import EEState, initial_state
 from assistant.games.europe_engulfed.supply import moves as supply_moves
 from assistant.games.europe_engulfed.supply.commands import (
     SUPPLY_COMMANDS,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from assistant.games.europe_engulfed.state import EEState, evolve
+from assistant.games.europe_engulfed.evolve import evolve
+from assistant.games.europe_engulfed.state import EEState
 from events.base import Event
 from events.core import PhaseBegan
 
