@@ -82,6 +82,7 @@ class Battle(msgspec.Struct, frozen=True, kw_only=True):
     attacker_casualty_order: tuple[str, ...] = ()
     defender_casualty_order: tuple[str, ...] = ()
     support_fire: dict[str, int] = {}  # bombarding units of an amphibious assault, e.g. {"battleship": 1}
+    amphibious: bool = False  # landed from transports: no retreat (§6.4), with or without support fire
     retreat_when_attackers_at_most: int | None = None
     rules: BattleRules = BattleRules()
 
@@ -281,7 +282,7 @@ class _Chain:
         for name in (*battle.attackers, *battle.defenders, *battle.support_fire):
             if name not in battle.profiles:
                 raise ValueError(f"no unit profile for {name!r}")
-        if battle.support_fire and battle.retreat_when_attackers_at_most is not None:
+        if (battle.amphibious or battle.support_fire) and battle.retreat_when_attackers_at_most is not None:
             raise ValueError("no retreat in an amphibious assault (A&A §6.4)")
         if battle.support_fire and battle.at_sea:
             raise ValueError("support shots fire at a land battle (A&A §6.4)")

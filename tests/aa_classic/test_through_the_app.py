@@ -98,3 +98,4 @@ def test_correcting_a_throw_after_the_choice_through_the_app(app):
     battle = app.view(gid).game.battles["Anglo-Egyptian Sudan"]
     assert len(battle.casualty_line) == 2  # the UK infantry joins its tank behind the line
     assert app.verify(gid) is None
+

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import events.aa_classic as ev
 from assistant.games.aa_classic import commands as c
 from assistant.games.aa_classic.moves.victory import individual, percentage
@@ -273,6 +275,25 @@ def test_annex_ii_support_shot_on_midway():
     end = t.do(c.Fire(battle="Midway"), 2)
     assert _of(end, ev.TerritoryCaptured)[0].territory == "Midway"
     assert t.count("Midway", "japan", "infantry") == 1
+
+
+def test_odds_of_an_amphibious_assault_refuse_a_retreat_plan():
+    """A&A §6.4: no retreat from an amphibious assault, so the odds cannot be planned with one; a land battle can."""
+    from assistant.decider import Refused
+    from assistant.games.aa_classic.odds import battle_odds, retreat_refusal
+
+    t = Table()
+    t.until("japan", "combat_move")
+    t.do(c.Move(path=("Sea of Japan", "North Pacific", "Midway Waters"), units={"battleship": 1}))
+    t.do(c.Load(territory="Japan", zone="Sea of Japan", units={"infantry": 2}))
+    t.do(c.Move(path=("Sea of Japan", "North Pacific", "Midway Waters"), units={"transport": 1}))
+    t.do(c.Unload(zone="Midway Waters", territory="Midway"))
+    assert "§6.4" in retreat_refusal(t.state, "Midway")
+    with pytest.raises(Refused, match="§6.4"):
+        battle_odds(t.state, "Midway", retreat_at=1)
+    odds = battle_odds(t.state, "Midway")
+    assert odds.retreat == 0.0 and odds.attacking == {"infantry": 2}
+    assert abs(odds.attacker_wins + odds.defender_wins + odds.draw + odds.retreat - 1) < 1e-9
 
 
 def test_annex_ii_hawaii_needs_a_naval_battle_first():

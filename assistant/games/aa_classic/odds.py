@@ -11,13 +11,24 @@ import events.aa_classic as ev
 from assistant.analysis.adapters.aa_classic import forces, profiles
 from assistant.analysis.odds import Battle as OddsBattle
 from assistant.analysis.odds import battle_odds as exact_odds
+from assistant.decider import Refused
 from assistant.games.aa_classic.state import Battle, State
 
 
-def battle_odds(state: State, key: str) -> ev.BattleOddsRecorded | None:
+def retreat_refusal(state: State, key: str) -> str | None:
+    """Why the attacker of battle ``key`` may not plan a retreat, or None when it may."""
+    if state.battles[key].amphibious:
+        return "No retreat from an amphibious assault (A&A §6.4)."
+    return None
+
+
+def battle_odds(state: State, key: str, retreat_at: int | None = None) -> ev.BattleOddsRecorded | None:
     """The odds of battle ``key`` for the forces in it now (A&A §6.2-§6.4: AA fire, support shots, first strikes),
-    as the log would record them; None when no die decides it (a raid, or a side with nothing that fights)."""
+    as the log would record them; None when no die decides it (a raid, or a side with nothing that fights).
+    ``retreat_at``: the attacker retreats when down to that many units (refused where the rules forbid it)."""
     b = state.battles[key]
+    if retreat_at is not None and (refusal := retreat_refusal(state, key)):
+        raise Refused(refusal)
     attacking, defending, bombarding, defender = forces(state, key)
     if b.kind == "bombing" or not attacking or not defending:
         return None
@@ -27,6 +38,7 @@ def battle_odds(state: State, key: str) -> ev.BattleOddsRecorded | None:
         OddsBattle(
             profiles=profiles(world, state.techs(b.attacker), state.techs(defender)),
             attackers=attacking, defenders=defending, at_sea=b.kind == "naval", support_fire=support,
+            amphibious=b.amphibious, retreat_when_attackers_at_most=retreat_at,
         )
     )
     return ev.BattleOddsRecorded(

@@ -15,14 +15,11 @@ from flask import render_template, url_for
 from markupsafe import Markup
 
 import events.aa_classic as ev
-from assistant.analysis.adapters.aa_classic import profiles
-from assistant.analysis.odds import Battle as OddsBattle
-from assistant.analysis.odds import battle_odds as exact_odds
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import POWER, STEP
 from assistant.games.aa_classic.moves.common import contested_zones
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
-from assistant.games.aa_classic.odds import battle_odds, first_die
+from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
 from assistant.games.aa_classic.state import State
 from assistant.games.aa_classic.world import load_tables
 from assistant.web.forms import RenderedForm, form_for
@@ -208,22 +205,14 @@ class AAPresenter(Presenter):
         if not first_die(b):
             recorded = ODDS.get(("recorded", table.game_id, table.view.seq, key), lambda: self._recorded(table, key))
             return None if recorded is None else {"o": _odds_fields(recorded), "recorded": True, "retreat": None,
-                                                 "key": key, "amphibious": b.amphibious}
+                                                 "key": key, "no_retreat": retreat_refusal(s, key)}
         found = ODDS.get(("now", table.game_id, table.view.seq, key, retreat), lambda: self._exact(s, key, retreat))
         return None if found is None else {"o": found, "recorded": False, "retreat": retreat, "key": key,
-                                           "amphibious": b.amphibious}
+                                           "no_retreat": retreat_refusal(s, key)}
 
     def _exact(self, s: State, key: str, retreat: int | None) -> dict[str, Any] | None:
-        now = battle_odds(s, key)
-        if now is None or retreat is None:
-            return None if now is None else _odds_fields(now)
-        # the same forces (and support shots) as the game's own odds, with the attacker's retreat threshold
-        o = exact_odds(OddsBattle(
-            profiles=profiles(s.world, s.techs(now.attacker), s.techs(now.defender)), attackers=now.attacking,
-            defenders=now.defending, at_sea=s.battles[key].kind == "naval", support_fire=now.bombarding,
-            retreat_when_attackers_at_most=retreat))
-        return {**_odds_fields(o), "expected_rounds": sum(r * p for r, p in enumerate(o.rounds)),
-                "attacking": now.attacking, "defending": now.defending}
+        now = battle_odds(s, key, retreat)
+        return None if now is None else _odds_fields(now)
 
     def _recorded(self, table: Table, key: str) -> ev.BattleOddsRecorded | None:
         """The ``aa.battle_odds_recorded`` written before this battle's first die (the latest one for ``key``)."""
@@ -289,6 +278,8 @@ class AAPresenter(Presenter):
             return None
         raw = args.get("retreat", "").strip()
         retreat = int(raw) if raw.isdigit() else None
+        if retreat_refusal(table.view.game, key):
+            retreat = None  # the panel says why no retreat can be planned
         return Markup(render_template("games/aa_classic/odds.html", odds=self.odds(table, key, retreat),
                                       game_id=table.game_id, bid=re.sub(r"[^A-Za-z0-9]+", "-", key)))
 
