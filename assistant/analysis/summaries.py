@@ -39,8 +39,10 @@ def turn_summary(app: Any, game_id: str, round_: int, side: str | None = None, f
     if fmt not in FORMATS:
         raise ValueError(f"summaries come as {' or '.join(FORMATS)}, not {fmt!r}")
     row = app.game(game_id)
-    sections = adapter_for(row.kind).sections
-    chosen = turn_entries(app.log(row.game_id), round_, side)
+    adapter = adapter_for(row.kind)
+    sections = adapter.sections
+    entries = app.log(row.game_id)
+    chosen = turn_entries(entries, round_, side)
     grouped: dict[str, list[str]] = {}
     if sections:
         for name, tags in sections.items():
@@ -49,7 +51,8 @@ def turn_summary(app: Any, game_id: str, round_: int, side: str | None = None, f
                 grouped[name] = lines
     elif chosen:
         grouped["Events"] = [_line(e) for e in chosen]
-    heading = f"{row.title} — round {round_}" + (f", {side}" if side else "")
+    when = adapter.round_labels(entries).get(round_) or f"{adapter.round_name} {round_}"
+    heading = f"{row.title} — {when}" + (f", {adapter.side_name(side)}" if side else "")
     title, section, item, clean = _STYLES[fmt]
     parts = [title(heading)]
     for name, lines in grouped.items():

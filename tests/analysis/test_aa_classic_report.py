@@ -87,6 +87,7 @@ def test_series_equal_the_game_state_and_dice_go_to_the_firing_power(ukraine):
 def test_summary_and_teaching_of_the_battle(ukraine):
     app, gid = ukraine
     summary = turn_summary(app, gid, 1, "ussr")
+    assert summary.startswith("## Axis & Allies (2nd edition) — round 1, the USSR\n")
     assert "**Battles**" in summary and "Dice for Ukraine S.S.R." in summary
     hits = [s for s in steps(app, gid) if s.type == "aa.hits_scored"]
     assert hits and all(s.rule == "A&A §6.2" for s in hits)

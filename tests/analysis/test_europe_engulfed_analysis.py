@@ -180,6 +180,7 @@ def test_report_formats(ee):
 
 def test_turn_summary_werp_purchases_combats(ee):
     md = turn_summary(ee.app, ee.gid, SEP_OCT, "Axis")
+    assert md.splitlines()[0] == "## Smolensk 1941 — Sep/Oct 1941, Axis"
     for section in ("**WERP**", "**Purchases**", "**Movement**", "**Combats**", "**Dice**"):
         assert section in md
     assert "- Germany production opens with 35 WERP." in md

@@ -68,6 +68,8 @@ class Adapter:
     # what a battle's forces and losses count ("units" in A&A, "steps" in Europe Engulfed) and what a round is
     counts: str = "units"
     round_name: str = "round"
+    # a power's or nation's id -> the name players say ("ussr" -> "the USSR")
+    side_name: Callable[[str], str] = lambda side: side
 
 
 GENERIC = Adapter(kind="")

@@ -13,6 +13,7 @@ from typing import Any
 
 from assistant.analysis.adapters import Adapter, BattleRow, LedgerRow
 from assistant.analysis.luck import Attribution, from_table
+from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.powers import side_of
 from events.core import DiceRolled, GameCreated, PhaseBegan
 from projections.europe_engulfed import table
@@ -210,6 +211,7 @@ def attribution(entries: Sequence[Any]) -> Attribution:
 
 
 ADAPTER = Adapter(
+    side_name=lambda nation: data.nation(nation).title if nation in data.MAJORS else nation.replace("_", " ").title(),
     kind="europe_engulfed",
     metrics=METRICS,
     snapshot=snapshot,
