@@ -17,6 +17,8 @@ from markupsafe import Markup, escape
 
 from assistant.application import Assistant
 from assistant.kinds import LoadedKind
+from flask import url_for
+
 from assistant.replay import View
 from assistant.web.forms import FormSpec, RenderedForm, form_for
 
@@ -35,10 +37,17 @@ class Table:
     view: View
     head: int
     readonly: bool = False  # time travel and spectators
+    spectator: str | None = None  # the read-only link's token, when a spectator is looking
 
     @property
     def at(self) -> int | None:
         return self.view.seq if self.view.seq != self.head else None
+
+    def space_url(self, name: str) -> str:
+        """Where a click on a board space fetches its details (spectators keep to their own read-only link)."""
+        if self.spectator:
+            return url_for("web.watch_space", game_id=self.game_id, token=self.spectator, name=name)
+        return url_for("web.space", game_id=self.game_id, name=name)
 
 
 class Presenter:

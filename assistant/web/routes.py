@@ -195,7 +195,7 @@ def _go(url: str):
 # ---------------------------------------------------------------- the table
 
 
-def _table(game_id: str, at: int | None = None, readonly: bool = False) -> Table:
+def _table(game_id: str, at: int | None = None, readonly: bool = False, spectator: str | None = None) -> Table:
     a = assistant()
     gid = _open_game(game_id)
     head = a.head(gid)
@@ -203,7 +203,8 @@ def _table(game_id: str, at: int | None = None, readonly: bool = False) -> Table
         view = a.view(gid, at=at if at is not None and at != head else None)
     except Refused as exc:
         abort(404, exc.message)
-    return Table(a, gid, a.kind_of(gid), view, head, readonly=readonly or (at is not None and at != head))
+    return Table(a, gid, a.kind_of(gid), view, head, readonly=readonly or spectator is not None
+                 or (at is not None and at != head), spectator=spectator)
 
 
 def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None, oob: bool = False) -> tuple[Markup, str]:
@@ -281,7 +282,7 @@ def table(game_id: str):
 @web.get("/watch/<game_id>/<token>")
 def watch(game_id: str, token: str):
     security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _render_table(_table(game_id, _int_arg("at"), readonly=True), spectator=token)
+    return _render_table(_table(game_id, _int_arg("at"), spectator=token), spectator=token)
 
 
 def _more_log(game_id: str, spectator: str | None):
@@ -317,7 +318,16 @@ def entry_actions(game_id: str, seq: int):
 
 @web.get("/g/<game_id>/space/<path:name>")
 def space(game_id: str, name: str):
-    t = _table(game_id, _int_arg("at"), readonly=True)
+    return _space(_table(game_id, _int_arg("at"), readonly=True), name)
+
+
+@web.get("/watch/<game_id>/<token>/space/<path:name>")
+def watch_space(game_id: str, token: str, name: str):
+    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
+    return _space(_table(game_id, _int_arg("at"), spectator=token), name)
+
+
+def _space(t: Table, name: str):
     html = presenter_for(t.loaded.kind.name).space(t, name)
     if html is None:
         abort(404, f"No space {name!r} on this board.")
@@ -335,7 +345,7 @@ def part(game_id: str, name: str):
 
 def _live(game_id: str, spectator: str | None):
     seq = _int_arg("seq")
-    t = _table(game_id, readonly=spectator is not None)
+    t = _table(game_id, spectator=spectator)
     if seq == t.head:
         return "", 204
     ctx = _context(t, spectator=spectator)

@@ -162,7 +162,9 @@ def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect(host.locator("#banner")).not_to_contain_text("read-only")
     assert host.url == table_url
 
-    # The phone can time-travel too, with the slider.
+    # The phone can time-travel too, with the slider — once its live updates have caught up with the host
+    # (a live swap landing between fill and change would otherwise replace the slider under the finger).
+    expect(other.locator("#vcr output")).to_have_text(f"{head}/{head}", timeout=LIVE_MS)
     other.locator("#vcr-at").fill("4")
     other.locator("#vcr-at").dispatch_event("change")
     expect(other.locator("#banner")).to_contain_text("as it was at event 4 of")

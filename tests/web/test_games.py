@@ -222,3 +222,24 @@ def test_europe_engulfed_new_commands_have_usable_forms(real):
     spec = form_for(assistant.registry.get("europe_engulfed").catalogue.command_type("ee.move"))
     sent = {"unit_id": "ge-1", "path": "london, atlantic"}
     assert parse(spec, sent, {"path": ["london, atlantic", "gibraltar"]})["path"] == ["london", "atlantic", "gibraltar"]
+
+
+def test_spectators_on_the_lan_open_space_details_through_their_own_link(tmp_path):
+    """A spectator's map links stay under the read-only link, so they work without the join code."""
+    store = EventStore(tmp_path / "lan.sqlite3")
+    assistant = Assistant(store, KindRegistry())
+    app = create_app(assistant, lan=True, join_code="123456", testing=True)
+    host = Client(app)
+    game_id = assistant.new_game("aa_classic", {})
+    assistant.handle(game_id, '{"type": "aa.start"}')
+    link = re.search(r'value="http://localhost(/watch/[^"]+)"', html(host.get(f"/g/{game_id}"))).group(1)
+    remote = {"REMOTE_ADDR": "192.168.1.40"}
+    watcher = Client(app)
+    page = html(watcher.http.get(link, environ_base=remote))
+    space_url = f"{link}/space/Karelia%20S.S.R."
+    assert f'hx-get="{space_url}"' in page and f"/g/{game_id}/space/" not in page
+    details = watcher.http.get(space_url, environ_base=remote)
+    assert details.status_code == 200 and "Karelia S.S.R." in html(details)
+    assert watcher.http.get(f"/g/{game_id}/space/Karelia%20S.S.R.", environ_base=remote).status_code == 302
+    assert watcher.http.get(f"/watch/{game_id}/forged/space/Karelia%20S.S.R.", environ_base=remote).status_code == 404
+    store.close()

@@ -363,7 +363,7 @@ class AAPresenter(Presenter):
             x, y = pos[name]
             here = counts.get(name, Counter())
             total = sum(here.values())
-            url = url_for("web.space", game_id=table.game_id, name=name) + at
+            url = table.space_url(name) + at
             if space.kind == "sea":
                 fill, r, cls = SEA, 9, "space-shape sea"
                 if here:
