@@ -69,6 +69,15 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class GameFile:
+    """A file a game writes from its state (a board, a scenario), for players to reuse in later games."""
+
+    name: str
+    content: bytes
+    media_type: str
+
+
+@dataclass(frozen=True)
 class LogEntry:
     seq: int
     type: str
@@ -402,6 +411,20 @@ class Assistant:
     # ------------------------------------------------------------------ files
     def export(self, game_id: str) -> bytes:
         return export_lines(self.store.rows(self._open(game_id).row.game_id))
+
+    def parts(self, game_id: str) -> tuple[str, ...]:
+        """The files a game's kind can write besides its log (``GameKind.extra["files"]``), e.g. "board"."""
+        return tuple(self.kind_of(game_id).kind.extra.get("files", {}))
+
+    def export_part(self, game_id: str, part: str, at: int | None = None) -> GameFile:
+        """One such file, written from the game's state now (or at event ``at``)."""
+        files = self.kind_of(game_id).kind.extra.get("files", {})
+        write = files.get(part)
+        if write is None:
+            offered = ", ".join(files) or "none"
+            raise Refused(f"this game has no part {part!r} to export (its parts: {offered})")
+        name, content, media_type = write(self.view(game_id, at=at).game)
+        return GameFile(name, content.encode("utf-8") if isinstance(content, str) else content, media_type)
 
     def import_game(self, data: bytes) -> str:
         rows = read_lines(data)

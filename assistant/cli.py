@@ -19,6 +19,7 @@ import msgspec
 from assistant.application import Assistant
 from assistant.decider import Refused
 from assistant.kinds import KindRegistry, UnknownKind
+from assistant.option_files import read_option_file
 from events.exchange import GameFileError, read_lines
 from events.store import EventStore, StoreError
 
@@ -69,6 +70,21 @@ def cmd_kinds(app: Assistant, args: argparse.Namespace) -> int:
     return 0
 
 
+def _option_files(pairs: list[str]) -> dict[str, Any]:
+    """--option-file key=PATH; the file (TOML or JSON, by its extension) becomes the option's value."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, path = pair.partition("=")
+        if not sep or not key or not path:
+            raise Refused(f"option files are written key=PATH, not {pair!r}")
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise Refused(f"option {key}: cannot read {path}: {exc.strerror}") from None
+        out[key] = read_option_file(key, path, data)
+    return out
+
+
 def cmd_new(app: Assistant, args: argparse.Namespace) -> int:
     options = _option_pairs(args.option or [])
     if args.options:
@@ -76,6 +92,7 @@ def cmd_new(app: Assistant, args: argparse.Namespace) -> int:
             options.update(json.loads(args.options))
         except json.JSONDecodeError as exc:
             raise Refused(f"--options is not valid JSON ({exc.msg})") from None
+    options.update(_option_files(args.option_file or []))
     gid = app.new_game(args.kind, options, title=args.title, actor=args.actor)
     _print(args, {"game_id": gid}, gid)
     return 0
@@ -150,7 +167,7 @@ def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_export(app: Assistant, args: argparse.Namespace) -> int:
-    data = app.export(args.game)
+    data = app.export_part(args.game, args.part).content if args.part else app.export(args.game)
     if args.output and args.output != "-":
         Path(args.output).write_bytes(data)
         _print(args, {"file": args.output, "bytes": len(data)}, f"wrote {args.output} ({len(data)} bytes)")
@@ -274,6 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("kind", help="game kind, e.g. aa_classic (see `tabletop kinds`)")
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     p.add_argument("--options", metavar="JSON", help="all options as one JSON object")
+    p.add_argument("--option-file", action="append", metavar="KEY=FILE",
+                   help="an option read from a .toml or .json file, e.g. board=board.toml (repeatable)")
     p.add_argument("--title")
     p.set_defaults(func=cmd_new)
     add("games", "list games").set_defaults(func=cmd_games)
@@ -294,8 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--at", type=int, metavar="SEQ")
     p.set_defaults(func=cmd_state)
-    p = add("export", "write the game file (JSON Lines)")
+    p = add("export", "write the game file (JSON Lines), or with --part one file the game offers (e.g. its board)")
     p.add_argument("game")
+    p.add_argument("--part", metavar="NAME", help="e.g. board or scenario (Europe Engulfed); a wrong name lists them")
     p.add_argument("-o", "--output", metavar="FILE")
     p.set_defaults(func=cmd_export)
     p = add("import", "load a game file (verified first)")

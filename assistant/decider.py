@@ -138,4 +138,7 @@ class GameKind(Generic[S]):
     # DiceCorrected event carries the original faces, purpose, ref and targets of the throw.
     after_dice_corrected: Callable[[S, Any], Sequence[Event]] | None = None
     # Edits, overrides and similar commands that may be taken back past dice are the game's own business.
+    # Also: "files" = {part: fn(state) -> (file name, text or bytes, media type)}, files players export from a game
+    # to reuse (tabletop export --part, /g/<id>/file/<part>); "option_files" = {option: label}, options the
+    # new-game page offers to fill from an uploaded file.
     extra: dict[str, Any] = field(default_factory=dict)

@@ -86,6 +86,18 @@
     if (button) { ev.preventDefault(); button.click(); }
   });
 
+  // A power chosen in a select with data-ticks ({power: [names]}) ticks that power's boxes named
+  // data-ticks-prefix + name (e.g. "tech." + its technologies) and clears the others.
+  document.addEventListener("change", function (ev) {
+    var t = ev.target;
+    if (!t || !t.matches || !t.matches("select[data-ticks]")) return;
+    var held = JSON.parse(t.getAttribute("data-ticks"))[t.value] || [];
+    var prefix = t.getAttribute("data-ticks-prefix") || "";
+    t.form.querySelectorAll('input[type="checkbox"][name^="' + prefix + '"]').forEach(function (box) {
+      box.checked = held.indexOf(box.name.slice(prefix.length)) >= 0;
+    });
+  });
+
   // The spectator link is selected at once, ready to copy.
   document.addEventListener("focusin", function (ev) {
     if (ev.target && ev.target.matches && ev.target.matches(".share input[readonly]")) ev.target.select();

@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from assistant.application import Assistant
 from assistant.decider import Refused
+from assistant.option_files import read_option_file
 from assistant.web import security
 from assistant.web.app import flash_response
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
@@ -112,7 +113,8 @@ def new_game():
     form = RenderedForm(spec, new_command_id())
     template = "_new_options.html" if is_htmx() else "new_game.html"
     return render_template(template, kinds=kinds, kind=kind, form=form, title="New game", kind_title=loaded.kind.title,
-                           setup_help=presenter_for(kind).setup_help())
+                           setup_help=presenter_for(kind).setup_help(),
+                           option_files=loaded.kind.extra.get("option_files", {}))
 
 
 @web.post("/new")
@@ -127,14 +129,26 @@ def create_game():
     command_id = request.form.get("command_id") or new_command_id()
     try:
         options = parse(spec, request.form, request.form.to_dict(flat=False))
+        options.update(_uploaded_options(loaded.kind.extra.get("option_files", {})))
         game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
                              game_id=_game_id_for(command_id))
     except (FormError, Refused) as exc:
         form = RenderedForm(spec, command_id, dict(request.form), _message(exc))
         return render_template("new_game.html", kinds=kinds, kind=kind, form=form, title="New game",
                                kind_title=loaded.kind.title, game_title=title or "",
-                               setup_help=presenter_for(kind).setup_help()), 422
+                               setup_help=presenter_for(kind).setup_help(),
+                               option_files=loaded.kind.extra.get("option_files", {})), 422
     return _go(url_for("web.table", game_id=game_id))
+
+
+def _uploaded_options(offered: dict[str, str]) -> dict[str, Any]:
+    """Options the kind lets players fill from a file (a board, a scenario): each upload read as TOML or JSON."""
+    out: dict[str, Any] = {}
+    for option in offered:
+        upload = request.files.get(f"file.{option}")
+        if upload is not None and upload.filename:
+            out[option] = read_option_file(option, upload.filename, upload.read())
+    return out
 
 
 def _game_id_for(command_id: str) -> str:
@@ -166,6 +180,18 @@ def export_game(game_id: str):
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", row.title).strip("-") or "game"
     return Response(assistant().export(gid), mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{name}-{gid}.jsonl"'})
+
+
+@web.get("/g/<game_id>/file/<part>")
+def game_file(game_id: str, part: str):
+    """A file the game writes from its state (``GameKind.extra["files"]``), e.g. its board as amended so far."""
+    gid = _open_game(game_id)
+    try:
+        found = assistant().export_part(gid, part, at=_int_arg("at"))
+    except Refused as exc:
+        abort(404, exc.message)
+    return Response(found.content, mimetype=found.media_type,
+                    headers={"Content-Disposition": f'attachment; filename="{found.name}"'})
 
 
 @web.get("/g/<game_id>/delete")
@@ -396,6 +422,9 @@ def do(game_id: str):
     form = {k: v for k, v in request.form.items() if k not in ("type", "command_id", "csrf")}
     shown = dict(form)  # what the form showed, to redisplay after a refusal
     every = request.form.to_dict(flat=False)
+    for name, values in every.items():  # inputs sharing one name (a move's "through" and "to"), each by position
+        if len(values) > 1:
+            shown.update({f"{name}.{i}": v for i, v in enumerate(values)})
     prepared = presenter_for(a.kind_of(gid).kind.name).prepare(tag, form, every)
     # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
     multi = every if prepared is form else None

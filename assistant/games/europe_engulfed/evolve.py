@@ -617,7 +617,8 @@ _EVOLVERS: dict[type, Any] = {
 
 
 def _scenario_set_up(s: EEState, e: ScenarioSetUp) -> EEState:
-    return apply_scenario(s, e.scenario)
+    """The set-up entered replaces the options' one: its base production counts (4.14) and it can be saved."""
+    return apply_scenario(replace(s, options=replace(s.options, scenario=e.scenario)), e.scenario)
 
 
 def _board_amended(s: EEState, e: BoardAmended) -> EEState:

@@ -17,6 +17,8 @@ from assistant.games.europe_engulfed import commands as c
 from assistant.games.europe_engulfed.board import loader
 from assistant.games.europe_engulfed.board import moves as board_moves
 from assistant.games.europe_engulfed.board.commands import BOARD_COMMANDS, AmendBoard
+from assistant.games.europe_engulfed.board.validate import BoardInvalid
+from assistant.games.europe_engulfed.files import FILES, OPTION_FILES
 from assistant.games.europe_engulfed.describe import describe
 from assistant.games.europe_engulfed.guidance import guidance
 from assistant.games.europe_engulfed.options import Options
@@ -39,6 +41,7 @@ from assistant.games.europe_engulfed.rules import (
 )
 from assistant.games.europe_engulfed.scenario import moves as scenario_moves
 from assistant.games.europe_engulfed.scenario.commands import SCENARIO_COMMANDS, SetUpScenario
+from assistant.games.europe_engulfed.scenario.validate import problems as scenario_problems
 from assistant.games.europe_engulfed.evolve import evolve
 from assistant.games.europe_engulfed.state import EEState, initial_state
 from assistant.games.europe_engulfed.supply import moves as supply_moves
@@ -61,7 +64,13 @@ RULESET = "Europe Engulfed, 1st edition rule book, French living rules of 28/09/
 
 def setup(options: Options) -> dict[str, Any]:
     """The definition embedded in core.game_created: board, scenario and options, so the game replays anywhere."""
-    board = loader.from_dict(options.board) if options.board is not None else loader.partial_board()
+    try:
+        board = loader.from_dict(options.board) if options.board is not None else loader.partial_board()
+    except BoardInvalid as exc:
+        raise Refused("the board: " + "; ".join(exc.problems), rule="EE board format") from None
+    found = scenario_problems(options.scenario, board)
+    if found:
+        raise Refused("the scenario: " + "; ".join(found), rule="EE scenario format")
     opts = msgspec.structs.replace(options, board=None)
     return {
         "ruleset": RULESET,
@@ -181,4 +190,5 @@ GAME: GameKind[EEState] = GameKind(
     describe=describe,
     guidance=guidance,
     projections=(SUPPLY, WERP_LEDGER),
+    extra={"files": FILES, "option_files": OPTION_FILES},
 )

@@ -119,6 +119,8 @@ class AAPresenter(Presenter):
             "kinds": sorted(s.world.units), "spaces": sorted(s.world.board.spaces),
             "territories": sorted(n for n, sp in s.world.board.spaces.items() if sp.kind == "land"),
             "technologies": list(s.world.tables.technologies.values()),
+            # each power's technologies now: the list is pre-ticked for the power chosen (app.js follows changes)
+            "held": {p: list(s.techs(p)) for p in s.world.tables.turn_order}, "power": s.power,
         })
         return out
 

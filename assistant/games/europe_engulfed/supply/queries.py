@@ -10,6 +10,7 @@ import msgspec
 
 from assistant.games.europe_engulfed.board import places
 from assistant.games.europe_engulfed.board.format import Board
+from assistant.games.europe_engulfed.board.gaps import BoardGap
 from assistant.games.europe_engulfed.supply import capacity as cap
 from assistant.games.europe_engulfed.supply.determine import determine
 from assistant.games.europe_engulfed.supply.situation import FleetPoints, Side, SupplySituation, group_of_nation
@@ -120,6 +121,14 @@ def facts_needed(board: Board, sit: SupplySituation, side: Side) -> dict[str, tu
     whose line the board cannot decide (EE 3.1). Empty when the board decides every line."""
     det = determine(board, sit, side, "initial")
     return {uid: tuple(g.sentence() for g in gaps) for uid, gaps in sorted(det.undetermined.items())}
+
+
+def blocking_gaps(board: Board, sit: SupplySituation, side: Side, phase: str,
+                  verdicts: dict[str, tuple[bool, str]] | None = None) -> tuple[BoardGap, ...]:
+    """The board facts that stop this side's supply determination now (EE 3.1): every fact missing from a line
+    the board cannot decide, once each, units with a recorded verdict aside."""
+    det = determine(board, sit, side, phase, verdicts=verdicts or {})
+    return tuple(sorted({g for gaps in det.undetermined.values() for g in gaps}))
 
 
 class UnitRoutes(msgspec.Struct, frozen=True, kw_only=True):
