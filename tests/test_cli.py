@@ -97,3 +97,102 @@ def test_tampered_file_is_refused_naming_the_line(tmp_path, capsys):
     assert code == 2 and "line 2" in err
     code, _, err = run(capsys, "import", str(export), "--db", str(tmp_path / "x.sqlite3"))
     assert code == 2 and "line 2" in err
+
+
+# ---------------------------------------------------------------- game files: a game's parts and options from files
+
+def _ee_amended(db, capsys) -> str:
+    code, gid, _ = run(capsys, "new", "europe_engulfed", "--db", db)
+    gid = gid.strip()
+    amend = {"type": "ee.amend_board", "reason": "read off our map", "amendments": [
+        {"op": "set_area", "area": "smolensk", "name": "Smolensk", "terrain": "clear", "source": "map sheet 2"},
+        {"op": "add_border", "a": "smolensk", "b": "moscow", "source": "map sheet 2"}]}
+    assert run(capsys, "do", gid, json.dumps(amend), "--db", db)[0] == 0
+    return gid
+
+
+def test_an_amended_board_exported_from_one_game_starts_the_next(tmp_path, capsys):
+    from assistant.application import Assistant
+    from assistant.kinds import KindRegistry
+    from events.store import EventStore
+
+    db = str(tmp_path / "g.sqlite3")
+    first = _ee_amended(db, capsys)
+    board = tmp_path / "board.toml"
+    code, out, _ = run(capsys, "export", first, "--part", "board", "-o", str(board), "--db", db)
+    assert code == 0 and "wrote" in out
+    assert board.read_text().startswith("# Europe Engulfed board exported")
+    code, second, err = run(capsys, "new", "europe_engulfed", "--option-file", f"board={board}", "--db", db)
+    assert code == 0, err
+    store = EventStore(tmp_path / "g.sqlite3")
+    app = Assistant(store, KindRegistry())
+    amended = app.view(first).game.board
+    assert amended.areas["smolensk"].terrain == "clear"
+    assert app.view(second.strip()).game.board == amended
+    store.close()
+
+
+def test_the_scenario_entered_in_one_game_starts_the_next(tmp_path, capsys):
+    from assistant.application import Assistant
+    from assistant.kinds import KindRegistry
+    from events.store import EventStore
+
+    db = str(tmp_path / "g.sqlite3")
+    gid = run(capsys, "new", "europe_engulfed", "--db", db)[1].strip()
+    scenario = {"name": "our 1941 start", "start_turn": "1941-05", "control": {"ruhr": "Axis", "moscow": "Allied"},
+                "units": [{"id": "de-pz-1", "nation": "germany", "kind": "armor", "area": "ruhr", "max_steps": 4}],
+                "pools": {"germany": [{"kind": "infantry", "max_steps": 4, "count": 6}]},
+                "fleets": {"baltic": {"germany": 2}}, "track": {"uboats": 12}, "special_actions": {"germany": 2},
+                "wars": [["germany", "britain"]], "base_production": {"germany": 30}}
+    code, _, err = run(capsys, "do", gid, json.dumps({"type": "ee.set_up_scenario", "scenario": scenario}), "--db", db)
+    assert code == 0, err
+    saved = tmp_path / "scen.toml"
+    assert run(capsys, "export", gid, "--part", "scenario", "-o", str(saved), "--db", db)[0] == 0
+    code, second, err = run(capsys, "new", "europe_engulfed", "--option-file", f"scenario={saved}", "--db", db)
+    assert code == 0, err
+    store = EventStore(tmp_path / "g.sqlite3")
+    app = Assistant(store, KindRegistry())
+    a, b = app.view(gid).game, app.view(second.strip()).game
+    assert a.options.scenario.name == "our 1941 start" and b.options.scenario == a.options.scenario
+    assert (b.units, b.pools, b.control, b.fleets, b.track, b.turn) == (a.units, a.pools, a.control, a.fleets, a.track,
+                                                                       a.turn)
+    store.close()
+
+
+def test_export_part_to_stdout_and_an_unknown_part_lists_the_parts(tmp_path, capsys):
+    db = str(tmp_path / "g.sqlite3")
+    gid = _ee_amended(db, capsys)
+    code, out, _ = run(capsys, "export", gid, "--part", "board", "--db", db)
+    assert code == 0 and 'terrain = "clear"' in out
+    code, out, err = run(capsys, "export", gid, "--part", "map", "--db", db)
+    assert code == 1 and out == ""
+    assert err == "refused: this game has no part 'map' to export (its parts: board, scenario)\n"
+    toy = run(capsys, "new", "toy", "--db", db)[1].strip()
+    assert "its parts: none" in run(capsys, "export", toy, "--part", "board", "--db", db)[2]
+
+
+@pytest.mark.parametrize("name, content, message", [
+    ("board.toml", "title = [", "refused: option board: board.toml is not valid TOML"),
+    ("board.json", "{nope", "refused: option board: board.json is not valid JSON"),
+    ("board.txt", "title = 'x'", "refused: option board: board.txt is neither a .toml nor a .json file"),
+    ("board.toml", "title = 'x'\n[areas.a]\nkind = 'area'\n", "refused: the board: board format:"),
+    ("board.json", '{"title": "mine", "borders": [{"a": "x", "b": "y"}]}', "refused: the board:"),
+])
+def test_a_bad_option_file_is_one_clear_line_and_writes_nothing(tmp_path, capsys, name, content, message):
+    db = str(tmp_path / "g.sqlite3")
+    path = tmp_path / name
+    path.write_text(content)
+    code, out, err = run(capsys, "new", "europe_engulfed", "--option-file", f"board={path}", "--db", db)
+    assert code == 1 and out == "" and err.startswith(message.replace("board.", f"{tmp_path}/board."))
+    assert err.count("\n") == 1
+    assert run(capsys, "games", "--db", db)[1].strip() == "no games yet"
+    code, _, err = run(capsys, "new", "europe_engulfed", "--option-file", f"board={tmp_path}/none.toml", "--db", db)
+    assert code == 1 and "cannot read" in err
+
+
+def test_a_scenario_file_that_does_not_fit_the_board_is_refused(tmp_path, capsys):
+    db = str(tmp_path / "g.sqlite3")
+    path = tmp_path / "scen.toml"
+    path.write_text('start_turn = "1941-05"\n[[units]]\nid = "x"\nnation = "germany"\nkind = "armor"\narea = "atlantis"\n')
+    code, _, err = run(capsys, "new", "europe_engulfed", "--option-file", f"scenario={path}", "--db", db)
+    assert code == 1 and "'atlantis' is not a land area on the board" in err and "EE scenario format" in err
