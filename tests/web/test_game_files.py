@@ -11,27 +11,11 @@ import tomllib
 
 import pytest
 
-from assistant.application import Assistant
-from assistant.kinds import KindRegistry
-from assistant.web import create_app
-from events.store import EventStore
-from tests.web.conftest import Client
+from tests.web.test_games import html, real  # noqa: F401  (the real games' client fixture)
 
 CLEAR = {"west": "clear", "east": "clear", "south": "clear"}
 SCENARIO = {"name": "our 1941 start", "start_turn": "1941-05", "control": {"ruhr": "Axis", "lithuania": "Axis"},
             "units": [{"id": "de-1", "nation": "germany", "kind": "infantry", "area": "lithuania", "max_steps": 4}]}
-
-
-@pytest.fixture
-def real(tmp_path):
-    store = EventStore(tmp_path / "real.sqlite3")
-    assistant = Assistant(store, KindRegistry())
-    yield assistant, Client(create_app(assistant, testing=True))
-    store.close()
-
-
-def html(response) -> str:
-    return response.data.decode()
 
 
 def test_the_amended_board_and_the_scenario_download_and_an_unknown_part_is_404(real):
