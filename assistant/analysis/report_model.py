@@ -16,6 +16,7 @@ class Series(msgspec.Struct, frozen=True, kw_only=True):
     rounds: list[int]
     values: dict[str, list[float]]
     labels: list[str] = []  # a name per round when the game has one (Europe Engulfed turns)
+    names: dict[str, str] = {}  # power, nation or side id -> the name players say, for the legend
 
 
 class Note(msgspec.Struct, frozen=True, kw_only=True):
@@ -30,6 +31,7 @@ class Note(msgspec.Struct, frozen=True, kw_only=True):
 class Report(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     kind: str
+    game_name: str  # the kind's title, "Axis & Allies (2nd edition)"
     title: str
     head: int
     rounds: list[int]
@@ -43,3 +45,12 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
     ledger: list[LedgerRow]  # every line of the game's ledger read model, in log order
     luck: LuckReport
     notes: list[Note]
+    # every power, nation or side id the report shows -> the name players say ("ussr" -> "the USSR")
+    names: dict[str, str] = {}
+
+    def name(self, who: str) -> str:
+        return self.names.get(who, who)
+
+    def when(self, round_: int) -> str:
+        """A round as the game names it: "Sep/Oct 1941", "set-up", else its number."""
+        return self.round_labels.get(round_) or ("set-up" if round_ == 0 else str(round_))

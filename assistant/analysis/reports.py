@@ -69,7 +69,8 @@ def build_report(app: Any, game_id: str) -> Report:
     rounds = [r for r, _ in ends]
     named = adapter.round_labels(entries)
     labels = [named.get(r) or ("set-up" if r == 0 else str(r)) for r in rounds] if named else []
-    series = [Series(metric=m, title=t, rounds=rounds, values=values[m], labels=labels)
+    series = [Series(metric=m, title=t, rounds=rounds, values=values[m], labels=labels,
+                     names={who: label(adapter.side_name(who)) for who in values[m]})
               for m, t in adapter.metrics.items()]
     battles = adapter.battles(views, gid, entries)
     casualties: dict[str, dict[str, int]] = {}
@@ -88,20 +89,35 @@ def build_report(app: Any, game_id: str) -> Report:
         msgspec.structs.replace(line, round=round_of(ends, line.seq)) if line.seq else line
         for line in (adapter.ledger(views.view(gid, at=head), entries) if head else [])
     ]
+    luck = luck_report(entries, adapter.attribution(entries))
+    shown = {who for s in series for who in s.values} | set(casualties) | set(luck.by_power)
+    shown |= {who for b in battles for who in (b.attacker, b.defender)} | {line.who for line in ledger}
     return Report(
-        game_id=gid, kind=row.kind, title=row.title, head=head, rounds=rounds, round_name=adapter.round_name,
+        game_id=gid, kind=row.kind, game_name=app.kind_of(gid).kind.title, title=row.title, head=head, rounds=rounds, round_name=adapter.round_name,
         round_labels=named,
         counts=adapter.counts, round_ends=[s for _, s in ends], series=series, battles=battles,
         casualties=casualties, ledger=ledger,
-        luck=luck_report(entries, adapter.attribution(entries)), notes=notes,
+        luck=luck, notes=notes, names={who: label(adapter.side_name(who)) for who in sorted(shown) if who},
     )
+
+
+def label(name: str) -> str:
+    """A side's name heading a table row or a legend entry: "USSR" rather than "the USSR"."""
+    return name.removeprefix("the ")
 
 
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
         trim_blocks=True, lstrip_blocks=True,
     )
+    env.filters["plain"] = plain
+    return env
+
+
+def plain(text: object) -> str:
+    """A game's key read as words: "aircraft_carrier" -> "aircraft carrier", "attacker_won" -> "attacker won"."""
+    return str(text).replace("_", " ")
 
 
 def render_html(report: Report) -> str:

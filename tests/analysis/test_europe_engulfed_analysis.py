@@ -139,12 +139,12 @@ def test_combat_table_and_casualties_by_side(ee):
     report = build_report(ee.app, ee.gid)
     (row,) = report.battles
     assert (row.round, row.where, row.attacker, row.defender) == (SEP_OCT, "Smolensk", "Axis", "Allied")
-    assert row.battle == "smolensk, Sep/Oct 1941 (Axis)"
-    assert row.attacking == {"germany armor": 4} and row.defending == {"ussr infantry": 4}
-    assert row.attacker_losses == {"germany armor": 4} and row.defender_losses == {"ussr infantry": 3}
+    assert row.battle == "Smolensk, Sep/Oct 1941 (Axis)"  # the area's name on the board, not its id
+    assert row.attacking == {"Germany armor": 4} and row.defending == {"Soviet Union infantry": 4}
+    assert row.attacker_losses == {"Germany armor": 4} and row.defender_losses == {"Soviet Union infantry": 3}
     assert row.outcome == "attacker eliminated"
     assert row.odds == {}  # no odds engine for Europe Engulfed combat (docs/analysis.md)
-    assert report.casualties == {"Axis": {"germany armor": 4}, "Allied": {"ussr infantry": 3}}
+    assert report.casualties == {"Axis": {"Germany armor": 4}, "Allied": {"Soviet Union infantry": 3}}
     assert report.counts == "steps"
 
 
@@ -163,7 +163,7 @@ def test_dice_luck_of_engulfed_dice(ee):
     ussr, germany = luck.by_power["ussr"], luck.by_power["germany"]
     assert (ussr.dice, ussr.actual, germany.dice, germany.actual) == (9, 4, 6, 3)
     assert ussr.expected == pytest.approx(1.5) and ussr.z > 0 and ussr.percentile > 90
-    assert set(luck.by_battle) == {"smolensk, Sep/Oct 1941 (Axis)"}
+    assert set(luck.by_battle) == {"Smolensk, Sep/Oct 1941 (Axis)"}
     assert luck.luckiest[0].faces == (6, 6, 1, 1)  # 2 hits for 0.67 expected
     assert luck.unluckiest[0].power == "germany"
 
@@ -171,11 +171,22 @@ def test_dice_luck_of_engulfed_dice(ee):
 def test_report_formats(ee):
     html = report_command(ee.app, ee.gid, "html")
     assert html.count("<svg") == 6 and "Sep/Oct 1941" in html and "forces (steps)" in html
+    # nations by name in the legends and tables, turns by name, never an id
+    assert "<text" in html and ">Soviet Union<" in html and ">ussr<" not in html and ">germany<" not in html
+    assert "game turn" in html and "Europe Engulfed, game" in html
     md = report_command(ee.app, ee.gid, "md")
-    assert "| Sep/Oct 1941 | Smolensk | Axis | Allied | 4 germany armor vs 4 ussr infantry | — | attacker eliminated |" in md
-    assert "| Axis | 4 germany armor |" in md and "| Allied | 3 ussr infantry |" in md
+    assert ("| Sep/Oct 1941 | Smolensk | Axis | Allied | 4 Germany armor vs 4 Soviet Union infantry | — "
+            "| attacker eliminated | Axis: 4 Germany armor / Allied: 3 Soviet Union infantry |") in md
+    assert "| Axis | 4 Germany armor |" in md and "| Allied | 3 Soviet Union infantry |" in md
+    assert "| Soviet Union | 0 | 32 | 0 |" in md and "| Germany | 0 | 35 | 33 |" in md  # WERP per nation per turn
+    assert "| 41 | Sep/Oct 1941 | Great Britain | WERP | +24 | 24 | Great Britain base production (EE 4.14) |" in md
+    assert "- Event 35, turn Sep/Oct 1941, Germany:" in md
+    assert "| ussr |" not in md and "| germany |" not in md and "| 7 | 13 |" not in md
     data = msgspec.json.decode(report_command(ee.app, ee.gid, "json"))
     assert data["series"][0]["labels"] == ["set-up", "Sep/Oct 1941", "Nov/Dec 1941"]
+    assert data["series"][0]["values"]["ussr"] == [0, 32, 0]  # ids stay the keys, names beside them
+    assert data["series"][0]["names"]["ussr"] == data["names"]["ussr"] == "Soviet Union"
+    assert data["round_name"] == "turn" and data["game_name"] == "Europe Engulfed"
 
 
 def test_turn_summary_werp_purchases_combats(ee):
@@ -229,6 +240,6 @@ def test_what_if_fork_of_the_counterattack(ee):
     report = build_report(ee.app, fork)
     (row,) = report.battles
     assert row.outcome == "contested: both sides remain"
-    assert row.attacker_losses == {"germany armor": 3} and row.defender_losses == {"ussr infantry": 3}
+    assert row.attacker_losses == {"Germany armor": 3} and row.defender_losses == {"Soviet Union infantry": 3}
     assert build_report(ee.app, ee.gid).battles[0].outcome == "attacker eliminated"  # the original is unchanged
     assert adapter_for("europe_engulfed").kind == "europe_engulfed"

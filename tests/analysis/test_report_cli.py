@@ -15,6 +15,7 @@ from assistant.analysis.bench import aa_game
 from assistant.analysis.reports import build_report, chart_file
 
 POWERS = ("ussr", "germany", "uk", "japan", "usa")
+NAMES = {"ussr": "USSR", "germany": "Germany", "uk": "UK", "japan": "Japan", "usa": "USA"}  # as players say them
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,12 @@ def test_json_format_is_the_report_model(stored, capsys):
         assert series["production"][power][-1] == final.production[power]
     assert len(data["battles"]) == len(model.battles)
     assert len(data["luck"]["rolls"]) == len(model.luck.rolls)
-    assert data["ledger"][0]["cause"] == "core.game_created"
+    # the ledger's causes are plain words: the set-up's figures, then each event's own sentence
+    assert data["ledger"][0]["cause"] == "starting treasury"
+    sentences = {e.seq: e.sentence for e in app.log(gid)}
+    assert all(line["cause"] == sentences[line["seq"]] for line in data["ledger"] if line["seq"] > 1)
+    assert not any(line["cause"].startswith(("aa.", "core.")) for line in data["ledger"])
+    assert data["names"] == NAMES and all(s["names"] == NAMES for s in data["series"])  # ids keep the keys
 
 
 def test_markdown_format(stored, capsys):
@@ -58,8 +64,10 @@ def test_markdown_format(stored, capsys):
                   "## Dice luck", "## Ledger"):
         assert title in md
     treasury = next(s for s in model.series if s.metric == "treasury")
-    row = "| germany | " + " | ".join(f"{v:g}" for v in treasury.values["germany"]) + " |"
+    row = "| Germany | " + " | ".join(f"{v:g}" for v in treasury.values["germany"]) + " |"
     assert row in md
+    assert "| set-up | 1 | 2 | 3 | 4 |" in md and "| 1 | set-up | Germany | treasury | +32 | 32 | starting treasury |" in md
+    assert not any(f"| {power} |" in md for power in POWERS)
 
 
 def test_html_format_to_a_file(stored, capsys, tmp_path):
@@ -87,7 +95,8 @@ def test_charts_export_as_svg_and_png(stored):
     root = ET.fromstring(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     texts = {"".join(t.itertext()).strip() for t in root.iter("{http://www.w3.org/2000/svg}text")}
-    assert set(POWERS) <= texts and production.title in texts  # text stays text in the SVG
+    assert set(NAMES.values()) <= texts and production.title in texts  # text stays text in the SVG
+    assert not set(POWERS) & texts and "round (0 = set-up)" in texts  # the legend names powers as players do
     assert chart_file(app, gid, "production", "svg") == svg  # no date, no random ids: the same bytes twice
     png = chart_file(app, gid, "production", "png")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
@@ -95,7 +104,7 @@ def test_charts_export_as_svg_and_png(stored):
     assert (width, height) == (700, 360)  # 7 x 3.6 inches at 100 dpi
     fig = charts.figure(production)
     plotted = {line.get_label(): list(line.get_ydata()) for line in fig.axes[0].lines}
-    assert plotted == production.values
+    assert plotted == {NAMES[power]: values for power, values in production.values.items()}
     with pytest.raises(ValueError):
         chart_file(app, gid, "morale", "svg")
 

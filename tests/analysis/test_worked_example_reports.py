@@ -142,10 +142,13 @@ def test_example_report_in_every_format(played):
     report = build_report(app, gid)
     html = report_command(app, gid, "html")
     assert html.count("<svg") == len(report.series)
-    assert SUDAN in html and "attacker_won" in html and "Ledger" in html
+    assert SUDAN in html and "attacker won" in html and "Ledger" in html and "attacker_won" not in html
+    assert "Axis &amp; Allies (2nd edition), game" in html and "<td>Germany</td>" in html and "<td>germany</td>" not in html
     md = report_command(app, gid, "md")
-    assert f"| 1 | {SUDAN} | germany | uk | 1 infantry, 1 armour vs 1 infantry, 1 armour |" in md
-    assert "| germany | 1 infantry |" in md and "| uk | 1 infantry, 1 armour |" in md
+    assert (f"| 1 | {SUDAN} | Germany | UK | 1 infantry, 1 armour vs 1 infantry, 1 armour | ") in md
+    assert "| attacker won | Germany: 1 infantry / UK: 1 infantry, 1 armour |" in md
+    assert "| Germany | 1 infantry |" in md and "| UK | 1 infantry, 1 armour |" in md
+    assert f"| Germany | production | +2 | 30 | Germany captures {SUDAN} from the UK (production Germany +2, the UK -2). |" in md
     data = msgspec.json.decode(report_command(app, gid, "json"))
     assert data["battles"][0]["where"] == SUDAN
     assert [line["balance"] for line in data["ledger"] if line["who"] == "germany" and line["account"] == "production"] == [28, 30]

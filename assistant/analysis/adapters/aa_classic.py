@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from assistant.analysis.adapters import Adapter, BattleRow
-from assistant.analysis.luck import Attribution, from_table
+from assistant.analysis.luck import Attribution
 from assistant.analysis.odds import Battle, UnitProfile, battle_odds
 from assistant.games.aa_classic.describe import POWER
 from events.core import DiceRolled, PhaseBegan
@@ -164,14 +164,19 @@ def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
 
 
 def attribution(entries: Sequence[Any]) -> Attribution:
-    """A battle throw is followed by the hits it scored, which name the firing power and the battle."""
+    """A battle throw is followed by the hits it scored, which name the firing power and the battle; any other
+    throw (research, breakthroughs, bombing raids) is the power whose turn it is, in no battle."""
     owners: dict[int, tuple[str, str]] = {}
     previous = None
     for e in entries:
         if e.type == "aa.hits_scored" and previous is not None and isinstance(previous.event, DiceRolled):
             owners[previous.seq] = (e.event.firer, e.event.battle)
         previous = e
-    return from_table(owners)
+
+    def attribute(seq: int, roll: DiceRolled, side: str) -> tuple[str, str]:
+        return owners.get(seq) or (side, "")
+
+    return attribute
 
 
 ADAPTER = Adapter(

@@ -61,7 +61,7 @@ def snapshot(view: Any) -> dict[str, dict[str, float]]:
 def werp_ledger(view: Any, entries: Sequence[Any]) -> list[LedgerRow]:
     """Every line of every nation's WERP ledger with the event that booked it (round = turn + 1)."""
     return [
-        LedgerRow(seq=line["seq"], round=led["turn"] + 1, who=led["nation"], account="werp", amount=line["amount"],
+        LedgerRow(seq=line["seq"], round=led["turn"] + 1, who=led["nation"], account="WERP", amount=line["amount"],
                   balance=line["balance"], cause=f"{line['cause']} ({line['rule']})")
         for led in table.ledger(view.read("werp_ledger"))
         for line in led["lines"]
@@ -72,9 +72,28 @@ def round_labels(entries: Sequence[Any]) -> dict[int, str]:
     return {e.event.turn + 1: e.event.label for e in entries if not e.cancelled and e.type == "ee.turn_began"}
 
 
+def nation_name(nation: str) -> str:
+    """A nation as players say it: "ussr" -> "Soviet Union", "free_french" -> "Free French"."""
+    return data.nation(nation).title if nation in data.MAJORS else nation.replace("_", " ").title()
+
+
 def _area_name(state: Any, area: str) -> str:
     land = state.board.areas.get(area)
     return land.name if land is not None and land.name else area
+
+
+def _area_names(entries: Sequence[Any]) -> dict[str, str]:
+    """Area and sea id -> its name on the board the game was created with."""
+    for e in entries:
+        if isinstance(e.event, GameCreated):
+            board = e.event.definition.get("board", {})
+            return {key: space.get("name") or key
+                    for spaces in (board.get("areas", {}), board.get("seas", {})) for key, space in spaces.items()}
+    return {}
+
+
+def _unit_label(nation: str, kind: str, elite: bool) -> str:
+    return f"{nation_name(nation)} {'elite ' if elite else ''}{kind}"
 
 
 def _battle_key(area_name: str, label: str, side: str) -> str:
@@ -96,7 +115,7 @@ def _forces(state: Any, area: str) -> dict[str, dict[str, int]]:
     for u in state.units.values():
         if u.area == area:
             book = out.setdefault(side_of(state, u.nation), {})
-            key = f"{u.nation} {'elite ' if u.elite else ''}{u.kind}"
+            key = _unit_label(u.nation, u.kind, u.elite)
             book[key] = book.get(key, 0) + u.steps
     return out
 
@@ -118,7 +137,7 @@ def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
         if e.type == "ee.combat_round_fought":
             start = first_dice or e.seq
             before = app.view(game_id, at=start - 1).game
-            key = _battle_key(ev.area, label, side)
+            key = _battle_key(_area_name(before, ev.area), label, side)
             b = battles.get(key)
             if b is None:
                 b = battles[key] = _Battle(key, start, round_, ev.area, side)
@@ -126,7 +145,7 @@ def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
                 u = before.units.get(uid)
                 if u is not None:
                     book = b.losses.setdefault(side_of(before, u.nation), {})
-                    name = f"{u.nation} {'elite ' if u.elite else ''}{u.kind}"
+                    name = _unit_label(u.nation, u.kind, u.elite)
                     book[name] = book.get(name, 0) + lost
             b.last = e.seq
         first_dice = 0
@@ -179,6 +198,7 @@ def _raid_thrower(purpose: str, raider: str, target_side: str) -> str:
 def attribution(entries: Sequence[Any]) -> Attribution:
     """A combat round's throws precede it in its ``fires`` order; a raid's or V-weapon attack's throws precede it."""
     nations = _unit_nations(entries)
+    names = _area_names(entries)
     owners: dict[int, tuple[str, str]] = {}
     label, side, dice = "", "", []
     for e in entries:
@@ -196,12 +216,12 @@ def attribution(entries: Sequence[Any]) -> Attribution:
             for throw, fire in zip(dice, ev.fires):
                 firing = {nations.get(uid, "") for uid in fire.units}
                 power = firing.pop() if len(firing) == 1 and "" not in firing else fire.side
-                owners[throw.seq] = (power, _battle_key(ev.area, label, side))
+                owners[throw.seq] = (power, _battle_key(names.get(ev.area, ev.area), label, side))
         elif e.type == "ee.air_raid_resolved":
             target_side = "Allied" if ev.raider == "Axis" else "Axis"
             for throw in dice:
                 owners[throw.seq] = (_raid_thrower(throw.event.purpose, ev.raider, target_side),
-                                     f"air raid on {ev.target}, {label}")
+                                     f"air raid on {nation_name(ev.target)}, {label}")
         elif e.type == "ee.v_weapons_resolved":
             for throw in dice:
                 owners[throw.seq] = ("germany" if "damage" in throw.event.purpose else "britain",
@@ -211,7 +231,7 @@ def attribution(entries: Sequence[Any]) -> Attribution:
 
 
 ADAPTER = Adapter(
-    side_name=lambda nation: data.nation(nation).title if nation in data.MAJORS else nation.replace("_", " ").title(),
+    side_name=nation_name,
     kind="europe_engulfed",
     metrics=METRICS,
     snapshot=snapshot,
@@ -220,6 +240,7 @@ ADAPTER = Adapter(
     ledger=werp_ledger,
     round_labels=round_labels,
     counts="steps",
+    round_name="turn",
     sections={
         "WERP": ("ee.production_began", "ee.lend_lease_rolled", "ee.werp_transferred", "ee.naval_maintenance_paid",
                  "ee.conscription_steps_due", "ee.production_closed"),
