@@ -16,27 +16,29 @@ from functools import lru_cache
 ITERATIONS = 60
 
 
-def _distances(nodes: Sequence[str], edges: Iterable[tuple[str, str]]) -> list[list[int]]:
+def _distances(nodes: Sequence[str], edges: Iterable[tuple[str, str]], far: int | None = None) -> list[list[int]]:
     index = {n: i for i, n in enumerate(nodes)}
     adj: list[list[int]] = [[] for _ in nodes]
     for a, b in edges:
         adj[index[a]].append(index[b])
         adj[index[b]].append(index[a])
     n = len(nodes)
-    far = n  # unreachable pairs (separate islands of the graph) are drawn far apart
+    unreached = n + 1  # marks a pair not reached yet; replaced by ``far`` (default: n) at the end
     out = []
     for start in range(n):
-        dist = [far] * n
+        dist = [unreached] * n
         dist[start] = 0
         queue = deque([start])
         while queue:
             here = queue.popleft()
             for nxt in adj[here]:
-                if dist[nxt] == far:
+                if dist[nxt] == unreached:
                     dist[nxt] = dist[here] + 1
                     queue.append(nxt)
         out.append(dist)
-    return out
+    # unreachable pairs (separate islands of the graph) are drawn apart: n away unless the caller says nearer
+    gap = n if far is None else far
+    return [[gap if v == unreached else v for v in row] for row in out]
 
 
 @lru_cache(maxsize=8)
@@ -47,14 +49,19 @@ def layout(
     east: tuple[str, ...],
     north: tuple[str, ...],
     south: tuple[str, ...],
+    far: int | None = None,
 ) -> dict[str, tuple[float, float]]:
-    """x, y in [0, 1] per node (y grows southwards, as on screen)."""
-    d = _distances(nodes, edges)
+    """x, y in [0, 1] per node (y grows southwards, as on screen). An empty anchor group leaves that axis to the
+    layout alone (a partial board may not know its western areas yet); ``far`` is the distance drawn between
+    islands of the graph (default: the number of nodes)."""
+    if len(nodes) < 2:
+        return {name: (0.5, 0.5) for name in nodes}
+    d = _distances(nodes, edges, far)
     index = {n: i for i, n in enumerate(nodes)}
     n = len(nodes)
 
     def mean_dist(group: tuple[str, ...], i: int) -> float:
-        return sum(d[index[g]][i] for g in group) / len(group)
+        return sum(d[index[g]][i] for g in group) / len(group) if group else 0.0
 
     x = [mean_dist(west, i) - mean_dist(east, i) for i in range(n)]
     y = [mean_dist(north, i) - mean_dist(south, i) for i in range(n)]
@@ -78,9 +85,9 @@ def layout(
                 sw += w
             x[i], y[i] = sx / sw, sy / sw
     # the anchors decide the orientation: west on the left, north at the top
-    if sum(x[index[w]] for w in west) / len(west) > sum(x[index[e]] for e in east) / len(east):
+    if west and east and sum(x[index[w]] for w in west) / len(west) > sum(x[index[e]] for e in east) / len(east):
         x = [-v for v in x]
-    if sum(y[index[s]] for s in north) / len(north) > sum(y[index[s]] for s in south) / len(south):
+    if north and south and sum(y[index[s]] for s in north) / len(north) > sum(y[index[s]] for s in south) / len(south):
         y = [-v for v in y]
     lo_x, hi_x, lo_y, hi_y = min(x), max(x), min(y), max(y)
     return {

@@ -1,4 +1,5 @@
-"""Europe Engulfed at the table: WERP ledgers, the state of the fronts, and the board amendment panel.
+"""Europe Engulfed at the table: WERP ledgers, the state of the fronts, the schematic map and the board amendment
+panel.
 
 The rule book has no map data, so players complete the board from the physical map during play
 (``ee.amend_board``); the panel lets them type one border or one area at a time instead of JSON.
@@ -11,15 +12,19 @@ import json
 from collections import Counter
 from typing import Any, get_args
 
-from flask import render_template, url_for
+from flask import render_template, request, session, url_for
 from markupsafe import Markup
 
+from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.board.format import BorderKind, Terrain, WeatherZone
 from assistant.games.europe_engulfed.board.gaps import FACT_WORDS, BoardGap, gaps
+from assistant.games.europe_engulfed.powers import contested
 from assistant.games.europe_engulfed.supply.queries import blocking_gaps
 from assistant.games.europe_engulfed.supply.snapshot import situation as snapshot
 from assistant.web.forms import RenderedForm, form_for
+from assistant.web.games.ee_map import MAP_W, geometry
 from assistant.web.presenter import Presenter, Table, new_command_id
+from projections.europe_engulfed.table import board as board_view
 
 AMEND = "ee.amend_board"
 MOVE = "ee.move"
@@ -33,6 +38,14 @@ GAP_PLACES = 25  # places listed with their missing facts; the rest are counted 
 YES_NO = ("home", "capital", "resource")
 LISTS = ("ports", "adjacent")  # sea areas, typed separated by commas; empty = none
 SEA_FACTS = ("maintenance", "adjacent")
+# The map: areas filled by the side controlling them, home areas ringed in their nation's colour.
+SIDE_COLOURS = {"Axis": "#4d5157", "Allied": "#b0532a"}
+NEUTRAL = "#d8d2c4"
+SEA = "#a9c8e0"
+NATION_COLOURS = {"germany": "#1f1f1f", "italy": "#6f8f3a", "britain": "#c8a24a", "ussr": "#c0271c",
+                  "france": "#2f5fa8", "usa": "#3f7a3a"}
+SEEN_BY = ("all", "Axis", "Allied")  # whose hidden blocks this device may see ("all": a screen shared by both)
+SPECTATORS = "spectators"  # any name that is no side: every unrevealed block stays hidden
 
 
 class EEPresenter(Presenter):
@@ -150,6 +163,140 @@ class EEPresenter(Presenter):
         board = table.view.game.board
         return tuple(sorted([*board.areas, *board.seas]))
 
+    # ------------------------------------------------------------------ the map
+    def board(self, table: Table, arrows=()) -> Markup:
+        s = table.view.game
+        geo = geometry(s.board)
+        viewer = _viewer(table)
+        areas = board_view(s, viewer)
+        marked = self._marked(table)
+        at = f"?at={table.view.seq}" if table.at else ""
+        parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Schematic map of Europe Engulfed: click an '
+                        'area for its details">').format(MAP_W, geo.height)]
+        if geo.unlinked:
+            top = min(geo.pos[p][1] for p in geo.unlinked) - 30
+            parts.append(Markup('<text x="10" y="{:.0f}" class="strip-title">Not joined to any border yet '
+                                '({} places): add their borders under “Board and scenario”</text>').format(top, len(geo.unlinked)))
+        parts.append(Markup('<g class="borders">{}</g>').format(Markup("").join(
+            Markup('<line class="{}" x1="{:.0f}" y1="{:.0f}" x2="{:.0f}" y2="{:.0f}"/>').format(
+                kind, *geo.pos[a], *geo.pos[b]) for a, b, kind in geo.links)))
+        parts.extend(Markup('<text x="{:.0f}" y="{:.0f}" class="group">{}</text>').format(x, y, name)
+                     for name, x, y in geo.heads)
+        for place in sorted(geo.pos):
+            parts.append(self._place(table, s, place, geo.pos[place], areas.get(place, {}), marked.get(place, 0), at))
+        parts.append(Markup("</svg>"))
+        legend = Markup("").join(Markup('<span><i style="background:{}"></i>{}</span>').format(c, n) for n, c in (
+            *SIDE_COLOURS.items(), ("neutral / nobody", NEUTRAL), ("sea area", SEA)))
+        return Markup(render_template("games/europe_engulfed/map.html", svg=Markup("").join(parts), legend=legend,
+                                      seen=viewer or "all", choices=() if table.spectator else SEEN_BY, at=table.at,
+                                      spectator=bool(table.spectator)))
+
+    def _place(self, table: Table, s, place: str, xy: tuple[float, float], entry: dict[str, Any], oos: int,
+               at: str) -> Markup:
+        x, y = xy
+        blocks = entry.get("blocks", [])
+        hidden = sum(1 for b in blocks if b.get("hidden"))
+        area = s.board.areas.get(place)
+        if area is None:
+            name, fill, r = s.board.seas[place].name, SEA, 11
+            shape = Markup('<circle class="space-shape sea" cx="{:.0f}" cy="{:.0f}" r="{}" fill="{}"/>').format(
+                x, y, r, fill)
+            marks = Markup("")
+        else:
+            name = area.name
+            fill = SIDE_COLOURS.get(s.control.get(place, ""), NEUTRAL)
+            r = 13 if area.resource else 11
+            home = NATION_COLOURS.get(area.nation or "") if area.home else None
+            shape_cls = "space-shape" + (" home" if home else "")
+            if area.kind == "fortress":
+                shape = Markup('<rect class="{0}" x="{1:.0f}" y="{2:.0f}" width="{4}" height="{4}" fill="{3}" '
+                               'transform="rotate(45 {5:.0f} {6:.0f})"{7}/>').format(
+                    shape_cls, x - r * 0.8, y - r * 0.8, fill, round(r * 1.6), x, y,
+                    Markup(' style="stroke:{}"').format(home) if home else "")
+            elif area.kind == "box":
+                shape = Markup('<rect class="{}" x="{:.0f}" y="{:.0f}" width="{}" height="{}" rx="3" fill="{}"{}/>').format(
+                    shape_cls, x - r - 5, y - r + 2, 2 * r + 10, 2 * r - 4, fill,
+                    Markup(' style="stroke:{}"').format(home) if home else "")
+            else:
+                shape = Markup('<circle class="{}" cx="{:.0f}" cy="{:.0f}" r="{}" fill="{}"{}/>').format(
+                    shape_cls, x, y, r, fill, Markup(' style="stroke:{}"').format(home) if home else "")
+            marks = Markup("").join((
+                Markup('<circle class="capital" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 3)
+                if area.capital else "",
+                Markup('<circle class="resource" cx="{:.0f}" cy="{:.0f}" r="4"/>').format(x + r - 1, y - r + 1)
+                if area.resource else "",
+                Markup('<rect class="port" x="{:.0f}" y="{:.0f}" width="6" height="6"/>').format(x - r - 2, y + r - 6)
+                if area.ports else "",
+            ))
+        fighting = area is not None and (contested(s, place) or place in s.fought or place in s.newly_contested
+                                         or (s.battle is not None and s.battle.area == place))
+        rings = Markup("").join((
+            Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 6)
+            if fighting else "",
+            Markup('<circle class="oos" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 9)
+            if oos else "",
+        ))
+        count = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count{}">{}</text>').format(
+            x, y + 4, " light" if fill in (NEUTRAL, SEA) else "", len(blocks)) if blocks else ""
+        title = f"{name}: " + (f"{s.control.get(place, 'neutral')}" if area is not None else "sea area")
+        if blocks:
+            title += f"; {len(blocks)} block{'s' if len(blocks) != 1 else ''}" + (f" ({hidden} hidden)" if hidden else "")
+        if fighting:
+            title += "; combat"
+        if oos:
+            title += f"; {oos} out of supply"
+        url = table.space_url(place) + at
+        label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(
+            x, y + r + (19 if oos else 14 if fighting else 12), name)
+        return Markup('<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{place}" '
+                      'class="{cls}"><title>{title}</title>{shape}{marks}{rings}{count}{label}</a>').format(
+            url=url, place=place, cls="place" + (" fighting" if fighting else "") + (" oos" if oos else ""),
+            title=title, shape=shape, marks=marks, rings=rings, count=count, label=label)
+
+    def _marked(self, table: Table) -> dict[str, int]:
+        """Units carrying an Out of Supply marker (the supply read model; markers are public), per area."""
+        if SUPPLY not in table.view.names:
+            return {}
+        units = table.view.game.units
+        out: Counter[str] = Counter()
+        for unit_id in table.view.read(SUPPLY).marked:
+            if unit_id in units:
+                out[units[unit_id].area] += 1
+        return dict(out)
+
+    def space(self, table: Table, name: str) -> Markup | None:
+        s = table.view.game
+        board = s.board
+        if name not in board.areas and name not in board.seas:
+            return None
+        viewer = _viewer(table)
+        entry = board_view(s, viewer).get(name, {})
+        supply = table.view.read(SUPPLY) if SUPPLY in table.view.names else None
+        blocks = []
+        for b in entry.get("blocks", []):
+            if b.get("hidden"):
+                blocks.append({"nation": b["nation"], "side": b["side"], "hidden": True, "elite": b["elite"]})
+                continue
+            verdict = supply.units.get(b["id"]) if supply else None
+            blocks.append({**b, "verdict": verdict if verdict and verdict.area == name else None})
+        statuses = []
+        if supply:
+            for side, by_area in sorted(supply.areas.items()):
+                if name in by_area:
+                    statuses.append((side, supply.phase.get(side, ""), by_area[name]))
+        area = board.areas.get(name)
+        missing = [g for g in gaps(board) if g.subject == name]
+        fighting = area is not None and (contested(s, name) or name in s.fought or name in s.newly_contested
+                                         or (s.battle is not None and s.battle.area == name))
+        return Markup(render_template(
+            "games/europe_engulfed/area.html", id=name, area=area, sea=board.seas.get(name), s=s,
+            control=s.control.get(name, "neutral"), value=_resource_value(area) if area else None,
+            blocks=blocks, statuses=statuses, missing=missing, words=FACT_WORDS, fighting=fighting,
+            fleets=dict(s.fleets.get(name, {})), marked=self._marked(table).get(name, 0),
+            readonly=table.spectator is not None or table.at is not None, game_id=table.game_id, seen=viewer or "all",
+            borders=sorted({b.b if b.a == name else b.a for b in board.borders if name in (b.a, b.b)}),
+        ))
+
     def ledgers(self, table: Table) -> Markup:
         s = table.view.game
         ledgers = []
@@ -184,6 +331,33 @@ class EEPresenter(Presenter):
             "capacity": [(side, c) for side, seas in sorted(view.capacity.items()) for c in seas],
             "eliminated": view.eliminated, "recorded": view.verdicts[-SUPPLY_ROWS:],
         }
+
+
+def _viewer(table: Table) -> str:
+    """Whose hidden blocks this device sees: the side chosen on the map ("seen by", kept per game in the session),
+    "" for a screen both sides share; spectators see no side's hidden blocks. The hiding itself is the read
+    model's (``projections.europe_engulfed.table.board``)."""
+    if table.spectator:
+        return SPECTATORS
+    chosen = session.get("ee_seen_by", {})
+    asked = request.args.get("seen", "")
+    if asked in SEEN_BY and chosen.get(table.game_id) != asked:
+        session["ee_seen_by"] = {**chosen, table.game_id: asked}
+        chosen = session["ee_seen_by"]
+    seen = chosen.get(table.game_id, "all")
+    return "" if seen == "all" else seen
+
+
+def _resource_value(area) -> int | None:
+    """WERP a resource area is worth: its own printed value, else its nation's per-area value (EE 4.14)."""
+    if not area.resource:
+        return None
+    if area.resource_value is not None:
+        return area.resource_value
+    try:
+        return data.nation(area.nation).per_area if area.nation else None
+    except KeyError:
+        return None  # a minor country's areas: no per-area value in the nation table
 
 
 def _gap_of(values: dict[str, str]) -> BoardGap | None:
