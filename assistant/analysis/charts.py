@@ -40,7 +40,10 @@ def figure(series: Series) -> Figure:
             ax.set_xticklabels(series.labels[::every], rotation=45, ha="right", fontsize="small")
     if series.values:
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small", frameon=False)
-    fig.subplots_adjust(left=0.09, right=0.84, top=0.9, bottom=0.27 if series.labels else 0.14)
+    # room on the right for the legend's longest name ("Great Britain", "Soviet Union"): about 6 px a letter
+    longest = max((len(series.names.get(who, who)) for who in series.values), default=0)
+    right = min(0.86, 1 - (45 + 6 * longest) / (fig.get_figwidth() * fig.dpi))
+    fig.subplots_adjust(left=0.09, right=right, top=0.9, bottom=0.27 if series.labels else 0.14)
     return fig
 
 

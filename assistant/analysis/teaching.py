@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 
+from assistant.analysis.adapters import adapter_for
 from assistant.analysis.report_model import Note
 from events.core import NoteAdded, PhaseBegan
 
@@ -45,6 +46,7 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
     actor: str
     cancelled: bool
     notes: tuple[Note, ...] = ()
+    when: str = ""  # the round as the game names it: "Round 3", "Sep/Oct 1941"
 
 
 @lru_cache(maxsize=None)
@@ -62,6 +64,8 @@ def steps(app: Any, game_id: str) -> list[Step]:
     book = rule_book(row.kind).events
     core = rule_book("core").events
     entries = app.log(row.game_id)
+    adapter = adapter_for(row.kind)
+    named = adapter.round_labels(entries)
     notes: dict[int, list[Note]] = {}
     for e in entries:
         if not e.cancelled and isinstance(e.event, NoteAdded):
@@ -80,6 +84,7 @@ def steps(app: Any, game_id: str) -> list[Step]:
                 seq=e.seq, round=clock[0], side=clock[1], phase=clock[2], type=e.type, sentence=e.sentence,
                 rule=_own_rule(e.event) or ref.rule, explanation=ref.text, actor=e.actor, cancelled=e.cancelled,
                 notes=tuple(notes.get(e.seq, ())),
+                when=named.get(clock[0]) or f"{adapter.round_name.capitalize()} {clock[0]}",
             )
         )
     return out

@@ -180,7 +180,7 @@ def test_report_formats(ee):
     assert "| Axis | 4 Germany armor |" in md and "| Allied | 3 Soviet Union infantry |" in md
     assert "| Soviet Union | 0 | 32 | 0 |" in md and "| Germany | 0 | 35 | 33 |" in md  # WERP per nation per turn
     assert "| 41 | Sep/Oct 1941 | Great Britain | WERP | +24 | 24 | Great Britain base production (EE 4.14) |" in md
-    assert "- Event 35, turn Sep/Oct 1941, Germany:" in md
+    assert "- Event 35, turn Sep/Oct 1941, Germany in Smolensk, Sep/Oct 1941 (Axis) — 0 hits from 1 die for 0.33" in md
     assert "| ussr |" not in md and "| germany |" not in md and "| 7 | 13 |" not in md
     data = msgspec.json.decode(report_command(ee.app, ee.gid, "json"))
     assert data["series"][0]["labels"] == ["set-up", "Sep/Oct 1941", "Nov/Dec 1941"]
@@ -224,6 +224,7 @@ def test_teaching_replay(ee):
     purchase = next(s for s in all_steps if s.type == "ee.purchased")
     assert purchase.rule == "EE 4.43, EE 4.43b"  # the event's own rule, more precise than the book's EE 4.4
     assert purchase.side == "Axis" and purchase.phase == "production" and purchase.round == SEP_OCT
+    assert purchase.when == "Sep/Oct 1941"  # the turn as the game names it, not round 13
     assert [s.seq for s in by_round(all_steps)[NOV_DEC]] == [s.seq for s in all_steps if s.round == NOV_DEC]
     step, view = step_at(ee.app, ee.gid, rounds[0].seq)
     assert view.game.units["g_arm1"].steps == 3 and view.game.units["s_inf1"].steps == 2
