@@ -22,7 +22,7 @@ from assistant.web.memo import Memo
 MAP_W = 1000
 MAIN_H = 520  # the laid-out part; the rows of places without borders follow it
 MARGIN_X, MARGIN_Y = 60, 34
-ROW_H, COL_W, HEAD_W = 46, 112, 180
+ROW_H, COL_W, HEAD_W = 52, 112, 180
 ISLAND_DISTANCE = 4  # separate islands of the partial graph are drawn a few borders apart, not across the map
 # Orientation: the board's own facts say which places are west, east, north and south.
 WEST_NATIONS = ("britain", "france", "usa", "spain", "portugal")

@@ -247,7 +247,7 @@ class EEPresenter(Presenter):
             title += f"; {oos} out of supply"
         url = table.space_url(place) + at
         label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(
-            x, y + r + (19 if oos else 14 if fighting else 12), name)
+            x, y + r + (21 if oos else 15 if fighting else 12), name)
         return Markup('<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{place}" '
                       'class="{cls}"><title>{title}</title>{shape}{marks}{rings}{count}{label}</a>').format(
             url=url, place=place, cls="place" + (" fighting" if fighting else "") + (" oos" if oos else ""),
