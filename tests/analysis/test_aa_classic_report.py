@@ -88,6 +88,6 @@ def test_summary_and_teaching_of_the_battle(ukraine):
     app, gid = ukraine
     summary = turn_summary(app, gid, 1, "ussr")
     assert summary.startswith("## Axis & Allies (2nd edition) — round 1, the USSR\n")
-    assert "**Battles**" in summary and "Dice for Ukraine S.S.R." in summary
+    assert "**Battles**" in summary and "Dice for the USSR's attack at Ukraine S.S.R. (round 1)" in summary
     hits = [s for s in steps(app, gid) if s.type == "aa.hits_scored"]
     assert hits and all(s.rule == "A&A §6.2" for s in hits)

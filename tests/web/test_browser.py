@@ -87,14 +87,14 @@ def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect(host.locator("output[data-remaining]")).to_have_text("10")
     screenshot(host, "table-purchase-laptop")
     host.get_by_role("button", name="Buy these units").click()
-    expect(host.locator("#log")).to_contain_text("the USSR buys 1 armour, 3 infantry for 14 IPC.")
-    expect(other.locator("#log")).to_contain_text("the USSR buys 1 armour, 3 infantry for 14 IPC.", timeout=LIVE_MS)
+    expect(host.locator("#log")).to_contain_text("The USSR buys 1 armour, 3 infantry for 14 IPC.")
+    expect(other.locator("#log")).to_contain_text("The USSR buys 1 armour, 3 infantry for 14 IPC.", timeout=LIVE_MS)
     expect(other.locator("#ledgers")).to_contain_text("-14", timeout=LIVE_MS)
 
     # A second purchase, taken back with "Undo last".
     host.fill("#buy-infantry", "1")
     host.get_by_role("button", name="Buy these units").click()
-    expect(host.locator("#log")).to_contain_text("the USSR buys 1 infantry for 3 IPC.")
+    expect(host.locator("#log")).to_contain_text("The USSR buys 1 infantry for 3 IPC.")
     host.get_by_role("button", name="Undo last").click()
     expect(host.locator("#log .entry.cancelled").first).to_contain_text("buys 1 infantry")
     expect(other.locator("#log .entry.cancelled").first).to_contain_text("buys 1 infantry", timeout=LIVE_MS)

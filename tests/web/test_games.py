@@ -64,7 +64,7 @@ def test_axis_and_allies_table_step_by_step(real):
     assert assistant.view(game_id).game.treasury["ussr"] == 10
     ledger = html(bought)
     assert re.search(r'<td class="num">10</td><td class="num">24</td>', ledger)
-    assert "-14" in ledger and "the USSR buys 1 armour, 3 infantry for 14 IPC." in ledger
+    assert "-14" in ledger and "The USSR buys 1 armour, 3 infantry for 14 IPC." in ledger
     too_much = client.do(game_id, "aa.purchase", **{"units.battleship": "1"})
     assert too_much.status_code == 422 and "A&amp;A" in html(too_much)  # the rule reference
     client.do(game_id, "aa.end_step")
@@ -101,7 +101,7 @@ def test_axis_and_allies_map_and_ledger_in_time_travel(real):
     assert "No IPC spent or earned yet." in past
     assert f'hx-get="/g/{game_id}/space/Karelia%20S.S.R.?at=3"' in past
     now = html(client.get(f"/g/{game_id}", htmx=True))
-    assert "the USSR buys 2 infantry for 6 IPC." in now
+    assert "The USSR buys 2 infantry for 6 IPC." in now
 
 
 def test_europe_engulfed_board_amendment_panel(real):

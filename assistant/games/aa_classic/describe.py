@@ -18,12 +18,76 @@ STEP = {
 }
 
 
+# What each kind of fire is called at the table (HitsScored.fire, the battle throw's purpose).
+FIRE = {
+    "aa": "anti-aircraft fire",
+    "support": "support shot",
+    "first_strike": "first strike",
+    "attack": "attack",
+    "defence": "defence",
+    "damage": "bombing damage",
+}
+KIND = {"aa_gun": "AA gun", "armour": "armour", "infantry": "infantry"}  # names that differ from the id's words
+UNCOUNTED = {"armour", "infantry"}  # "2 infantry", not "2 infantrys"
+
+
 def _p(power: str) -> str:
-    return POWER.get(power, power or "nobody")
+    return POWER.get(power, power.replace("_", " ").title() if power else "nobody")
+
+
+def power_name(power: str) -> str:
+    """A power as players say it, at the start of a sentence ("The USSR")."""
+    name = _p(power)
+    return name[:1].upper() + name[1:]
+
+
+def _words(ident: str) -> str:
+    return ident.replace("_", " ")
+
+
+def _kind(kind: str, n: int) -> str:
+    word = KIND.get(kind, _words(kind))
+    return word if n == 1 or kind in UNCOUNTED else f"{word}s"
 
 
 def _units(d: dict[str, int]) -> str:
-    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(d.items())) or "nothing"
+    return ", ".join(f"{n} {_kind(k, n)}" for k, n in sorted(d.items())) or "nothing"
+
+
+def _fire(fire: str) -> str:
+    """"defence:usa" -> "defence" (the sentence names who fires); "first_strike" -> "first strike"."""
+    what = fire.partition(":")[0]
+    return FIRE.get(what, _words(what))
+
+
+def battle_name(key: str) -> str:
+    """A battle's key as players say it: "Germany/bombing" is the raid on Germany."""
+    space, _, kind = key.partition("/")
+    return f"the raid on {space}" if kind == "bombing" else space
+
+
+def _battle(key: str) -> str:
+    name = battle_name(key)
+    return name[:1].upper() + name[1:]
+
+
+def battle_dice(firer: str, fire: str, key: str, round_: int) -> str:
+    """The purpose of a battle throw: "Japan's first strike at Hawaiian Waters (round 1)"."""
+    space, _, kind = key.partition("/")
+    where = f"over {space}" if kind == "bombing" else f"at {space}"
+    return f"{_p(firer)}'s {_fire(fire)} {where} (round {round_})"
+
+
+def research_dice(power: str) -> str:
+    return f"{_p(power)}'s research"
+
+
+def technology_dice(power: str) -> str:
+    return f"{_p(power)}'s technology roll"
+
+
+def _dice(n: int, word: str) -> str:
+    return f"{n} {word} {'die' if n == 1 else 'dice'}"
 
 
 def _count(ids) -> str:
@@ -42,13 +106,13 @@ SENTENCES: dict[type, Any] = {
     ev.TurnStarted: lambda e: f"Round {e.round}: {_p(e.power)}'s turn begins.",
     ev.TurnEnded: lambda e: f"{_p(e.power)}'s turn ends.",
     ev.RoundEnded: lambda e: f"Round {e.round} ends; the Axis production level is {e.axis_production}.",
-    ev.ResearchPaid: lambda e: f"{_p(e.power)} pays {e.cost} IPC for {e.dice} research dice.",
+    ev.ResearchPaid: lambda e: f"{_p(e.power)} pays {e.cost} IPC for {_dice(e.dice, 'research')}.",
     ev.ResearchRolled: lambda e: f"{_p(e.power)} makes {e.breakthroughs} breakthrough(s).",
-    ev.TechnologyAcquired: lambda e: f"{_p(e.power)} develops {e.technology.replace('_', ' ')} (rolled {e.face}).",
-    ev.BreakthroughDuplicated: lambda e: f"{_p(e.power)} already has {e.technology.replace('_', ' ')}: roll again.",
+    ev.TechnologyAcquired: lambda e: f"{_p(e.power)} develops {_words(e.technology)} (rolled {e.face}).",
+    ev.BreakthroughDuplicated: lambda e: f"{_p(e.power)} already has {_words(e.technology)}: roll again.",
     ev.BreakthroughsWasted: lambda e: f"{_p(e.power)} owns every technology: {e.count} breakthrough(s) give nothing.",
     ev.UnitsPurchased: lambda e: f"{_p(e.power)} buys {_units(e.units)} for {e.cost} IPC.",
-    ev.UnitsMoved: lambda e: f"{_p(e.power)} moves {_count(e.units)} {' -> '.join(e.path)} ({e.mission}).",
+    ev.UnitsMoved: lambda e: f"{_p(e.power)} moves {_count(e.units)} {' -> '.join(e.path)} ({_words(e.mission)}).",
     ev.UnitsLoaded: lambda e: f"{_p(e.power)} loads {_count(e.cargo)} from {e.territory} onto a transport in {e.zone}.",
     ev.UnitsUnloaded: lambda e: (
         f"{_p(e.power)} {'will land' if e.waiting else 'lands'} {_count(e.cargo)} from {e.zone} in {e.territory}"
@@ -57,7 +121,7 @@ SENTENCES: dict[type, Any] = {
     ev.NeutralityViolated: lambda e: f"{_p(e.power)} violates neutral {e.territory} and pays {e.penalty} IPC.",
     ev.AircraftShotDown: lambda e: f"AA fire over {e.space} shoots down {_count(e.units)} of {_p(e.power)}.",
     ev.AircraftLost: lambda e: f"{_p(e.power)} loses {_count(e.units)}: {e.reason}.",
-    ev.BattleJoined: lambda e: f"{_p(e.attacker)} sends {_count(e.units)} into the {e.kind} battle at {e.space}.",
+    ev.BattleJoined: lambda e: f"{_p(e.attacker)} sends {_count(e.units)} into {'the raid on' if e.kind == 'bombing' else f'the {e.kind} battle at'} {e.space}.",
     ev.TerritoryCaptured: lambda e: (
         f"{_p(e.by)} {'liberates' if e.liberated else 'captures'} {e.territory} from {_p(e.previous)}"
         f"{'' if e.controller == e.by else f', which goes back to {_p(e.controller)}'}{_prod(e.production)}."
@@ -66,17 +130,20 @@ SENTENCES: dict[type, Any] = {
     ev.CapitalLiberated: lambda e: (
         f"{e.capital} is free: {_p(e.owner)} gets back {', '.join(e.returned) or 'its capital'}{_prod(e.production)}."
     ),
-    ev.HitsScored: lambda e: f"{e.battle}: {_p(e.firer)} scores {e.hits} hit(s) ({e.fire}).",
-    ev.HitsRecounted: lambda e: f"{e.battle}: after the correction the throw scores {e.hits} hit(s).",
+    ev.HitsScored: lambda e: f"{_battle(e.battle)}: {_p(e.firer)} scores {e.hits} hit(s) ({_fire(e.fire)}).",
+    ev.HitsRecounted: lambda e: f"{_battle(e.battle)}: after the correction the throw scores {e.hits} hit(s).",
     ev.CasualtiesChosen: lambda e: (
-        f"{e.battle}: the {e.side} loses {_count(e.units)}"
+        f"{_battle(e.battle)}: the {e.side} loses {_count(e.units)}"
         f"{'' if e.removed else ' (behind the casualty line, they still fire)'}"
         f"{f' and {len(e.cargo)} aboard' if e.cargo else ''}."
     ),
-    ev.BattleRoundEnded: lambda e: f"{e.battle}: round {e.round} ends.",
-    ev.SubmarinesSubmerged: lambda e: f"{e.battle}: {_count(e.units)} of the {e.side} submerge to {e.zone}.",
-    ev.AttackerRetreated: lambda e: f"{e.battle}: the attacker retreats to {e.to}.",
-    ev.BattleEnded: lambda e: f"The battle of {e.battle} ends: {e.outcome.replace('_', ' ')}.",
+    ev.BattleRoundEnded: lambda e: f"{_battle(e.battle)}: round {e.round} ends.",
+    ev.SubmarinesSubmerged: lambda e: f"{_battle(e.battle)}: {_count(e.units)} of the {e.side} submerge to {e.zone}.",
+    ev.AttackerRetreated: lambda e: f"{_battle(e.battle)}: the attacker retreats to {e.to}.",
+    ev.BattleEnded: lambda e: (
+        f"{_battle(e.battle)} ends." if e.battle.endswith("/bombing")
+        else f"The battle of {e.battle} ends: {_words(e.outcome)}."
+    ),
     ev.LandingMade: lambda e: f"{_count(e.cargo)} land from {e.zone} in {e.territory}.",
     ev.BombingDamage: lambda e: f"Strategic raid on {e.territory}: {e.total} damage, {_p(e.owner)} pays {e.paid} IPC.",
     ev.RocketFired: lambda e: f"Rocket from {e.launcher} hits {e.target}: {_p(e.owner)} pays {e.paid} IPC.",
@@ -94,20 +161,20 @@ SENTENCES: dict[type, Any] = {
     ev.TreasuryEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s treasury {e.amount:+d} IPC.",
     ev.ProductionEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s production level {e.amount:+d}.",
     ev.BreakthroughsRecounted: lambda e: f"After the correction {_p(e.power)} has {e.waiting} breakthrough(s) to roll.",
-    ev.TechnologyRevoked: lambda e: f"{_p(e.power)} loses {e.technology.replace('_', ' ')}: {e.reason}.",
+    ev.TechnologyRevoked: lambda e: f"{_p(e.power)} loses {_words(e.technology)}: {e.reason}.",
     ev.AircraftRestored: lambda e: f"After the correction {_count(e.units)} of {_p(e.power)} fly on past {e.space}.",
-    ev.CasualtiesRestored: lambda e: f"{e.battle}: after the correction the {e.side} gets back {_count(e.units)}.",
+    ev.CasualtiesRestored: lambda e: f"{_battle(e.battle)}: after the correction the {e.side} gets back {_count(e.units)}.",
     ev.DamageCorrected: lambda e: (
         f"Corrected damage on {e.territory}: {e.total}; {_p(e.owner)} "
         f"{'pays' if e.change >= 0 else 'gets back'} {abs(e.change)} IPC."
     ),
     ev.CorrectionOutstanding: lambda e: f"A corrected throw changes what is already played: {e.reason}.",
     ev.BattleOddsRecorded: lambda e: (
-        f"{e.battle}: before the first die the attacker wins {e.attacker_wins:.0%}, the defender "
+        f"{_battle(e.battle)}: before the first die the attacker wins {e.attacker_wins:.0%}, the defender "
         f"{e.defender_wins:.0%}, both destroyed {e.draw:.0%}."
     ),
     ev.TechnologiesEdited: lambda e: (
-        f"Edit ({e.reason}): {_p(e.power)} owns {', '.join(t.replace('_', ' ') for t in e.technologies) or 'no technology'}."
+        f"Edit ({e.reason}): {_p(e.power)} owns {', '.join(_words(t) for t in e.technologies) or 'no technology'}."
     ),
     ev.RuleOverridden: lambda e: f"The table overrides a rule ({e.rule}: {e.refusal}) because {e.reason}.",
 }
@@ -115,4 +182,5 @@ SENTENCES: dict[type, Any] = {
 
 def describe(event: Any) -> str:
     say = SENTENCES.get(type(event))
-    return say(event) if say else ""  # the core says the rest
+    said = say(event) if say else ""  # the core says the rest
+    return said[:1].upper() + said[1:]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import events.aa_classic as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
+from assistant.games.aa_classic.describe import battle_dice
 from assistant.games.aa_classic.moves.capture import capture
 from assistant.games.aa_classic.moves.common import Emitter, cargo_of, require_step, throw_ref
 from assistant.games.aa_classic.moves.transport import land_cargo
@@ -210,7 +211,9 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     out = Emitter(s)
     if first_die(b):
         out(*record_odds(s, b))
-    purpose = f"{b.key}: {what.replace(':', ' by ')} (round {b.round})"
+    side = "attacker" if what in ("first_strike", "attack", "support", "damage") else "defender"
+    firer = b.attacker if side == "attacker" else _firer(s, b, what)
+    purpose = battle_dice(firer, what, b.key, b.round)
     ref = throw_ref(s, "battle", b.key, b.round, what)
     if what == "damage":
         throw = ctx.throw(purpose, len(dice), c.faces, ref=ref)
@@ -224,8 +227,6 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     throw = ctx.throw(purpose, len(dice), c.faces, targets=targets, ref=ref)
     restricted = tuple(n for n, d in enumerate(dice) if d[2])
     hits, ships_only = count_hits(throw.faces, targets, restricted)
-    side = "attacker" if what in ("first_strike", "attack", "support") else "defender"
-    firer = b.attacker if side == "attacker" else _firer(s, b, what)
     support = tuple(i for i, _, _ in dice) if what == "support" else ()
     out(
         throw,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import events.aa_classic as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
+from assistant.games.aa_classic.describe import research_dice, technology_dice
 from assistant.games.aa_classic.moves.common import Emitter, require_step, throw_ref
 from assistant.games.aa_classic.state import State
 
@@ -28,7 +29,7 @@ def research(c: cmd.Research, s: State, ctx: Context) -> list:
     out(ev.ResearchPaid(power=power, dice=c.dice, cost=cost))
     ref = throw_ref(s, "research")
     throw = ctx.throw(
-        f"{power} research", c.dice, c.faces, targets=(t.breakthrough_face,) * c.dice, hits_when="at_least", ref=ref
+        research_dice(power), c.dice, c.faces, targets=(t.breakthrough_face,) * c.dice, hits_when="at_least", ref=ref
     )
     sixes = sum(1 for f in throw.faces if f >= t.breakthrough_face)
     out(throw, ev.ResearchRolled(power=power, breakthroughs=sixes, ref=ref))
@@ -44,7 +45,7 @@ def roll_breakthroughs(c: cmd.RollBreakthroughs, s: State, ctx: Context) -> list
         raise Refused("no breakthrough is waiting for its technology die", "A&A §5.1")
     out = Emitter(s)
     ref = throw_ref(s, "breakthrough", len(s.tech_rolls) + 1)
-    throw = ctx.throw(f"{s.power} breakthrough", s.breakthroughs, c.faces, ref=ref)
+    throw = ctx.throw(technology_dice(s.power), s.breakthroughs, c.faces, ref=ref)
     out(throw)
     read_technology_dice(out, throw.faces, ref)
     return out.events

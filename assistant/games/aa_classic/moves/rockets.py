@@ -33,7 +33,7 @@ def fire_rocket(c: cmd.FireRocket, s: State, ctx: Context) -> list:
     if d is None or d > w.tables.rocket_range:
         raise Refused(f"{c.target} is {d} spaces away; rockets reach {w.tables.rocket_range}", "A&A §5.2")
     ref = throw_ref(s, "rocket", c.launcher, c.target)
-    throw = ctx.throw(f"rocket from {c.launcher} at {c.target}", 1, c.faces, ref=ref)
+    throw = ctx.throw(f"the rocket from {c.launcher} at {c.target}", 1, c.faces, ref=ref)
     damage = throw.faces[0]
     paid = min(damage, s.treasury.get(owner, 0))
     return [
