@@ -27,6 +27,9 @@ class UnitMoved(Event, tag="ee.unit_moved"):
     west: bool = False  # a strategic move starting in, crossing or ending in the West weather zone (EE 2.27)
     sea: tuple[SeaLeg, ...] = ()  # sea transport used (EE 5.3); fleet points turn "w/out Transport"
     cape: bool = False  # the Cape of Good Hope route (EE 5.33): all British strategic moves of the phase
+    # What players see of the block, for its sentence ("German armor (3 steps)"); empty in older logs.
+    kind: str = ""
+    steps: int = 0
 
 
 class ControlChanged(Event, tag="ee.control_changed"):

@@ -196,11 +196,11 @@ def test_turn_summary_werp_purchases_combats(ee):
         assert section in md
     assert "- Germany production opens with 35 WERP." in md
     assert "- Germany buys 1 special action x5 = 5 for 5 WERP (EE 7.1)." in md
-    assert "Counterattack normal combat round in smolensk: Axis score 0 hit(s), Allies 1; 1 step(s) lost." in md
+    assert "Counterattack normal combat round in Smolensk: Axis score 0 hit(s), Allies 1; 1 step(s) lost." in md
     assert "Great Britain buys" not in md and "Soviet Union production" not in md
     allied = turn_summary(ee.app, ee.gid, SEP_OCT, "Allied", fmt="text")
     assert "Strategic warfare:\n  - U-boat war: ASW sinks 5 of 25 U-boats; the attack costs Britain 3 WERP." in allied
-    assert "moscow is now Allied-controlled" in allied
+    assert "Moscow is now Allied-controlled" in allied
 
 
 def test_every_europe_engulfed_event_has_a_rule_reference():

@@ -38,9 +38,9 @@ def test_blocks_added_from_the_pool_and_removed_to_it():
     s = t.state
     assert s.units["ussr-infantry-edit-1"].area == "moscow" and s.units["s_arm9"].steps == 3
     assert s.pools["ussr"]["infantry:4"] == 5 and "g_inf5" not in s.units and s.pools["germany"]["infantry:4"] == 3
-    assert describe(edited) == ("Edit: the table adds Soviet Union infantry ussr-infantry-edit-1 (2/4 steps) in moscow "
-                                "from the force pool; Soviet Union armor s_arm9 (3/3 steps) in gorky and removes "
-                                "g_inf5 to the force pool, because a Soviet block was forgotten at set-up.")
+    assert describe(edited) == ("Edit: the table adds Soviet infantry (2/4 steps) in Moscow "
+                                "from the force pool; Soviet armor (3/3 steps) in Gorky and removes "
+                                "1 unit to the force pool, because a Soviet block was forgotten at set-up.")
     with pytest.raises(Refused, match="already on the map"):
         t.do(Edit(reason="again", add=(NewBlock(nation="ussr", kind="armor", max_steps=3, area="gorky", id="s_arm9"),)))
     with pytest.raises(Refused, match="1 to 4 steps"):

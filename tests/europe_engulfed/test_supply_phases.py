@@ -206,7 +206,7 @@ def test_every_supply_event_has_a_sentence():
     b = board(GERMANY, CORRIDOR)
     sit = SupplySituation(units=(unit("a", "smolensk"), unit("b", "warsaw")), control=axis_control(minsk="Allied"))
     sentences = [SENTENCES[type(e)](e) for e in decide_determine(INITIAL, b, sit, SupplyState())]
-    assert sentences == ["Axis initial supply (EE 3.0): 1 out of supply, 1 supplied.", "Out of supply (EE 1.21): a."]
+    assert sentences == ["Axis initial supply (EE 3.0): 1 out of supply, 1 supplied.", "Out of supply (EE 1.21): 1 unit."]
 
 
 def test_leningrad_counts_for_soviet_production_only_with_ladoga_friendly_and_supplied():

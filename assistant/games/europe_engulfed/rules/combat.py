@@ -13,6 +13,7 @@ from math import floor
 import msgspec
 
 from assistant.decider import Context, Refused
+from assistant.games.europe_engulfed.wording import block, place
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.commands import BuyBreakthrough, Counterattack, Fight
 from assistant.games.europe_engulfed.powers import AXIS_MINORS, contested, enemy, land_units, side_of
@@ -152,7 +153,8 @@ class Round:
                 if n <= 0:
                     continue
                 names = tuple(u.id for u, _ in members)
-                throw = ctx.throw(f"{side} fire in {self.sit.area}: {', '.join(names)} at {target}", n,
+                firing = ", ".join(block(u.nation, u.kind, self.steps[u.id]) for u, _ in members)
+                throw = ctx.throw(f"{side} fire in {place(self.sit.area)}: {firing} at {target}", n,
                                   targets=(hit_on,) * n, hits_when="at_least")
                 self.dice.append(throw)
                 hits = sum(1 for f in throw.faces if f >= hit_on)
@@ -208,7 +210,7 @@ def resolve(s: EEState, sit: Situation, ctx: Context, *, gsu_air: tuple[str, ...
         if flying[side]:
             n = len(flying[side])
             hit_on = data.tables().combat["gsu_air_hit_on"]
-            throw = ctx.throw(f"{side} air combat in {sit.area}", n, targets=(hit_on,) * n, hits_when="at_least")
+            throw = ctx.throw(f"{side} air combat in {place(sit.area)}", n, targets=(hit_on,) * n, hits_when="at_least")
             rnd.dice.append(throw)
             hits = sum(1 for f in throw.faces if f >= hit_on)
             rnd.fires.append(ev.Fire(side=side, units=tuple(g.id for g in flying[side]), target="gsu", dice=n,

@@ -91,7 +91,7 @@ def leave_fortress(cmd: LeaveFortress, s: EEState, ctx: Context) -> list[Event]:
         raise Refused(f"{fortress}'s surrounding area is not on the board yet: amend the board", rule="EE 6.85")
     if s.control.get(container) != s.side:
         raise Refused(f"the surrounding area {container} is not friendly: the excess is eliminated", rule="EE 6.85")
-    return [ev.UnitMoved(unit_id=u.id, path=(container,), origin=u.area, mode="fortress_exit", nation=u.nation)
+    return [ev.UnitMoved(unit_id=u.id, path=(container,), origin=u.area, mode="fortress_exit", nation=u.nation, kind=u.kind, steps=u.steps)
             for u in units]
 
 
@@ -101,7 +101,7 @@ def _malta_return(s: EEState, u: Block, won: bool) -> ev.UnitMoved:
         if s.control.get(SICILY) != s.side:
             raise Refused("the attacking ground support unit returns to Sicily, which is not friendly: eliminate it",
                           rule="EE 6.86")
-        return ev.UnitMoved(unit_id=u.id, path=(SICILY,), origin=u.area, mode="fortress_exit", nation=u.nation)
+        return ev.UnitMoved(unit_id=u.id, path=(SICILY,), origin=u.area, mode="fortress_exit", nation=u.nation, kind=u.kind, steps=u.steps)
     port = s.fortress_attackers[u.id]
     area = s.board.areas.get(port)
     if area is None or s.control.get(port) != s.side or MED not in (area.ports or ()):
@@ -116,7 +116,7 @@ def _malta_return(s: EEState, u: Block, won: bool) -> ev.UnitMoved:
         raise Refused(f"no ship left to carry {u.id} back: eliminate it", rule="EE 6.86")
     # invaders use the points that brought them; an airborne unit takes an unused one
     leg = ev.SeaLeg(sea=MED, nation=ships[0], fleet_points=1 if u.kind == "airborne" else 0)
-    return ev.UnitMoved(unit_id=u.id, path=(MED, port), origin=u.area, mode="fortress_exit", nation=u.nation,
+    return ev.UnitMoved(unit_id=u.id, path=(MED, port), origin=u.area, mode="fortress_exit", nation=u.nation, kind=u.kind, steps=u.steps,
                         sea=(leg,))
 
 
@@ -143,7 +143,7 @@ def end_of_final_supply(f: Flow) -> None:
             for u in here:
                 if u.kind == "gsu" and s.control.get(SICILY) == s.side:
                     f.add(ev.UnitMoved(unit_id=u.id, path=(SICILY,), origin=MALTA, mode="fortress_exit",
-                                       nation=u.nation))
+                                       nation=u.nation, kind=u.kind, steps=u.steps))
                 elif u.kind == "gsu":
                     doomed.append(u.id)
     if doomed:

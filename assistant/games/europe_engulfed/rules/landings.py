@@ -107,7 +107,7 @@ def airborne(cmd: Move, s: EEState, u: Block, side: str) -> list[Event]:
     who = spender(u)
     if f"airborne:{dest}:{who}" not in s.sa_uses and f"amphibious:{dest}:{who}" not in s.sa_uses:
         raise Refused(f"{who} has spent no airborne (or amphibious) Special Action for {dest}", rule="EE 7.13")
-    return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode="airborne", nation=u.nation)]
+    return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode="airborne", nation=u.nation, kind=u.kind, steps=u.steps)]
 
 
 def _within(s: EEState, start: str, dest: str) -> bool:

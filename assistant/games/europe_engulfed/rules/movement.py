@@ -146,7 +146,7 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
             out.append(ev.ControlChanged(area=area, side=side, cause=f"entered by {u.id}", by=u.nation))
         prev = area
     mode = "breakthrough_operational" if breakthrough else "operational"
-    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=u.nation), *out]
+    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=u.nation, kind=u.kind, steps=u.steps), *out]
 
 
 def _strategic(s: EEState, u: Block, side: str, cmd: Move, breakthrough: bool, ctx: Context) -> list[Event]:
@@ -172,7 +172,7 @@ def _strategic(s: EEState, u: Block, side: str, cmd: Move, breakthrough: bool, c
     land_stretch(s, u, side, (u.area, *path))
     out: list[Event] = [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area,
                                      mode="breakthrough_strategic" if breakthrough else "strategic", nation=nation,
-                                     west=west)]
+                                     west=west, kind=u.kind, steps=u.steps)]
     if path[-1] == "lebanon" and operating.vichy_territory(s, "lebanon"):
         out += _vichy_entry(s, u, "lebanon")
     return out
@@ -222,7 +222,7 @@ def _defender_move(s: EEState, u: Block, side: str, path: tuple[str, ...], mode:
             raise Refused("reinforcements come from adjacent friendly uncontested areas", rule=rule)
         if u.kind != "gsu" and s.sa_uses.count(f"reinforced:{u.area}>{dest}") >= paid:
             raise Refused(f"each Special Action brings one land unit from {u.area}", rule=rule)
-    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=u.nation)]
+    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=u.nation, kind=u.kind, steps=u.steps)]
 
 
 def _front_defense(s: EEState, u: Block, path: tuple[str, ...]) -> list[Event]:
@@ -238,4 +238,4 @@ def _front_defense(s: EEState, u: Block, path: tuple[str, ...]) -> list[Event]:
         raise Refused("only Soviet land units outside the pact areas are moved in", rule="EE 9.26")
     if len(path) != 1 or path[0] not in front:
         raise Refused("the unit goes into Bessarabia, Lvov, Brest-Litovsk or Lithuania", rule="EE 9.26")
-    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode="front_defense", nation=u.nation)]
+    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode="front_defense", nation=u.nation, kind=u.kind, steps=u.steps)]

@@ -4,6 +4,7 @@ transport (8.1) and naval interdiction of strategic moves by sea (8.2); the Fren
 from __future__ import annotations
 
 from assistant.decider import Context, Refused
+from assistant.games.europe_engulfed.wording import block, place
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.commands import ChooseFrenchFleetEscape, NavalCombat, TransferFleet
 from assistant.games.europe_engulfed.powers import enemy, side_of
@@ -174,7 +175,7 @@ def naval_combat(cmd: NavalCombat, s: EEState, ctx: Context) -> list[Event]:
     for side, n, hit_on in rolls:
         if n <= 0:
             continue
-        throw = ctx.throw(f"{side} naval combat in {cmd.sea}", n, targets=(hit_on,) * n, hits_when="at_least")
+        throw = ctx.throw(f"{side} naval combat in the {place(cmd.sea)}", n, targets=(hit_on,) * n, hits_when="at_least")
         events.append(throw)
         k = sum(1 for f in throw.faces if f >= hit_on)
         hits[side] += k
@@ -209,7 +210,7 @@ def interdiction(s: EEState, u: Block, sea: str, ctx: Context) -> list[Event]:
     if theirs < 1 or 2 * theirs < ours:
         return []
     hit_on = 5 if sea == MED and foe in (s.control.get("sicily"), s.control.get("malta")) else 6
-    throw = ctx.throw(f"{foe} naval interdiction of {u.id} in {sea}", theirs, targets=(hit_on,) * theirs,
+    throw = ctx.throw(f"{foe} naval interdiction of {block(u.nation, u.kind, u.steps)} in the {place(sea)}", theirs, targets=(hit_on,) * theirs,
                       hits_when="at_least")
     hits = sum(1 for f in throw.faces if f >= hit_on)
     lost = min(hits, u.steps)  # a GSU has one step: one hit eliminates it (8.21)

@@ -43,7 +43,7 @@ def forced_move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
     mode = cmd.mode
     if s.phase == "breakthrough" and mode in ("operational", "strategic"):
         mode = f"breakthrough_{mode}"
-    out: list[Event] = [ev.UnitMoved(unit_id=u.id, path=tuple(cmd.path), origin=u.area, mode=mode, nation=u.nation)]
+    out: list[Event] = [ev.UnitMoved(unit_id=u.id, path=tuple(cmd.path), origin=u.area, mode=mode, nation=u.nation, kind=u.kind, steps=u.steps)]
     if u.kind == "gsu" or side not in ("Axis", "Allied"):
         return out
     for area in cmd.path:

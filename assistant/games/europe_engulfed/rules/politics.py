@@ -201,7 +201,7 @@ def establish_vichy(cmd: EstablishVichy, s: EEState, ctx: Context) -> list[Event
     f.add(ev.VichyEstablished(turn=s.turn, placements=cmd.placements))
     for uid in axis_inside:
         f.add(ev.UnitMoved(unit_id=uid, path=(cmd.relocate[uid],), origin=s.units[uid].area, mode="relocation",
-                           nation=s.units[uid].nation))
+                           nation=s.units[uid].nation, kind=s.units[uid].kind, steps=s.units[uid].steps))
     british = tuple(sorted(u.id for u in s.units.values() if u.area in vichy_areas and u.nation == "britain"))
     if british:
         f.add(ev.UnitsEliminated(unit_ids=british, cause="British units in Vichy territory", rule="EE 9.523"))

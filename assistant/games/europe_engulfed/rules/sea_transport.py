@@ -135,7 +135,7 @@ def operational(cmd: Move, s: EEState, u: Block, side: str, ctx: Context, leave_
     sea_legs = legs(s, u, seas, cmd)
     _italian_sea_limits(s, u, sea_legs, dest)
     mode = cmd.mode if amphibious else ("breakthrough_operational" if s.phase == "breakthrough" else "operational")
-    return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode=mode, nation=u.nation, sea=sea_legs)]
+    return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode=mode, nation=u.nation, kind=u.kind, steps=u.steps, sea=sea_legs)]
 
 
 def _cape_operational(cmd: Move, s: EEState, u: Block, side: str, dest: str, amphibious: bool) -> list[Event]:
@@ -147,7 +147,7 @@ def _cape_operational(cmd: Move, s: EEState, u: Block, side: str, dest: str, amp
         if s.control.get(dest) != side:
             raise Refused(f"{dest} must be friendly-controlled", rule="EE 5.33")
         sea_legs = legs(s, u, ("atlantic",), cmd)
-        return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode="operational", nation=u.nation,
+        return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode="operational", nation=u.nation, kind=u.kind, steps=u.steps,
                              sea=sea_legs, cape=True)]
     home = s.board.areas.get(u.area)
     if dest != "upper_egypt" or u.nation != "britain" or not (home and home.nation == BRITISH_HOME and home.home):
@@ -157,7 +157,7 @@ def _cape_operational(cmd: Move, s: EEState, u: Block, side: str, dest: str, amp
         raise Refused("the invasion of Upper Egypt from Britain costs two British Special Actions", rule="EE 7.25")
     sea_legs = legs(s, u, ("atlantic",), cmd, per_sea=2)
     return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode="amphibious" if amphibious else "operational",
-                         nation=u.nation, sea=sea_legs, cape=True)]
+                         nation=u.nation, kind=u.kind, steps=u.steps, sea=sea_legs, cape=True)]
 
 
 def strategic(cmd: Move, s: EEState, u: Block, side: str, ctx: Context, passable, check_land) -> list[Event]:
@@ -170,7 +170,7 @@ def strategic(cmd: Move, s: EEState, u: Block, side: str, ctx: Context, passable
     if seas == (CAPE,):
         sea_legs = _cape_strategic(cmd, s, u, side, embark, land_at)
         check_land(s, u, side, after, entry_ok=land_at in CAPE_ENDS)
-        return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode=_mode(s), nation=u.nation,
+        return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode=_mode(s), nation=u.nation, kind=u.kind, steps=u.steps,
                              sea=sea_legs, cape=True)]
     if CAPE in seas:
         raise Refused("the Cape route is a voyage of its own", rule="EE 5.33")
@@ -187,7 +187,7 @@ def strategic(cmd: Move, s: EEState, u: Block, side: str, ctx: Context, passable
     check_land(s, u, side, after)
     sea_legs = legs(s, u, seas, cmd)
     _italian_sea_limits(s, u, sea_legs, after[-1])
-    out: list[Event] = [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode=_mode(s), nation=u.nation,
+    out: list[Event] = [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode=_mode(s), nation=u.nation, kind=u.kind, steps=u.steps,
                                      sea=sea_legs, west=_west(s, (u.area, *before, *after)))]
     steps = u.steps
     for sea in seas:
@@ -249,7 +249,7 @@ def retreat_by_sea(s: EEState, u: Block, side: str, path: tuple[str, ...], fleet
     if side == "Axis" and sea == "mediterranean" and f"retreat:{u.area}:italy" not in s.sa_uses:
         raise Refused("an Axis retreat with the Mediterranean fleet needs the Italian Special Action", rule="EE 9.47")
     sea_legs = legs(s, u, (sea,), fleet)
-    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode="retreat", nation=u.nation, sea=sea_legs)]
+    return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode="retreat", nation=u.nation, kind=u.kind, steps=u.steps, sea=sea_legs)]
 
 
 def _cape_retreat(s: EEState, u: Block, side: str, dest: str, fleet: dict[str, str]) -> list[Event]:
@@ -262,5 +262,5 @@ def _cape_retreat(s: EEState, u: Block, side: str, dest: str, fleet: dict[str, s
     if s.control.get(u.area) != side or not friendly_uncontested(s, dest, side):
         raise Refused(f"a retreat goes from a friendly area to a friendly uncontested one ({dest})", rule="EE 7.51")
     sea_legs = legs(s, u, ("atlantic",), {"atlantic": fleet[CAPE]} if CAPE in fleet else fleet)
-    return [ev.UnitMoved(unit_id=u.id, path=(CAPE, dest), origin=u.area, mode="retreat", nation=u.nation,
+    return [ev.UnitMoved(unit_id=u.id, path=(CAPE, dest), origin=u.area, mode="retreat", nation=u.nation, kind=u.kind, steps=u.steps,
                          sea=sea_legs, cape=True)]

@@ -6,24 +6,26 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from assistant.games.europe_engulfed.wording import adjective, nation, place, units
 from events.europe_engulfed import supply as ev
 
 
 def _ids(ids: tuple[str, ...]) -> str:
-    return ", ".join(ids) if len(ids) <= 6 else f"{', '.join(ids[:6])} and {len(ids) - 6} more"
+    """The events name blocks by id only; players count them (the map shows which)."""
+    return units(len(ids))
 
 
 def _determined(e: ev.SupplyDetermined) -> str:
     counts = Counter(r.status for r in e.results)
     parts = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in sorted(counts.items())) or "no units"
-    sea = "; ".join(f"{c.sea} {c.used}/{c.capacity}" for c in e.capacity if c.used)
+    sea = "; ".join(f"{place(c.sea)} {c.used}/{c.capacity}" for c in e.capacity if c.used)
     return f"{e.side} {e.phase} supply (EE 3.0): {parts}" + (f"; fleet capacity used: {sea}." if sea else ".")
 
 
 def _limited(e: ev.LimitedSupplyApplied) -> str:
-    why = "in a friendly fortress" if e.cause == "fortress" else f"a {e.nation} Special Action"
+    why = "in a friendly fortress" if e.cause == "fortress" else f"a {nation(e.nation)} Special Action"
     lost = f"; eliminated: {_ids(e.eliminated)}" if e.eliminated else ""
-    return f"Limited Supply in {e.area} ({why}, EE 7.9): {len(e.reduced)} unit(s) lose a step{lost}."
+    return f"Limited Supply in {place(e.area)} ({why}, EE 7.9): {len(e.reduced)} unit(s) lose a step{lost}."
 
 
 SENTENCES: dict[type, Callable[[Any], str]] = {
@@ -34,7 +36,7 @@ SENTENCES: dict[type, Callable[[Any], str]] = {
     ev.LimitedSupplyApplied: _limited,
     ev.UnitsEliminatedOutOfSupply: lambda e: f"Eliminated for lack of supply (EE 3.6): {_ids(e.unit_ids)}.",
     ev.FleetPointsEliminatedUnsupplied: lambda e: (
-        f"{e.count} {e.nation} fleet point(s) in the {e.sea.replace('_', ' ')} eliminated: no supplied port (EE 8.3)."
+        f"{e.count} {adjective(e.nation)} fleet point(s) in the {place(e.sea)} eliminated: no supplied port (EE 8.3)."
     ),
     ev.SupplyVerdictRecorded: lambda e: (
         f"Players' verdict: {_ids(e.unit_ids)} {'supplied' if e.supplied else 'out of supply'} — {e.reason}."
