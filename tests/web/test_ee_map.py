@@ -158,3 +158,21 @@ def test_europe_engulfed_table_at_laptop_and_phone_size(browser, tmp_path):
             screenshot(page, name)
             context.close()
     store.close()
+
+
+def test_forces_and_supply_panels_keep_the_other_sides_secrets(ee):
+    """The panels beside the map read the same read models with the same viewer: the Allies see the German blocks
+    counted but not their steps, and no supply verdict naming a German block (its id tells its type)."""
+    assistant, client, game_id = ee
+
+    def panels(seen: str) -> str:
+        page = text(client.get(f"/g/{game_id}?seen={seen}"))
+        return page[page.index("<h2>Forces</h2>"):page.index("</section>", page.index("<h2>Supply</h2>"))]
+
+    allied = panels("Allied")
+    german_blocks = sum(1 for u in assistant.view(game_id).game.units.values() if u.nation == "germany")
+    assert re.search(rf'<td>Germany</td><td class="num">{german_blocks}</td><td class="num">0 \+ {german_blocks} hidden blocks?</td>', allied)
+    assert "g_inf5" not in allied and OSLO_CUT_OFF not in allied
+    axis = panels("Axis")
+    assert "g_inf5" in axis and OSLO_CUT_OFF in axis
+    assert "hidden block" not in re.search(r"<td>Germany</td>.*?</tr>", axis, re.S).group(0)

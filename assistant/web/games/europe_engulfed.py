@@ -25,12 +25,14 @@ from assistant.web.forms import RenderedForm, form_for
 from assistant.web.games.ee_map import MAP_W, geometry
 from assistant.web.presenter import Presenter, Table, new_command_id
 from projections.europe_engulfed.table import board as board_view
+from projections.europe_engulfed.table import ledger as ledger_view
 
 AMEND = "ee.amend_board"
 MOVE = "ee.move"
 CAPE = "cape"  # the Cape of Good Hope route in a British strategic path (EE 5.33), named so in ee.move paths
 LEDGER_LINES = 8
 SUPPLY = "ee_supply"  # the game's supply read model
+LEDGER = "werp_ledger"  # the game's WERP ledger read model
 SUPPLY_ROWS = 12
 # Area facts the panel offers; everything else an area may carry stays with the generic amendment form.
 AREA_FACTS = ("name", "nation", "terrain", "weather_zone", "resource_value")
@@ -298,38 +300,50 @@ class EEPresenter(Presenter):
         ))
 
     def ledgers(self, table: Table) -> Markup:
+        """Ledgers, forces and supply as this device may see them: the read models hide what the other side keeps
+        secret (private land-step purchases, EE 4.5; unrevealed blocks), so nothing here reads the raw state."""
         s = table.view.game
+        viewer = _viewer(table)
+        book = table.view.read(LEDGER) if LEDGER in table.view.names else s
+        current = {led["nation"]: led for led in ledger_view(book, viewer)}  # in turn order: the last one stays
         ledgers = []
-        for nation, ledger in sorted(s.ledgers.items()):
-            lines = list(ledger.lines)
+        for led in current.values():  # the table shows each nation's current ledger; the report has them all
+            lines = led["lines"]
             ledgers.append({
-                "nation": nation, "turn": ledger.turn, "balance": sum(line.amount for line in lines),
-                "closed": ledger.closed, "lines": lines[::-1][:LEDGER_LINES], "more": max(0, len(lines) - LEDGER_LINES),
+                "nation": led["nation"], "turn": led["turn"], "turn_name": led["turn_name"], "balance": led["balance"],
+                "closed": led["closed"], "lines": lines[::-1][:LEDGER_LINES], "more": max(0, len(lines) - LEDGER_LINES),
             })
         units: dict[str, dict[str, int]] = {}
-        for block in s.units.values():
-            row = units.setdefault(block.nation, {"blocks": 0, "steps": 0, "oos": 0})
-            row["blocks"] += 1
-            row["steps"] += block.steps
-            row["oos"] += int(block.oos)
+        for entry in board_view(s, viewer).values():
+            for block in entry["blocks"]:
+                row = units.setdefault(block["nation"], {"blocks": 0, "steps": 0, "hidden": 0, "oos": 0})
+                row["blocks"] += 1
+                row["steps"] += block.get("steps", 0)
+                row["hidden"] += int(bool(block.get("hidden")))
+                row["oos"] += int(bool(block.get("out_of_supply")))
         control = Counter(s.control.values())
         fleets = {sea: dict(by) for sea, by in sorted(s.fleets.items()) if any(by.values())}
         return Markup(render_template(
             "games/europe_engulfed/ledgers.html", s=s, ledgers=ledgers, units=sorted(units.items()),
-            control=sorted(control.items()), fleets=fleets, board=s.board, supply=self._supply(table),
+            control=sorted(control.items()), fleets=fleets, board=s.board, supply=self._supply(table, viewer),
         ))
 
-    def _supply(self, table: Table) -> dict[str, Any] | None:
-        """The supply read model: last determination per side, unit verdicts (out of supply first), sea capacity."""
+    def _supply(self, table: Table, viewer: str) -> dict[str, Any] | None:
+        """The supply read model: last determination per side, unit verdicts (out of supply first), sea capacity.
+        Verdicts on blocks this device may not see are left out: a block's id tells its type."""
         if SUPPLY not in table.view.names:
             return None
         view = table.view.read(SUPPLY)
-        verdicts = sorted(view.units.values(), key=lambda u: (u.status == "supplied", u.unit_id))
+        hidden = {b["id"] for entry in board_view(table.view.game, viewer).values() for b in entry["blocks"]
+                  if b.get("hidden")}
+        verdicts = sorted((u for u in view.units.values() if u.unit_id not in hidden),
+                          key=lambda u: (u.status == "supplied", u.unit_id))
         return {
             "sides": sorted((side, phase, view.determined_at.get(side, 0)) for side, phase in view.phase.items()),
             "units": verdicts[:SUPPLY_ROWS], "more": max(0, len(verdicts) - SUPPLY_ROWS),
             "capacity": [(side, c) for side, seas in sorted(view.capacity.items()) for c in seas],
-            "eliminated": view.eliminated, "recorded": view.verdicts[-SUPPLY_ROWS:],
+            "eliminated": view.eliminated,
+            "recorded": [v for v in view.verdicts if v.split(":", 1)[0] not in hidden][-SUPPLY_ROWS:],
         }
 
 
