@@ -57,7 +57,9 @@ class EEPresenter(Presenter):
         seas = tuple(sorted(s.board.seas))
         areas = tuple(sorted(s.board.areas))
         nations = tuple(sorted({*s.ledgers, *(b.nation for b in s.units.values())}))
-        units = tuple(sorted(s.units))
+        viewer = _viewer(table)  # a device seeing for one side is offered only blocks that side may see
+        units = tuple(sorted(b["id"] for entry in board_view(s, viewer).values() for b in entry["blocks"]
+                             if not b.get("hidden")))
         return {**super().hints(table), "sea": seas, "from_sea": seas, "to_sea": seas, "area": areas,
                 "nation": nations, "unit_id": units, "unit_ids": units, "unopposed": seas,
                 "path": (*sorted([*areas, *seas]), CAPE)}
