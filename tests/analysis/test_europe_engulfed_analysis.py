@@ -195,7 +195,7 @@ def test_turn_summary_werp_purchases_combats(ee):
     for section in ("**WERP**", "**Purchases**", "**Movement**", "**Combats**", "**Dice**"):
         assert section in md
     assert "- Germany production opens with 35 WERP." in md
-    assert "- Germany buys 1 special action x5 = 5 for 5 WERP (EE 7.1)." in md
+    assert "- Germany buys 1 Special Action at 5 WERP = 5 for 5 WERP (EE 7.1)." in md
     assert "Counterattack normal combat round in Smolensk: Axis score 0 hit(s), Allies 1; 1 step(s) lost." in md
     assert "Great Britain buys" not in md and "Soviet Union production" not in md
     allied = turn_summary(ee.app, ee.gid, SEP_OCT, "Allied", fmt="text")

@@ -141,7 +141,7 @@ def test_werp_ledger_lines_carry_the_seq_of_their_event(app):
     log = {e.seq: e for e in app.log(gid)}
     assert [r["seq"] for r in rows] == sorted(r["seq"] for r in rows) and all(r["seq"] in log for r in rows)
     assert log[rows[0]["seq"]].type == "ee.production_began"
-    assert log[rows[-2]["seq"]].type == "ee.purchased" and rows[-2]["cause"] == "3 uboats x1 = 3"
+    assert log[rows[-2]["seq"]].type == "ee.purchased" and rows[-2]["cause"] == "3 U-boats at 1 WERP each = 3"
     assert log[rows[-1]["seq"]].type == "ee.werp_edited" and rows[-1]["kind"] == "edit"
     # the read model and the game state's own ledgers hold the same lines
     same = views.ledger(view.game, nation="germany")[0]["lines"]

@@ -239,5 +239,5 @@ def test_the_ledger_records_every_line_with_its_rule():
     led = t.state.ledger("germany")
     assert all(line.rule.startswith("EE ") for line in led.lines)
     purchase = led.lines[-1]
-    assert purchase.cause == "2 uboats x1 = 2" and purchase.rule == "EE 2.3"
+    assert purchase.cause == "2 U-boats at 1 WERP each = 2" and purchase.rule == "EE 2.3"
     assert isinstance(t.log[-1], ev.Purchased)

@@ -35,3 +35,31 @@ def test_key_sentences_read_as_players_say_them(sentences):
     assert ("Dice for Allied fire in Smolensk: Soviet infantry (4 steps) at armor: 6 1 2 3 (rolled by the assistant)."
             in sentences)
     assert "Sep/Oct 1941: Axis production phase (Germany)." in sentences
+
+
+def test_weather_sentence_names_the_zones_with_capitals():
+    from assistant.games.europe_engulfed.describe import describe
+    from events import europe_engulfed as ev
+
+    said = describe(ev.WeatherSet(turn=0, weather={"west": "clear", "east": "mud"}, source="table_roll"))
+    assert said.endswith(": West: clear, East: mud.") and "table roll" in said
+
+
+def test_ledger_causes_read_as_players_say_them():
+    from assistant.games.europe_engulfed import bookings, wording
+    from assistant.games.europe_engulfed.rules import pricing
+    from events import europe_engulfed as ev
+
+    assert pricing.item("uboat", 8).cause == "8 U-boats at 1 WERP each = 8"
+    assert pricing.item("fleet_point", 1).cause == "1 fleet point at 10 WERP = 10"
+    sent = bookings.bookings(ev.WerpTransferred(sender="britain", receiver="ussr", sent=4, arrived=3, route="murmansk",
+                                                rule="EE 9.35"))
+    causes = [line.cause for b in sent for line in b.lines]
+    assert causes == ["sent to Soviet Union (Murmansk route)", "from Great Britain (Murmansk route)",
+                      "sunk on the Murmansk route"]
+    uboats = bookings.bookings(ev.UBoatCampaignResolved(asw_level=1, asw_die=3, percent=10, uboats_before=8,
+                                                        uboats_lost=2, attack_die=4, werp_loss=6, booked=6,
+                                                        sm_penalty=0))
+    assert uboats[0].lines[0].cause == "U-boat attack: die 4, 6 WERP (U-boats from 8 to 6)"
+    assert wording.free("axis_minor_step") == "Axis minor step"
+    assert wording.words("war declared on sweden (EE 9.63)") == "war declared on Sweden (EE 9.63)"

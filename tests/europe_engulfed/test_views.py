@@ -20,7 +20,7 @@ def test_views_through_the_application_layer(app):
     state = app.view(gid).game
     assert state.track.uboats == 28 and state.step == "germany"
     rows = views.ledger(state, "Allied", nation="germany")[0]["lines"]
-    assert rows[-1]["cause"] == "3 uboats x1 = 3"
+    assert rows[-1]["cause"] == "3 U-boats at 1 WERP each = 3"
     assert "germany" in app.guidance(gid).lower()
 
 
@@ -44,8 +44,8 @@ def test_ledger_view_hides_which_land_steps_were_bought():
     t.do(Buy(item="special_action"))
     mine = views.ledger(t.state, "Axis", nation="germany")[0]["lines"]
     theirs = views.ledger(t.state, "Allied", nation="germany")[0]["lines"]
-    assert "g_inf4" in mine[-2]["cause"] and theirs[-2]["cause"] == "land steps (not disclosed, EE 4.5)"
-    assert theirs[-2]["amount"] == -2 and theirs[-1]["cause"] == "1 special action x5 = 5"
+    assert "(German infantry in Ruhr)" in mine[-2]["cause"] and theirs[-2]["cause"] == "land steps (not disclosed, EE 4.5)"
+    assert theirs[-2]["amount"] == -2 and theirs[-1]["cause"] == "1 Special Action at 5 WERP = 5"
     assert theirs[-1]["balance"] == 35 - 3 - 2 - 5
 
 

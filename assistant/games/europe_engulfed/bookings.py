@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from assistant.games.europe_engulfed.wording import nation, place, route
 from events import europe_engulfed as ev
 
 
@@ -26,17 +27,23 @@ def _line(kind: str, amount: int, rule: str, cause: str, **extra: Any) -> ev.Led
     return ev.LedgerLine(kind=kind, amount=amount, rule=rule, cause=cause, **extra)
 
 
+def sent_to(receiver: str, by: str = "") -> str:
+    """A transfer_out line's cause; with no route, the start every route's cause shares (the rules sum what a
+    nation already sent to a receiver, EE 9.35, 9.36, 9.43)."""
+    return f"sent to {nation(receiver)}" + (f" ({route(by)})" if by else "")
+
+
 def _transferred(e: ev.WerpTransferred) -> tuple[Booking, ...]:
-    received = [_line("transfer_in", e.sent, e.rule, f"from {e.sender} ({e.route})")]
+    received = [_line("transfer_in", e.sent, e.rule, f"from {nation(e.sender)} ({route(e.route)})")]
     if e.arrived < e.sent:
-        received.append(_line("lost_in_transit", e.arrived - e.sent, e.rule, f"sunk on the {e.route} route"))
-    return (Booking(nation=e.sender, lines=(_line("transfer_out", -e.sent, e.rule, f"sent to {e.receiver} ({e.route})"),)),
+        received.append(_line("lost_in_transit", e.arrived - e.sent, e.rule, f"sunk on the {route(e.route)}"))
+    return (Booking(nation=e.sender, lines=(_line("transfer_out", -e.sent, e.rule, sent_to(e.receiver, e.route)),)),
             Booking(nation=e.receiver, lines=tuple(received)))
 
 
 def _uboats(e: ev.UBoatCampaignResolved) -> tuple[Booking, ...]:
     cause = (f"U-boat attack: die {e.attack_die}, {e.werp_loss} WERP "
-             f"(U-boats {e.uboats_before}->{e.uboats_before - e.uboats_lost})")
+             f"(U-boats from {e.uboats_before} to {e.uboats_before - e.uboats_lost})")
     return (Booking(nation="britain", lines=(_line("strategic_warfare", -e.booked, "EE 2.12", cause),)),)
 
 
@@ -51,7 +58,7 @@ def _v_weapons(e: ev.VWeaponsResolved) -> tuple[Booking, ...]:
 
 
 def _maintenance(e: ev.NavalMaintenancePaid) -> tuple[Booking, ...]:
-    where = ", ".join(f"{n} in {sea}" for sea, n in sorted(e.fleets.items())) or "no fleet points"
+    where = ", ".join(f"{n} in the {place(sea)}" for sea, n in sorted(e.fleets.items())) or "no fleet points"
     cause = f"naval maintenance: {e.due} due ({where})" + (f", {e.paid} paid" if e.paid < e.due else "")
     return (Booking(nation=e.nation, lines=(_line("naval_maintenance", -e.paid, "EE 4.2", cause),)),)
 

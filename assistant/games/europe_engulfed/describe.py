@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games.europe_engulfed import calendar
-from assistant.games.europe_engulfed.wording import adjective, block, nation, place, places, units, words
+from assistant.games.europe_engulfed.wording import adjective, block, nation, place, places, units, weather, words
 from assistant.games.europe_engulfed.board.describe import SENTENCES as BOARD_SENTENCES
 from assistant.games.europe_engulfed.supply.describe import SENTENCES as SUPPLY_SENTENCES
 from events import europe_engulfed as ev
@@ -18,14 +18,17 @@ _title = nation
 def _phase(e: PhaseBegan) -> str:
     label = calendar.name(e.round - 1) if e.round > 0 else "setup"
     what = e.phase.replace("_", " ")
-    who = f"{e.side} " if e.side else ""
+    who = f"{words(e.side)} " if e.side else ""
     step = f" ({_title(e.step)})" if e.step else ""
     return f"{label}: {who}{what} phase{step}."
 
 
 def _weather(e: ev.WeatherSet) -> str:
-    zones = ", ".join(f"{z} {c.replace('_', ' ')}" for z, c in e.weather.items())
-    return f"Weather for {calendar.name(e.turn)} ({e.source.replace('_', ' ')}): {zones}."
+    return f"Weather for {calendar.name(e.turn)} ({words(e.source)}): {weather(e.weather)}."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _purchase(e: ev.Purchased) -> str:
@@ -123,7 +126,7 @@ _SENTENCES: dict[type, Any] = {
     ev.WerpEdited: _werp_edited,
     ev.TracksEdited: _tracks_edited,
     ev.WeatherEdited: lambda e: (f"Edit: the table sets the weather to "
-                                 f"{', '.join(f'{z} {c.replace(chr(95), chr(32))}' for z, c in e.weather.items())}, "
+                                 f"{weather(e.weather)}, "
                                  f"because {e.reason}."),
     ev.RuleOverridden: lambda e: (f"The table overrides a rule ({e.rule or 'no rule named'}: {e.refusal}) because "
                                   f"{e.reason}."),
@@ -165,14 +168,14 @@ _SENTENCES: dict[type, Any] = {
     ev.ControlChanged: _control,
     ev.CombatRoundFought: _round,
     ev.SpecialActionSpent: lambda e: f"{_title(e.nation)} spends a Special Action: {words(e.purpose)}" + (f" in {place(e.area)}" if e.area else "") + f" ({e.rule}).",
-    ev.StepsLost: lambda e: f"{e.cause}: {sum(e.losses.values())} step(s) lost ({e.rule}).",
+    ev.StepsLost: lambda e: f"{_capital(words(e.cause))}: {sum(e.losses.values())} step(s) lost ({e.rule}).",
     ev.UnitsEliminated: lambda e: f"{units(len(e.unit_ids))} eliminated: {words(e.cause)} ({e.rule}).",
     ev.FortificationRemoved: lambda e: f"Fortification in {place(e.area)} removed: {words(e.reason)} ({e.rule}).",
     ev.WarDeclared: lambda e: f"{_title(e.aggressor)} declares war on {_title(e.target)}" + (f" ({e.forced_by})." if e.forced_by else "."),
     ev.PactActivated: lambda e: "The Nazi-Soviet pact takes effect (EE 9.25).",
     ev.VichyEstablished: lambda e: f"Vichy France is established; its units stand in {places(e.placements)}.",
     ev.MoraleCollapsed: lambda e: "Italian morale collapses (EE 9.45).",
-    ev.PowerConquered: lambda e: f"{_title(e.power)} is conquered: {e.cause} ({e.rule}).",
+    ev.PowerConquered: lambda e: f"{_title(e.power)} is conquered: {words(e.cause)} ({e.rule}).",
     ev.ConscriptionStepsDue: lambda e: f"{e.steps} free Soviet conscription steps to place this phase (EE 9.24f).",
     ev.FreeFrenchJoined: lambda e: f"Free French units join the U.S. force pool: {', '.join(_free_french(k, n) for k, n in e.blocks.items())} ({e.rule}).",
     ev.GameEnded: lambda e: f"Game over: {_result(e.result)} ({e.rule}): {words(e.reason)}.",

@@ -15,6 +15,18 @@ from assistant.games.europe_engulfed.board.loader import partial_board
 ADJECTIVE = {"germany": "German", "italy": "Italian", "britain": "British", "france": "French", "ussr": "Soviet",
              "usa": "U.S."}
 KIND = {"gsu": "ground support unit"}
+# What a purchase of each item is called, singular and plural ("8 U-boats"); the ids are the cost table's.
+ITEM = {"uboat": ("U-boat", "U-boats"), "asw": ("ASW level", "ASW levels"), "flak": ("flak level", "flak levels"),
+        "v1": ("V-1 point", "V-1 points"), "v2": ("V-2 rocket", "V-2 rockets"), "gsu": ("ground support unit",
+        "ground support units"), "special_action": ("Special Action", "Special Actions")}
+# The free steps of EE 9.15, 9.24e/f and 9.62 as the rules call them.
+FREE = {"axis_minor_step": "Axis minor step", "conscription": "Soviet conscription step",
+        "soviet_elites": "Soviet elite infantry", "minor_replacement": "minor power replacement step"}
+ROUTE = {"direct": "direct", "murmansk": "Murmansk route", "persia": "Persian route"}
+# Weather zones (Table 14) in sentences.
+ZONE = {"west": "West", "east": "East", "mediterranean": "Mediterranean"}
+# Words the rules write in lower case that players capitalise: the sides.
+_SIDES = {"axis": "Axis", "allied": "Allied", "allies": "Allies"}
 
 
 def readable(ident: str) -> str:
@@ -53,9 +65,34 @@ def block(nation_id: str, kind_id: str, steps: int = 0, max_steps: int = 0, elit
     return f"{adjective(nation_id)} {'elite ' if elite else ''}{kind(kind_id)}{count}"
 
 
+def item(ident: str, n: int) -> str:
+    """"8 U-boats", "1 fleet point"."""
+    one, many = ITEM.get(ident) or (ident.replace("_", " "), ident.replace("_", " ") + "s")
+    return f"{n} {one if n == 1 else many}"
+
+
+def free(source: str) -> str:
+    return FREE.get(source) or words(source)
+
+
+def route(ident: str) -> str:
+    return ROUTE.get(ident) or words(ident)
+
+
+def weather(conditions: dict[str, str]) -> str:
+    """{"west": "clear", "east": "mud"} -> "West: clear, East: mud"."""
+    return ", ".join(f"{ZONE.get(z) or readable(z)}: {c.replace('_', ' ')}" for z, c in conditions.items())
+
+
 def units(n: int) -> str:
     return f"{n} unit{'s' if n != 1 else ''}"
 
+
+# The minor powers (EE 9.1, 9.6) by id, so phrases the rules wrote ("war declared on sweden") name them.
+MINORS: tuple[str, ...] = ("finland", "romania", "hungary", "bulgaria", "sweden", "norway", "denmark", "netherlands",
+                           "belgium", "luxembourg", "poland", "yugoslavia", "greece", "albania", "turkey", "spain",
+                           "portugal", "switzerland", "ireland", "iraq", "persia", "transjordan", "egypt", "vichy",
+                           "estonia", "latvia", "lithuania", "syria", "lebanon")
 
 _IDENT = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
@@ -63,4 +100,5 @@ _IDENT = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 def words(text: str) -> str:
     """A phrase the rules wrote with ids in it ("us_enters_war", "war declared on sweden") in plain words."""
     text = _IDENT.sub(lambda m: m.group(0).replace("_", " "), text)
-    return re.sub(r"\b(" + "|".join(data.MAJORS) + r")\b", lambda m: nation(m.group(0)), text)
+    text = re.sub(r"\b(" + "|".join(data.MAJORS + MINORS) + r")\b", lambda m: nation(m.group(0)), text)
+    return re.sub(r"\b(" + "|".join(_SIDES) + r")\b", lambda m: _SIDES[m.group(0)], text)

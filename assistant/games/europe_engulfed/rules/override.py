@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.decider import Context, Refused
-from assistant.games.europe_engulfed import data
+from assistant.games.europe_engulfed import data, wording
 from assistant.games.europe_engulfed.commands import Buy, DeclareWar, Move, SpendSpecialAction, TransferWerp
 from assistant.games.europe_engulfed.powers import enemy, land_units, side_of
 from assistant.games.europe_engulfed.rules import operating, politics, pricing, production, sea_transport
@@ -83,7 +83,7 @@ def _purchase(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
             raise Refused(f"{cmd.unit_id!r}: a block on the map, and never above its maximum steps", rule=RULE)
         price = pricing.replacement(s, nation, u.kind, u.elite, cmd.qty)
         return ev.Purchased(nation=nation, item=item, qty=cmd.qty, cost=price.cost, rule=price.rule,
-                            cause=f"{price.cause} ({u.id})", private=True, unit_id=u.id, kind=u.kind, elite=u.elite,
+                            cause=f"{price.cause} ({wording.block(u.nation, u.kind)} in {wording.place(u.area)})", private=True, unit_id=u.id, kind=u.kind, elite=u.elite,
                             area=u.area, owner=u.nation if u.nation != nation else "")
     if item not in pricing.ITEM_RULES:
         raise Refused(f"unknown purchase {item!r}", rule=RULE)
@@ -131,7 +131,7 @@ def forced_war(cmd: DeclareWar, s: EEState, ctx: Context) -> list[Event]:
         for area in sorted(x for x in s.board.areas if operating.vichy_territory(s, x)):
             f.add(ev.ControlChanged(area=area, side="Axis", cause="war declared on Vichy (EE 9.525, rule overridden)"))
     elif t not in data.MAJORS:
-        politics.minor_territory(f, t, enemy(data.side_of(a)), f"war declared on {t} (EE 9.63, rule overridden)")
+        politics.minor_territory(f, t, enemy(data.side_of(a)), f"war declared on {wording.nation(t)} (EE 9.63, rule overridden)")
     return f.events
 
 

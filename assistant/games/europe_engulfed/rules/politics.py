@@ -4,7 +4,7 @@ checks at the end of player turns, and the victory levels."""
 from __future__ import annotations
 
 from assistant.decider import Context, Refused
-from assistant.games.europe_engulfed import calendar, data
+from assistant.games.europe_engulfed import calendar, data, wording
 from assistant.games.europe_engulfed.commands import DeclareWar, EstablishVichy
 from assistant.games.europe_engulfed.powers import (
     AXIS_MINORS,
@@ -99,7 +99,7 @@ def declare_war(cmd: DeclareWar, s: EEState, ctx: Context) -> list[Event]:
     for target in targets:
         f.add(ev.WarDeclared(aggressor=a, target=target))
         if target not in data.MAJORS and target != "vichy":
-            minor_territory(f, target, enemy(data.side_of(a)), f"war declared on {target} (EE 9.63)")
+            minor_territory(f, target, enemy(data.side_of(a)), f"war declared on {wording.nation(target)} (EE 9.63)")
     cascade(f, "EE 9.42")
     return f.events
 
@@ -335,7 +335,7 @@ def conquer(f: Flow, power: str, rule: str, cause: str) -> None:
             f.add(ev.FrenchFleetEscaped(sea=seas[0]))  # 9.522: no choice to make
     gone = tuple(u.id for u in f.s.units.values() if u.nation == power)
     if gone:
-        f.add(ev.UnitsEliminated(unit_ids=gone, cause=f"{power} conquered", rule="EE 10.1", permanent=True))
+        f.add(ev.UnitsEliminated(unit_ids=gone, cause=f"{wording.nation(power)} conquered", rule="EE 10.1", permanent=True))
     if power == "poland" and not f.s.politics.at_war("germany", "ussr") and f.s.politics.pact < 0:
         f.add(ev.PactActivated(turn=f.s.turn))
 

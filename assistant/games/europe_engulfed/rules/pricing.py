@@ -6,14 +6,15 @@ from math import ceil
 
 import msgspec
 
-from assistant.games.europe_engulfed import calendar, data
+from assistant.games.europe_engulfed import calendar, data, wording
 from assistant.games.europe_engulfed.state import EEState
 
 
 class Price(msgspec.Struct, frozen=True):
     cost: int
     rule: str
-    cause: str  # the arithmetic, e.g. "new elite armor, 2 steps: cadre 2x2x2=8 + 1 step 2x2=4 = 12"
+    cause: str  # the arithmetic, e.g. "new elite armor, 2 steps: cadre 8 (2 WERP, doubled for elite, doubled for
+    # the cadre) + 1 step at 4 WERP = 4; total 12"
 
 
 def surcharge(s: EEState, nation: str) -> tuple[int, str]:
@@ -43,22 +44,28 @@ def new_unit(s: EEState, nation: str, kind: str, elite: bool, steps: int) -> Pri
     cadre = per * (2 if doubles else 1)
     extra, extra_rule = surcharge(s, nation)
     total = cadre + (steps - 1) * per + steps * extra
-    label = f"new {'elite ' if elite else ''}{kind}, {steps} step{'s' if steps > 1 else ''}"
-    parts = [f"cadre {step}{'x2' if elite else ''}{'x2' if doubles else ''}={cadre}"]
+    label = f"new {'elite ' if elite else ''}{wording.kind(kind)}, {_steps(steps)}"
+    doubled = [d for d, on in (("doubled for elite", elite), ("doubled for the cadre", doubles)) if on]
+    parts = [f"cadre {cadre}" + (f" ({step} WERP, {', '.join(doubled)})" if doubled else "")]
     if steps > 1:
-        parts.append(f"{steps - 1} step{'s' if steps > 2 else ''} x{per}={(steps - 1) * per}")
+        parts.append(f"{_steps(steps - 1)} at {per} WERP = {(steps - 1) * per}")
     if extra:
-        parts.append(f"{steps} x{extra} surcharge ({extra_rule})")
+        parts.append(f"surcharge of {extra} WERP on each of {_steps(steps)} = {steps * extra} ({extra_rule})")
     # the cadre's rule (4.43b doubling or militia's exemption, or the 9.24d waiver) and the surcharge's
     rules = ", ".join(r for r in ("EE 4.43", cadre_rule, extra_rule) if r)
-    return Price(total, rules, f"{label}: {' + '.join(parts)} = {total}")
+    return Price(total, rules, f"{label}: {' + '.join(parts)}; total {total}")
+
+
+def _steps(n: int) -> str:
+    return f"{n} step{'s' if n != 1 else ''}"
 
 
 def replacement(s: EEState, nation: str, kind: str, elite: bool, steps: int) -> Price:
     per = data.costs().step[kind] * (2 if elite else 1)
     extra, extra_rule = surcharge(s, nation)
     total = steps * (per + extra)
-    cause = f"{steps} replacement step{'s' if steps > 1 else ''} of {'elite ' if elite else ''}{kind} x{per + extra}"
+    each = f"{per + extra} WERP each" + (f" ({per} + {extra} surcharge)" if extra else "")
+    cause = f"{steps} replacement step{'s' if steps > 1 else ''} of {'elite ' if elite else ''}{wording.kind(kind)} at {each}"
     return Price(total, "EE 4.3" + (f", {extra_rule}" if extra else ""), f"{cause} = {total}")
 
 
@@ -83,7 +90,6 @@ def item(name: str, qty: int) -> Price:
     items = data.costs().item
     if name == "v1":
         total = ceil(qty / items["v1_points_per_werp"])
-        return Price(total, ITEM_RULES[name], f"{qty} V-1 point{'s' if qty > 1 else ''}, one WERP per two = {total}")
+        return Price(total, ITEM_RULES[name], f"{wording.item(name, qty)}, one WERP per two = {total}")
     unit = items[name]
-    label = name.replace("_", " ")
-    return Price(unit * qty, ITEM_RULES[name], f"{qty} {label}{'s' if qty > 1 else ''} x{unit} = {unit * qty}")
+    return Price(unit * qty, ITEM_RULES[name], f"{wording.item(name, qty)} at {unit} WERP{' each' if qty > 1 else ''} = {unit * qty}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from assistant.decider import Context, Refused
-from assistant.games.europe_engulfed import calendar, data
+from assistant.games.europe_engulfed import calendar, data, wording
 from assistant.games.europe_engulfed.commands import (
     Buy,
     DeclareConscription,
@@ -24,6 +24,7 @@ from assistant.games.europe_engulfed.powers import (
     friendly_uncontested,
     side_of,
 )
+from assistant.games.europe_engulfed.bookings import sent_to
 from assistant.games.europe_engulfed.rules import income, pricing
 from assistant.games.europe_engulfed.rules.special_actions import cap as sa_cap
 from assistant.games.europe_engulfed.rules.supplied import (
@@ -162,7 +163,7 @@ def transfer(cmd: TransferWerp, s: EEState, ctx: Context) -> list[Event]:
     afford(s, sender, pre, cmd.amount)
     arrived, route, rule = cmd.amount, cmd.route, ""
     p = s.politics
-    sent_before = sum(-line.amount for line in s.ledger(sender).lines if line.kind == "transfer_out" and receiver in line.cause)
+    sent_before = sum(-line.amount for line in s.ledger(sender).lines if line.kind == "transfer_out" and line.cause.startswith(sent_to(receiver)))
     if (sender, receiver) == ("germany", "italy"):
         rule = "EE 9.43"
         if sent_before + cmd.amount > data.tables().lend_lease["germany_to_italy_max"]:
@@ -194,7 +195,7 @@ def check_british_lend_lease(s: EEState, pre: Sequence[Event], total_sent: int, 
     if total_sent > basis // 2:
         raise Refused(f"Britain may send at most half its WERP ({basis // 2}) to the USSR", rule="EE 9.35")
     atlantic = sum(k for n, k in s.fleets.get("atlantic", {}).items() if n in ("britain", "usa", "france"))
-    sent_by_route = sum(-line.amount for line in led.lines if line.kind == "transfer_out" and f"({route})" in line.cause)
+    sent_by_route = sum(-line.amount for line in led.lines if line.kind == "transfer_out" and line.cause == sent_to("ussr", route))
     if route == "murmansk":
         if s.control.get("onega_swamps") == "Axis":
             raise Refused("the Axis holds the Onega Swamps: the Murmansk route is closed", rule="EE 9.351")
@@ -376,7 +377,7 @@ def _replacement(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
     _ploesti_limits(s, nation, Buy(item="replacement", kind=u.kind, elite=u.elite, qty=cmd.qty))
     price = pricing.replacement(s, nation, u.kind, u.elite, cmd.qty)
     return ev.Purchased(nation=nation, item="replacement", qty=cmd.qty, cost=price.cost, rule=price.rule,
-                        cause=f"{price.cause} ({u.id})", private=True, unit_id=u.id, kind=u.kind, elite=u.elite,
+                        cause=f"{price.cause} ({wording.block(u.nation, u.kind)} in {wording.place(u.area)})", private=True, unit_id=u.id, kind=u.kind, elite=u.elite,
                         area=u.area, unrestricted=unrestricted, owner=u.nation if u.nation != nation else "")
 
 
@@ -587,7 +588,7 @@ def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
         if source != "minor_replacement" and not friendly_uncontested(s, existing.area, data.side_of(nation)):
             raise Refused("replacements go to units in friendly uncontested areas", rule="EE 4.31")
         return [ev.Purchased(nation=nation, item="replacement", qty=steps, cost=0, rule=rule,
-                             cause=f"free {source.replace('_', ' ')} step ({existing.id})", free=source,
+                             cause=f"free {wording.free(source)} for {wording.block(existing.nation, existing.kind)} in {wording.place(existing.area)}", free=source,
                              unit_id=existing.id, kind=existing.kind, area=existing.area,
                              owner=owner if owner != nation else "")]
     elite = source == "soviet_elites"
@@ -602,7 +603,8 @@ def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
     else:
         _build_area(s, nation, cmd.area, kind, (nation,))
     return [ev.Purchased(nation=nation, item="new_unit", qty=steps, cost=0, rule=rule,
-                         cause=f"free {source.replace('_', ' ')}: new {'elite ' if elite else ''}{kind} at {steps}",
+                         cause=(f"free {wording.free(source)}: new {wording.adjective(owner)} {'elite ' if elite else ''}{wording.kind(kind)} at "
+                                f"{steps} step{'s' if steps != 1 else ''}"),
                          free=source, unit_id=cmd.unit_id, kind=kind, elite=elite, max_steps=max_steps, steps=steps,
                          area=cmd.area, owner=owner if owner != nation else "")]
 
