@@ -24,7 +24,8 @@ Round procedure (A&A 2nd ed. §6.2 land, §6.3 sea, §6.4 amphibious):
 
 Every state's transition mass is settled once, in order of decreasing total hit
 points (every hit lowers them, so the chain has no cycles besides "nobody hit",
-which is divided out exactly). Rounds are tracked as a vector per state.
+which is divided out exactly). The distribution of rounds comes from a backward
+pass: per state, a vector of the rounds still to fight before the battle ends.
 """
 
 from __future__ import annotations
@@ -424,12 +425,15 @@ class _Chain:
         return out
 
     def solve(self) -> Odds:
+        """Two passes over the chain. Forward, by decreasing total hit points, the mass reaching each
+        state (the outcomes and expected survivors). Backward, by increasing total, each state's
+        distribution of rounds still to fight: one vector per state, read (not scattered) along the
+        transitions, which is what keeps the rounds distribution cheap."""
         A, D = self.A, self.D
         start, a_states, d_states = self.start, self.a_states, self.d_states
         ai, di = self.ai, self.di
         na, nd, R = len(a_states), len(d_states), MAX_ROUNDS
         mass = np.zeros((na, nd))
-        rounds = np.zeros((na, nd, R + 1))
         out = _Outcomes(
             {k: 0.0 for k in ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate")},
             np.zeros(R + 1),
@@ -437,7 +441,7 @@ class _Chain:
             np.zeros(len(D.names)),
         )
 
-        def settle(a: SideState, d: SideState, m: float, r_vec: np.ndarray, may_retreat: bool = True) -> bool:
+        def settle(a: SideState, d: SideState, m: float, may_retreat: bool = True) -> bool:
             """Record an absorbing state; False when the battle goes on."""
             if a[0] and d[0]:
                 if may_retreat and self.retreat_at is not None and len(a[0]) <= self.retreat_at:
@@ -452,49 +456,86 @@ class _Chain:
                 kind = "defender_wins"
             else:
                 kind = "draw"
-            self._record(out, kind, a, d, m, r_vec)
+            self._record(out, kind, a, d, m)
             return True
 
         # Round 1 is special (support shots, and no retreat before it); fold it by hand.
         d0 = D.start
+        first_round: list[tuple[float, int]] = []  # (probability, flat index) after round 1
         for a0, p0 in start.items():
-            zero = np.zeros(R + 1)
-            zero[0] = p0
-            if settle(a0, d0, p0, zero, may_retreat=False):
+            if settle(a0, d0, p0, may_retreat=False):
+                out.rounds[0] += p0  # over before any round (AA fire)
                 continue
             for (a2, d2), p in self.round_transitions(a0, d0, True).items():
                 i, j = ai[a2], di[d2]
                 mass[i, j] += p0 * p
-                rounds[i, j, 1] += p0 * p
+                first_round.append((p0 * p, i * nd + j))
 
-        order = sorted(((i, j) for i in range(na) for j in range(nd)), key=lambda ij: -(A.hp(a_states[ij[0]]) + D.hp(d_states[ij[1]])))
-        kernel_steps = np.arange(R + 1)
+        # Per side state, computed once rather than once per (attacker, defender) pair: whether it
+        # still stands, whether it opens with first-strike fire, and what it fires in an ordinary round.
+        a_alive = [bool(a[0]) for a in a_states]
+        d_alive = [bool(d[0]) for d in d_states]
+        a_retreats = [self.retreat_at is not None and len(a[0]) <= self.retreat_at for a in a_states]
+        a_opens = [A.has_first_strike(a) for a in a_states]
+        d_opens = [D.has_first_strike(d) for d in d_states]
+        a_fire = [self._fire(A, a, False) for a in a_states]
+        d_fire = [self._fire(D, d, False) for d in d_states]
+
+        # Hits only ever lower the total hit points, so settling states level by level (highest
+        # total first) sees every state's incoming mass complete; no grid sort over na * nd pairs.
+        a_hp = [A.hp(a) for a in a_states]
+        d_hp = [D.hp(d) for d in d_states]
+        by_total: dict[int, list[tuple[int, int]]] = {}
+        for i in range(na):
+            for j in range(nd):
+                by_total.setdefault(a_hp[i] + d_hp[j], []).append((i, j))
         mass_flat = mass.reshape(-1)
-        rounds_flat = rounds.reshape(na * nd, R + 1)
-        for i, j in order:
-            m = mass[i, j]
-            if m <= 0.0:
-                continue
-            a, d = a_states[i], d_states[j]
-            r_vec = rounds[i, j]
-            if settle(a, d, m, r_vec):
-                continue
-            flat, probs, single = self._flat_transitions(a, d, nd)
-            own = i * nd + j
-            stay = float(probs[flat == own].sum())
-            if stay >= 1.0 - 1e-15:
-                self._record(out, "stalemate", a, d, m, r_vec)
-                continue
-            moving = flat != own
-            flat, probs = flat[moving], probs[moving]
-            # Time spent here is geometric: y[r] = P(here after r rounds, about to fight again).
-            y = np.convolve(r_vec, stay**kernel_steps)[: R + 1]
-            if single:  # one block: its targets are distinct
-                mass_flat[flat] += probs * (m / (1.0 - stay))
-                rounds_flat[flat, 1:] += probs[:, None] * y[None, :-1]
-            else:
-                np.add.at(mass_flat, flat, probs * (m / (1.0 - stay)))
-                np.add.at(rounds_flat, (flat, slice(1, None)), probs[:, None] * y[None, :-1])
+        # to_fight[s][r] = P(the battle ends r rounds after arriving in s); absorbing states end at once.
+        to_fight = np.zeros((na * nd, R + 1))
+        fought: list[tuple[int, np.ndarray, np.ndarray, float]] = []  # (state, targets, probabilities, stay)
+        for total in sorted(by_total, reverse=True):
+            for i, j in by_total[total]:
+                m = mass[i, j]
+                if m <= 0.0:
+                    continue
+                a, d = a_states[i], d_states[j]
+                own = i * nd + j
+                if not (a_alive[i] and d_alive[j]) or a_retreats[i]:
+                    settle(a, d, m)
+                    to_fight[own, 0] = 1.0
+                    continue
+                if a_opens[i] or d_opens[j]:
+                    flat, probs, single = self._flat_transitions(a, d, nd)
+                else:
+                    # One block (no first strike): the outer product of each side's distinct targets.
+                    ia, pa = self._hit_targets(A, a, d_fire[j])
+                    id_, pd = self._hit_targets(D, d, a_fire[i])
+                    flat = (ia[:, None] * nd + id_[None, :]).reshape(-1)
+                    probs = (pa[:, None] * pd[None, :]).reshape(-1)
+                    single = True
+                stay = float(probs[flat == own].sum())
+                if stay >= 1.0 - 1e-15:
+                    self._record(out, "stalemate", a, d, m)
+                    to_fight[own, 0] = 1.0
+                    continue
+                moving = flat != own
+                flat, probs = flat[moving], probs[moving]
+                if single:  # one block: its targets are distinct
+                    mass_flat[flat] += probs * (m / (1.0 - stay))
+                else:
+                    np.add.at(mass_flat, flat, probs * (m / (1.0 - stay)))
+                fought.append((own, flat, probs, stay))
+
+        # Backward: every target has a lower total, so its vector is complete before it is read.
+        kernel_steps = np.arange(R + 1)
+        for own, flat, probs, stay in reversed(fought):
+            onward = probs @ to_fight[flat]
+            # Time spent here is geometric: it spreads the onward rounds by stay**k.
+            if stay:
+                onward = np.convolve(onward, stay**kernel_steps)[: R + 1]
+            to_fight[own, 1:] = onward[:-1]  # one round more
+        for p, s in first_round:
+            out.rounds[1:] += p * to_fight[s, :-1]
         return self._odds(out, na * nd)
 
     def _flat_transitions(self, a, d, nd) -> tuple[np.ndarray, np.ndarray, bool]:
@@ -506,9 +547,8 @@ class _Chain:
             return flats[0], probs[0], True
         return np.concatenate(flats), np.concatenate(probs), False
 
-    def _record(self, out: _Outcomes, kind: str, a: SideState, d: SideState, m: float, r_vec: np.ndarray) -> None:
+    def _record(self, out: _Outcomes, kind: str, a: SideState, d: SideState, m: float) -> None:
         out.mass[kind] += m
-        out.rounds += r_vec
         out.attacker += m * np.array(self.A.counts(a), dtype=float)
         out.defender += m * np.array(self.D.counts(d), dtype=float)
 
