@@ -31,7 +31,6 @@ from assistant.games.europe_engulfed.rules import (
     movement,
     naval,
     politics,
-    production,
     override,
     special_actions,
     stacking,
@@ -39,6 +38,7 @@ from assistant.games.europe_engulfed.rules import (
     turn,
     weather,
 )
+from assistant.games.europe_engulfed.rules.production import free_items, purchases, transfers
 from assistant.games.europe_engulfed.scenario import moves as scenario_moves
 from assistant.games.europe_engulfed.scenario.commands import SCENARIO_COMMANDS, SetUpScenario
 from assistant.games.europe_engulfed.scenario.validate import problems as scenario_problems
@@ -107,11 +107,11 @@ MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] =
     c.ResolveUBoats: strategic.resolve_uboats,
     c.AirRaid: strategic.air_raid,
     c.LaunchVWeapons: strategic.launch_v_weapons,
-    c.TransferWerp: production.transfer,
-    c.Buy: production.buy,
-    c.PlaceFree: production.place_free,
-    c.DeclareConscription: production.declare_conscription,
-    c.UnrestrictedReplacement: production.unrestricted_replacement,
+    c.TransferWerp: transfers.transfer,
+    c.Buy: purchases.buy,
+    c.PlaceFree: free_items.place_free,
+    c.DeclareConscription: free_items.declare_conscription,
+    c.UnrestrictedReplacement: free_items.unrestricted_replacement,
     c.DeclareWar: politics.declare_war,
     c.Move: movement.move,
     c.Fight: combat.fight,

@@ -12,8 +12,10 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import data, wording
 from assistant.games.europe_engulfed.commands import Buy, DeclareWar, Move, SpendSpecialAction, TransferWerp
 from assistant.games.europe_engulfed.powers import enemy, land_units, side_of
-from assistant.games.europe_engulfed.rules import operating, politics, pricing, production, sea_transport
+from assistant.games.europe_engulfed.rules import operating, politics, pricing, sea_transport
 from assistant.games.europe_engulfed.rules.flow import Flow
+from assistant.games.europe_engulfed.rules.production.phase import pay_maintenance
+from assistant.games.europe_engulfed.rules.production.transfers import arrival
 from assistant.games.europe_engulfed.rules.edits import KINDS
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
@@ -59,7 +61,7 @@ def forced_buy(cmd: Buy, s: EEState, ctx: Context) -> list[Event]:
     nation = _producer(s)
     if cmd.qty <= 0:
         raise Refused("buy at least one", rule=RULE)
-    pre: list[Event] = [] if s.ledger(nation).maintenance_paid else [production.pay_maintenance(s, nation)]
+    pre: list[Event] = [] if s.ledger(nation).maintenance_paid else [pay_maintenance(s, nation)]
     return [*pre, _purchase(cmd, s, nation)]
 
 
@@ -112,9 +114,9 @@ def forced_transfer(cmd: TransferWerp, s: EEState, ctx: Context) -> list[Event]:
     sender = _producer(s)
     if cmd.amount <= 0 or cmd.receiver not in data.MAJORS or cmd.receiver == sender:
         raise Refused("send at least one WERP to another major power", rule=RULE)
-    pre: list[Event] = [] if s.ledger(sender).maintenance_paid else [production.pay_maintenance(s, sender)]
+    pre: list[Event] = [] if s.ledger(sender).maintenance_paid else [pay_maintenance(s, sender)]
     route = cmd.route if cmd.route in ("direct", "murmansk", "persia") else "direct"
-    arrived = cmd.amount if route == "direct" else production.arrival(s, route, cmd.amount)
+    arrived = cmd.amount if route == "direct" else arrival(s, route, cmd.amount)
     return [*pre, ev.WerpTransferred(sender=sender, receiver=cmd.receiver, sent=cmd.amount, arrived=arrived,
                                      route=route, rule=RULE)]
 

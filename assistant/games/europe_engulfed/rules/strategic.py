@@ -11,7 +11,7 @@ from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import AirRaid, LaunchVWeapons, ResolveUBoats
 from assistant.games.europe_engulfed.powers import conquered, enemy
 from assistant.games.europe_engulfed.rules.income import _home_value, base_production
-from assistant.games.europe_engulfed.rules.production import launch_site_held, producing
+from assistant.games.europe_engulfed.rules.production.phase import launch_site_held, producing
 from assistant.games.europe_engulfed.rules.supplied import supplied_resource_areas
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev

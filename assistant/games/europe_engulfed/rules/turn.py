@@ -15,11 +15,11 @@ from assistant.games.europe_engulfed.rules import (
     landings,
     minors,
     politics,
-    production,
     stacking,
     weather,
 )
 from assistant.games.europe_engulfed.rules.flow import Flow
+from assistant.games.europe_engulfed.rules.production.phase import close_production, open_production
 from assistant.games.europe_engulfed.state import EEState
 from events import europe_engulfed as ev
 from events.base import Event
@@ -70,7 +70,7 @@ def begin_turn(f: Flow) -> None:
 
 def next_producer(f: Flow, ctx: Context) -> None:
     s = f.s
-    f.add(*production.close_production(s, s.step))
+    f.add(*close_production(s, s.step))
     remaining = _after(f.s, s.side, s.step)
     if remaining:
         open_nation(f, remaining[0], ctx)
@@ -89,7 +89,7 @@ def open_nation(f: Flow, nation: str, ctx: Context) -> None:
     f.phase(f.s.side, "production", nation)
     if nation == "usa" and politics.free_french_rest_due(f.s):
         f.add(ev.FreeFrenchJoined(blocks=politics.FREE_FRENCH_REST, rule="EE 9.532"))
-    f.add(*production.open_production(f.s, nation, ctx))
+    f.add(*open_production(f.s, nation, ctx))
 
 
 def begin_operational_move(f: Flow) -> None:

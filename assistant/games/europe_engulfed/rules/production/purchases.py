@@ -1,223 +1,19 @@
-"""The production phase (EE 4.0): opening a nation's ledger, maintenance, purchases, transfers, free steps.
-
-Order inside a nation's phase (EE 1.22, 2.0, 4.2): income -> strategic warfare aimed at it -> naval maintenance
-(first payment; booked automatically before the first purchase or transfer out) -> purchases -> forfeit.
-"""
+"""Purchases (EE 4.3-4.6): new units, replacement steps, ground support units, Special Actions, fortifications,
+fleet points and strategic elements; where each may be placed and what limits it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data, wording
-from assistant.games.europe_engulfed.commands import (
-    Buy,
-    DeclareConscription,
-    PlaceFree,
-    TransferWerp,
-    UnrestrictedReplacement,
-)
-from assistant.games.europe_engulfed.powers import (
-    AXIS_MINORS,
-    at_war_with_major,
-    contested,
-    friendly_uncontested,
-    side_of,
-)
-from assistant.games.europe_engulfed.bookings import sent_to
-from assistant.games.europe_engulfed.rules import income, pricing
+from assistant.games.europe_engulfed.commands import Buy
+from assistant.games.europe_engulfed.powers import AXIS_MINORS, contested, friendly_uncontested
+from assistant.games.europe_engulfed.rules import pricing
 from assistant.games.europe_engulfed.rules.special_actions import cap as sa_cap
-from assistant.games.europe_engulfed.rules.supplied import (
-    is_supply_source,
-    supplied_resource_areas,
-    unsupplied_fleet_counts,
-)
-from assistant.games.europe_engulfed.state import EEState, Ledger, pool_key
+from assistant.games.europe_engulfed.rules.supplied import is_supply_source, supplied_resource_areas
+from assistant.games.europe_engulfed.state import EEState, pool_key
 from events import europe_engulfed as ev
 from events.base import Event
-
-# --------------------------------------------------------------- opening and closing
-
-
-def open_production(s: EEState, nation: str, ctx: Context) -> list[Event]:
-    """Income lines, then the dice of pre-war U.S. lend-lease (EE 9.34)."""
-    out: list[Event] = [ev.ProductionBegan(turn=s.turn, nation=nation, lines=tuple(income.income_lines(s, nation, s.turn)))]
-    if lend_lease_roll_due(s, nation):
-        throw = ctx.throw(f"U.S. lend-lease to {data.nation(nation).title}", 1)
-        out += [throw, ev.LendLeaseRolled(nation=nation, die=throw.faces[0])]
-    if nation == "ussr" and s.politics.conscription >= 0:
-        k = s.turn - s.politics.conscription
-        if 0 <= k < len(s.politics.conscription_schedule):
-            out.append(ev.ConscriptionStepsDue(steps=s.politics.conscription_schedule[k]))
-    return out
-
-
-def lend_lease_roll_due(s: EEState, nation: str) -> bool:
-    """EE 9.34: from the first Allied production phase with Paris German or Vichy set up, until the U.S. war."""
-    p = s.politics
-    if nation not in ("britain", "ussr") or p.usa_at_war >= 0 or calendar.switched("lend_lease_rolls_stop", s.turn):
-        return False
-    started = p.lend_lease_from >= 0 or s.control.get("paris") == "Axis" or p.vichy >= 0
-    if nation == "ussr":
-        return started and p.ussr_at_war >= 0
-    return started
-
-
-def maintenance_due(s: EEState, nation: str) -> dict[str, int]:
-    """EE 4.2, 4.21, 9.32, 9.51a: fleet points this nation maintains, by sea area (supplied fleets only)."""
-    if not at_war_with_major(s, nation) or nation == "usa" and "britain" not in s.politics.conquered:
-        return {}
-    owners = {nation}
-    if nation == "britain" or nation == "usa":
-        owners = {"britain", "usa"}  # 9.32: Britain pays for the pooled fleet; the U.S.A. once Britain is gone
-    cut_off = unsupplied_fleet_counts(s, data.side_of(nation))
-    due = {}
-    for sea, by_nation in s.fleets.items():
-        # 4.2: no maintenance for fleet points with no supplied friendly port in their sea area
-        n = sum(max(0, k - cut_off.get((sea, owner), 0)) for owner, k in by_nation.items() if owner in owners)
-        if n:
-            due[sea] = n
-    return due
-
-
-def pay_maintenance(s: EEState, nation: str) -> ev.NavalMaintenancePaid:
-    fleets = maintenance_due(s, nation)
-    due = sum(fleets.values())
-    return ev.NavalMaintenancePaid(nation=nation, fleets=fleets, due=due, paid=min(due, max(s.ledger(nation).balance, 0)))
-
-
-def close_production(s: EEState, nation: str) -> list[Event]:
-    out: list[Event] = []
-    led = s.ledger(nation)
-    check_mandatory_warfare(s, nation, led)
-    balance = led.balance
-    if not led.maintenance_paid:
-        paid = pay_maintenance(s, nation)
-        out.append(paid)
-        balance -= paid.paid
-    out.append(ev.ProductionClosed(nation=nation, forfeited=max(balance, 0)))
-    return out
-
-
-def check_mandatory_warfare(s: EEState, nation: str, led: Ledger) -> None:
-    if nation == "britain" and s.track.uboats >= 1 and "uboats" not in led.warfare:
-        raise Refused("the U-boat war is mandatory while Germany has U-boat points: resolve it first", rule="EE 2.0")
-    if nation == "britain":
-        for kind in ("v1", "v2"):
-            if getattr(s.track, kind) and kind not in led.warfare and launch_site_held(s, kind):
-                raise Refused(f"at least half the {kind.upper()} points must be launched each turn", rule="EE 2.28")
-
-
-def launch_site_held(s: EEState, kind: str) -> bool:
-    """EE 2.28: V-1s need Pas de Calais, V-2s any Axis coastal area from Normandy to the Netherlands."""
-    if kind == "v1":
-        return s.control.get("pas_de_calais") == "Axis"
-    return any(s.control.get(a) == "Axis" for a, area in s.board.areas.items() if "v2_coast" in area.regions)
-
-
-# --------------------------------------------------------------- common checks
-
-
-def producing(s: EEState, nation: str | None = None) -> str:
-    if s.phase != "production" or not s.step:
-        raise Refused("purchases are made in a production phase", rule="EE 1.22")
-    if nation and nation != s.step:
-        raise Refused(f"production is resolved one nation at a time; now {s.step}", rule="EE 4.5")
-    return s.step
-
-
-def with_maintenance(s: EEState, nation: str) -> list[Event]:
-    """Naval maintenance is the first payment (EE 4.2): booked before anything is spent."""
-    led = s.ledger(nation)
-    if led.maintenance_paid:
-        return []
-    check_mandatory_warfare(s, nation, led)
-    return [pay_maintenance(s, nation)]
-
-
-def balance_after(s: EEState, nation: str, pre: Sequence[Event]) -> int:
-    bal = s.ledger(nation).balance
-    for e in pre:
-        if isinstance(e, ev.NavalMaintenancePaid):
-            bal -= e.paid
-    return bal
-
-
-def afford(s: EEState, nation: str, pre: Sequence[Event], cost: int) -> None:
-    bal = balance_after(s, nation, pre)
-    if cost > bal:
-        raise Refused(f"{data.nation(nation).title} has {bal} WERP left, this costs {cost}", rule="EE 4.1")
-
-
-# --------------------------------------------------------------- transfers
-
-
-def transfer(cmd: TransferWerp, s: EEState, ctx: Context) -> list[Event]:
-    sender = producing(s)
-    receiver = cmd.receiver
-    if cmd.amount <= 0:
-        raise Refused("send at least one WERP")
-    if s.ledger(receiver).closed:
-        raise Refused(f"{receiver} has already produced this turn", rule="EE 4.5")
-    pre = with_maintenance(s, sender)
-    afford(s, sender, pre, cmd.amount)
-    arrived, route, rule = cmd.amount, cmd.route, ""
-    p = s.politics
-    sent_before = sum(-line.amount for line in s.ledger(sender).lines if line.kind == "transfer_out" and line.cause.startswith(sent_to(receiver)))
-    if (sender, receiver) == ("germany", "italy"):
-        rule = "EE 9.43"
-        if sent_before + cmd.amount > data.tables().lend_lease["germany_to_italy_max"]:
-            raise Refused("Germany may send Italy at most 5 WERP per turn", rule=rule)
-    elif (sender, receiver) == ("usa", "britain"):
-        rule = "EE 9.36"
-        if sent_before + cmd.amount > data.tables().lend_lease["us_to_britain_max"]:
-            raise Refused("the U.S.A. may send Britain at most 15 WERP per turn", rule=rule)
-    elif (sender, receiver) == ("britain", "ussr"):
-        rule = "EE 9.35"
-        if not p.at_war("germany", "ussr"):
-            raise Refused("Britain sends lend-lease to the USSR only while Germany and the USSR are at war", rule=rule)
-        check_british_lend_lease(s, pre, sent_before + cmd.amount, route, cmd.amount)
-        arrived = arrival(s, route, cmd.amount)
-    else:
-        raise Refused(f"no rule lets {sender} send WERP to {receiver}", rule="EE 4.5")
-    if route != "direct" and rule != "EE 9.35":
-        raise Refused("only British lend-lease to the USSR goes by Murmansk or Persia", rule=rule)
-    return [*pre, ev.WerpTransferred(sender=sender, receiver=receiver, sent=cmd.amount, arrived=arrived, route=route,
-                                     rule=rule)]
-
-
-def check_british_lend_lease(s: EEState, pre: Sequence[Event], total_sent: int, route: str, amount: int) -> None:
-    """EE 9.35: at most half of British WERP after strategic warfare, U.S. lend-lease and maintenance (rounded
-    down); 9.351/9.352: route capacity from the Allied fleet points in the Atlantic."""
-    led = s.ledger("britain")
-    basis = sum(line.amount for line in led.lines if line.kind not in ("purchase", "transfer_out", "free_item"))
-    basis -= sum(e.paid for e in pre if isinstance(e, ev.NavalMaintenancePaid))
-    if total_sent > basis // 2:
-        raise Refused(f"Britain may send at most half its WERP ({basis // 2}) to the USSR", rule="EE 9.35")
-    atlantic = sum(k for n, k in s.fleets.get("atlantic", {}).items() if n in ("britain", "usa", "france"))
-    sent_by_route = sum(-line.amount for line in led.lines if line.kind == "transfer_out" and line.cause == sent_to("ussr", route))
-    if route == "murmansk":
-        if s.control.get("onega_swamps") == "Axis":
-            raise Refused("the Axis holds the Onega Swamps: the Murmansk route is closed", rule="EE 9.351")
-        cap, rule = data.tables().lend_lease["murmansk_per_fleet_point"] * atlantic, "EE 9.351"
-    elif route == "persia":
-        if s.control.get("persia") == "Axis":
-            raise Refused("the Axis holds Persia: no lend-lease by Persia", rule="EE 9.352")
-        cap, rule = data.tables().lend_lease["persia_per_fleet_point"] * atlantic, "EE 9.352"
-    else:
-        raise Refused("British lend-lease goes by Murmansk or Persia", rule="EE 9.35")
-    if sent_by_route + amount > cap:
-        raise Refused(f"the {route} route carries at most {cap} WERP ({atlantic} Allied fleet points in the Atlantic)",
-                      rule=rule)
-
-
-def arrival(s: EEState, route: str, amount: int) -> int:
-    if route == "murmansk" and s.control.get("trondheim") != "Axis":
-        return amount
-    return amount // 2  # 9.351 Trondheim German, 9.352 Persia: half arrives, rounded down
-
-
-# --------------------------------------------------------------- purchases
+from assistant.games.europe_engulfed.rules.production.phase import afford, producing, with_maintenance
 
 
 def buy(cmd: Buy, s: EEState, ctx: Context) -> list[Event]:
@@ -233,7 +29,7 @@ def buy(cmd: Buy, s: EEState, ctx: Context) -> list[Event]:
     return [*pre, event]
 
 
-def _build_area(s: EEState, nation: str, area_id: str, kind: str, home_nations: tuple[str, ...]) -> None:
+def build_area(s: EEState, nation: str, area_id: str, kind: str, home_nations: tuple[str, ...]) -> None:
     """EE 4.41, 4.42, 9.533: where a new unit may appear."""
     area = s.board.areas.get(area_id)
     side = data.side_of(nation)
@@ -259,7 +55,7 @@ def _build_area(s: EEState, nation: str, area_id: str, kind: str, home_nations: 
                       rule="EE 4.42" if baku_exception else "EE 4.41")
 
 
-def _pool_take(s: EEState, pool_owner: str, kind: str, max_steps: int, elite: bool) -> None:
+def pool_take(s: EEState, pool_owner: str, kind: str, max_steps: int, elite: bool) -> None:
     key = pool_key(kind, max_steps, elite)
     if s.pools.get(pool_owner, {}).get(key, 0) <= 0:
         raise Refused(f"no {key} block left in the {pool_owner} force pool", rule="EE 4.4")
@@ -314,8 +110,8 @@ def _new_unit(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
         homes = (nation,)
     if cmd.elite and kind not in ("infantry", "armor"):
         raise Refused("elite units are infantry or armor", rule="Glossary")
-    _pool_take(s, owner, kind, max_steps, cmd.elite)
-    _build_area(s, nation if owner != "free_french" else "usa", cmd.area, kind, homes)
+    pool_take(s, owner, kind, max_steps, cmd.elite)
+    build_area(s, nation if owner != "free_french" else "usa", cmd.area, kind, homes)
     _ploesti_limits(s, nation, cmd)
     price = pricing.new_unit(s, nation, kind, cmd.elite, steps)
     return ev.Purchased(nation=nation, item="new_unit", qty=steps, cost=price.cost, rule=price.rule, cause=price.cause,
@@ -384,8 +180,8 @@ def _replacement(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
 def _gsu(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
     if not cmd.unit_id or cmd.unit_id in s.units:
         raise Refused("give the new ground support unit an id not on the map")
-    _pool_take(s, nation, "gsu", 1, False)
-    _build_area(s, nation, cmd.area, "gsu", (nation,))
+    pool_take(s, nation, "gsu", 1, False)
+    build_area(s, nation, cmd.area, "gsu", (nation,))
     price = pricing.item("gsu", 1)
     return ev.Purchased(nation=nation, item="gsu", qty=1, cost=price.cost, rule=price.rule, cause=price.cause,
                         unit_id=cmd.unit_id, kind="gsu", max_steps=1, steps=1, area=cmd.area)
@@ -532,106 +328,3 @@ _BUYERS = {
     "flak": _strategic,
     "asw": _strategic,
 }
-
-
-# --------------------------------------------------------------- free steps, conscription, 7.8
-
-
-def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
-    nation = producing(s)
-    existing = s.units.get(cmd.unit_id)
-    source = cmd.source
-    rules = {"axis_minor_step": "EE 9.15", "conscription": "EE 9.24f", "soviet_elites": "EE 9.24e",
-             "minor_replacement": "EE 9.62"}
-    if source not in rules:
-        raise Refused(f"unknown free source {source!r}; known: {', '.join(rules)}")
-    rule = rules[source]
-    led = s.ledger(nation)
-    used = led.bought.get(f"free:{source}", 0)
-    if source == "axis_minor_step":
-        owner = cmd.owner or (existing.nation if existing else "")
-        if nation != "germany" or s.politics.axis_minors_joined < 0:
-            raise Refused("the free Axis minor step comes once the Axis minors are at war", rule=rule)
-        if used:
-            raise Refused("one free Axis minor step per production phase", rule=rule)
-        if owner not in AXIS_MINORS:
-            raise Refused("the free step goes to Finland, Romania, Hungary or Bulgaria", rule=rule)
-        if s.politics.axis_minor_step == owner and s.politics.axis_minor_step_turn == s.turn - 1:
-            raise Refused(f"{owner} had the free step last turn", rule=rule)
-        allowance, kind = 1, "infantry"
-    elif source == "conscription":
-        p = s.politics
-        k = s.turn - p.conscription
-        if nation != "ussr" or p.conscription < 0 or not 0 <= k < len(p.conscription_schedule):
-            raise Refused("no conscription steps are due this phase", rule=rule)
-        allowance, kind, owner = p.conscription_schedule[k], "infantry", "ussr"
-    elif source == "soviet_elites":
-        if nation != "ussr" or s.turn != calendar.switch_turn("soviet_elites"):
-            raise Refused("the four free Soviet elite infantry arrive in the Jan/Feb 1942 Soviet production", rule=rule)
-        allowance, kind, owner = 4, "infantry", "ussr"
-    else:
-        owner = cmd.owner or (existing.nation if existing else "")
-        if side_of(s, owner) != data.side_of(nation) or owner in AXIS_MINORS or owner in data.MAJORS:
-            raise Refused(f"{owner or 'that power'} is not a minor power at war on this side", rule=rule)
-        if s.ledger(nation).bought.get(f"free:minor:{owner}", 0):
-            raise Refused(f"{owner} already had its free replacement step this turn", rule=rule)
-        allowance, kind = 1, "infantry"
-    steps = cmd.steps if existing else (cmd.max_steps if source == "soviet_elites" else cmd.steps)
-    if used + (1 if source == "soviet_elites" else steps) > allowance:
-        raise Refused(f"only {allowance - used} free {'units' if source == 'soviet_elites' else 'steps'} left", rule=rule)
-    if existing:
-        if existing.nation != owner or existing.steps + steps > existing.max_steps:
-            raise Refused(f"{existing.id} cannot take {steps} free step(s) here", rule=rule)
-        home = s.board.areas[existing.area]
-        if source in ("axis_minor_step", "minor_replacement") and not (home.nation == owner and home.home):
-            raise Refused(f"the free step is placed in a home area of {owner}", rule=rule)
-        if source != "minor_replacement" and not friendly_uncontested(s, existing.area, data.side_of(nation)):
-            raise Refused("replacements go to units in friendly uncontested areas", rule="EE 4.31")
-        return [ev.Purchased(nation=nation, item="replacement", qty=steps, cost=0, rule=rule,
-                             cause=f"free {wording.free(source)} for {wording.block(existing.nation, existing.kind)} in {wording.place(existing.area)}", free=source,
-                             unit_id=existing.id, kind=existing.kind, area=existing.area,
-                             owner=owner if owner != nation else "")]
-    elite = source == "soviet_elites"
-    max_steps = cmd.max_steps or steps
-    _pool_take(s, owner, kind, max_steps, elite)
-    if source in ("axis_minor_step", "minor_replacement"):
-        area = s.board.areas.get(cmd.area)
-        if area is None or area.nation != owner or not area.home or s.control.get(cmd.area) != data.side_of(nation):
-            raise Refused(f"the free step is placed in a friendly home area of {owner}", rule=rule)
-        if steps != 1:
-            raise Refused("the free step builds a new unit at cadre", rule=rule)
-    else:
-        _build_area(s, nation, cmd.area, kind, (nation,))
-    return [ev.Purchased(nation=nation, item="new_unit", qty=steps, cost=0, rule=rule,
-                         cause=(f"free {wording.free(source)}: new {wording.adjective(owner)} {'elite ' if elite else ''}{wording.kind(kind)} at "
-                                f"{steps} step{'s' if steps != 1 else ''}"),
-                         free=source, unit_id=cmd.unit_id, kind=kind, elite=elite, max_steps=max_steps, steps=steps,
-                         area=cmd.area, owner=owner if owner != nation else "")]
-
-
-def declare_conscription(cmd: DeclareConscription, s: EEState, ctx: Context) -> list[Event]:
-    producing(s, "ussr")
-    p = s.politics
-    if p.conscription >= 0:
-        raise Refused("emergency conscription is declared once in the game", rule="EE 9.24f")
-    if not p.at_war("germany", "ussr"):
-        raise Refused("emergency conscription needs the USSR at war", rule="EE 9.24f")
-    tables = data.tables().conscription
-    bid = s.options.conscription_bid
-    increments = abs(bid) // tables["bid_step"]
-    sign = 1 if bid > 0 else -1
-    schedule = tuple(max(0, base + sign * increments * d) for base, d in zip(tables["schedule"], tables["bid_change"]))
-    return [ev.ConscriptionDeclared(schedule=schedule), ev.ConscriptionStepsDue(steps=schedule[0])]
-
-
-def unrestricted_replacement(cmd: UnrestrictedReplacement, s: EEState, ctx: Context) -> list[Event]:
-    producing(s, cmd.nation)
-    held = s.special_actions.get(cmd.nation, ())
-    if not any(t < s.turn for t in held):
-        raise Refused("only a Special Action held since an earlier turn allows unrestricted replacements",
-                      rule="EE 7.8")
-    if cmd.area not in s.board.areas:
-        raise Refused(f"no area {cmd.area!r} on the board")
-    if any(u.area == cmd.area and u.oos and u.nation == cmd.nation for u in s.units.values()):
-        raise Refused("the area must be supplied", rule="EE 7.8")
-    return [ev.SpecialActionSpent(nation=cmd.nation, purpose="unrestricted_replacement", area=cmd.area, rule="EE 7.8")]
