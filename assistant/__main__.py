@@ -1,0 +1,7 @@
+"""`python3 -m assistant ...` runs the `tabletop` command line (where pip's script folder is not on PATH)."""
+
+import sys
+
+from assistant.cli import main
+
+sys.exit(main())
