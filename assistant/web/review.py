@@ -151,7 +151,7 @@ def _report(game_id: str, spectator: str | None):
     if spectator not in page.fragments:  # the body depends only on the log and on who looks (links)
         steps = teaching_steps(gid)
         page.fragments[spectator] = Markup(render_template(
-            "review/_report.html", r=page.report, charts=page.charts, urls=urls, term=presenter_for(page.report.kind).term,
+            "review/_report.html", r=page.report, charts=page.charts, urls=urls, term=presenter_for(assistant().registry.get(page.report.kind)).term,
             origin=origin_link(gid), notes_shown=NOTES_SHOWN,
             summary_rounds=[(r, page.report.round_labels.get(r) or ("set-up" if r == 0 else str(r)),
                              steps.sides.get(r, [])) for r, _ in steps.rounds]))
@@ -250,7 +250,7 @@ def _summary(game_id: str, spectator: str | None):
         abort(404, f"Nobody called {side!r} had a turn in round {round_}.")
     text = summaries.turn_summary(assistant(), gid, round_, side, fmt)
     ctx = {"text": text, "round": round_, "side": side or "", "fmt": fmt, "game_id": gid,
-           "term": presenter_for(assistant().kind_of(gid).kind.name).term, "urls": _urls(gid, spectator),
+           "term": presenter_for(assistant().kind_of(gid)).term, "urls": _urls(gid, spectator),
            "game": assistant().game(gid), "spectator": spectator, "title": f"Summary of round {round_}",
            "summary_rounds": [(r, str(r), steps.sides.get(r, [])) for r in rounds]}
     return render_template("review/_summary.html" if is_htmx() else "review/summary.html", **ctx)
@@ -281,7 +281,7 @@ def _teach(game_id: str, spectator: str | None, seq: int | None = None, error: s
     i = steps.index[seq]
     step = steps.steps[i]
     t = _table(gid, seq, readonly=True)
-    p = presenter_for(t.loaded.kind.name)
+    p = presenter_for(t.loaded)
     arrows = [(n.arrow_from, n.arrow_to) for n in step.notes if n.arrow_from and n.arrow_to]
     round_starts = [first for _, first in steps.rounds]
     here = max(k for k, first in enumerate(round_starts) if first <= seq)
