@@ -47,7 +47,7 @@ class Table:
     def space_url(self, name: str) -> str:
         """Where a click on a board space fetches its details (spectators keep to their own read-only link)."""
         if self.spectator:
-            return url_for("web.watch_space", game_id=self.game_id, token=self.spectator, name=name)
+            return url_for("web.space", game_id=self.game_id, token=self.spectator, name=name)
         return url_for("web.space", game_id=self.game_id, name=name)
 
 

@@ -20,7 +20,7 @@ from markupsafe import Markup
 from assistant.application import Assistant
 from assistant.decider import Refused
 from assistant.option_files import read_option_file
-from assistant.web import security
+from assistant.web import security, viewer
 from assistant.web.app import flash_response
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
 from assistant.web.logview import is_physical_dice, log_page
@@ -29,6 +29,7 @@ from events.exchange import GameFileError
 from events.store import Conflict, GameNotFound, StoreError
 
 web = Blueprint("web", __name__)
+web.url_value_preprocessor(viewer.resolve)
 
 CID = "__command_id__"
 
@@ -279,12 +280,12 @@ def _guidance(table: Table) -> str:
 
 def _watch_url(game_id: str) -> str:
     token = security.spectator_token(current_app.extensions["tabletop"]["watch_secret"], game_id)
-    return url_for("web.watch", game_id=game_id, token=token, _external=True)
+    return url_for("web.table", game_id=game_id, token=token, _external=True)
 
 
 def _base_url(game_id: str, spectator: str | None) -> str:
     if spectator:
-        return url_for("web.watch", game_id=game_id, token=spectator)
+        return url_for("web.table", game_id=game_id, token=spectator)
     return url_for("web.table", game_id=game_id)
 
 
@@ -300,15 +301,10 @@ def _render_table(table: Table, *, spectator: str | None = None, errors=None, st
     return render_template(template, title=ctx["game"].title, **ctx), status
 
 
-@web.get("/g/<game_id>")
+@viewer.pages(web)
 def table(game_id: str):
-    return _render_table(_table(game_id, _int_arg("at")))
-
-
-@web.get("/watch/<game_id>/<token>")
-def watch(game_id: str, token: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _render_table(_table(game_id, _int_arg("at"), spectator=token), spectator=token)
+    who = viewer.spectator()
+    return _render_table(_table(game_id, _int_arg("at"), spectator=who), spectator=who)
 
 
 def _more_log(game_id: str, spectator: str | None):
@@ -320,15 +316,9 @@ def _more_log(game_id: str, spectator: str | None):
                            term=presenter_for(assistant().kind_of(gid)).term)
 
 
-@web.get("/g/<game_id>/log")
+@viewer.pages(web, "/log")
 def more_log(game_id: str):
-    return _more_log(game_id, None)
-
-
-@web.get("/watch/<game_id>/<token>/log")
-def watch_log(game_id: str, token: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _more_log(game_id, token)
+    return _more_log(game_id, viewer.spectator())
 
 
 @web.get("/g/<game_id>/entry/<int:seq>")
@@ -342,18 +332,9 @@ def entry_actions(game_id: str, seq: int):
                            cid=new_command_id)
 
 
-@web.get("/g/<game_id>/space/<path:name>")
+@viewer.pages(web, "/space/<path:name>")
 def space(game_id: str, name: str):
-    return _space(_table(game_id, _int_arg("at"), readonly=True), name)
-
-
-@web.get("/watch/<game_id>/<token>/space/<path:name>")
-def watch_space(game_id: str, token: str, name: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _space(_table(game_id, _int_arg("at"), spectator=token), name)
-
-
-def _space(t: Table, name: str):
+    t = _table(game_id, _int_arg("at"), readonly=True, spectator=viewer.spectator())
     html = presenter_for(t.loaded).space(t, name)
     if html is None:
         abort(404, f"No space {name!r} on this board.")
@@ -385,15 +366,9 @@ def _live(game_id: str, spectator: str | None):
     return render_template("_live_update.html", actions=actions, forms_key=forms_key, **ctx)
 
 
-@web.get("/g/<game_id>/live")
+@viewer.pages(web, "/live")
 def live(game_id: str):
-    return _live(game_id, None)
-
-
-@web.get("/watch/<game_id>/<token>/live")
-def watch_live(game_id: str, token: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _live(game_id, token)
+    return _live(game_id, viewer.spectator())
 
 
 # ---------------------------------------------------------------- commands
