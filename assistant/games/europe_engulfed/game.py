@@ -98,7 +98,7 @@ def _determine_supply(cmd: DetermineSupply, s: EEState, ctx: Context) -> list[Ev
     if s.phase != wanted or cmd.side != s.side:
         raise Refused(f"{cmd.side} {cmd.phase} supply is determined in the {cmd.side} {wanted.replace('_', ' ')} phase",
                       rule="EE 1.21" if cmd.phase == "initial" else "EE 1.27")
-    return supply_moves.determine_supply(cmd, s, ctx)
+    return turn.determine(cmd, s, ctx)
 
 
 PRODUCTION = ("production",)

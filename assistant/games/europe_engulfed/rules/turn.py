@@ -21,6 +21,8 @@ from assistant.games.europe_engulfed.rules import (
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.rules.production.phase import close_production, open_production
 from assistant.games.europe_engulfed.state import EEState
+from assistant.games.europe_engulfed.supply import moves as supply_moves
+from assistant.games.europe_engulfed.supply.commands import DetermineSupply
 import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
@@ -53,7 +55,33 @@ def advance(cmd: Advance, s: EEState, ctx: Context) -> list[Event]:
         f.phase(s.side, "breakthrough")  # back to the breakthrough menu
         politics.check_minor_conquests(f)
     else:
+        if s.phase in SUPPLY_PHASES:
+            determine_if_needed(f, ctx)
         leave(f, ctx)
+    return f.events
+
+
+SUPPLY_PHASES = ("initial_supply", "final_supply")
+
+
+def determine_if_needed(f: Flow, ctx: Context) -> None:
+    """EE 1.21, 1.27, 3.4, 3.6: a supply phase never ends undetermined. Unless the players already determined it
+    (with Limited Supply orders, say), closing the phase runs the determination; where the board cannot decide a
+    line, the refusal names the facts to enter or the units whose verdict the players record."""
+    s = f.s
+    if s.supply_checked == f"{s.turn}:{s.side}:{s.phase}":
+        return
+    command = DetermineSupply(side=s.side, phase=s.phase.split("_")[0])  # type: ignore[arg-type]
+    f.add(*determine(command, s, ctx))
+
+
+def determine(command: DetermineSupply, s: EEState, ctx: Context) -> list[Event]:
+    """The determination, after what the final supply phase settles first: fortress attackers withdraw, Malta's
+    ground support unit goes back to Sicily (EE 6.85, 6.86)."""
+    f = Flow(s)
+    if s.phase == "final_supply":
+        fortresses.end_of_final_supply(f)
+    f.add(*supply_moves.determine_supply(command, f.s, ctx))
     return f.events
 
 
