@@ -39,9 +39,11 @@ from assistant.games.europe_engulfed.rules import (
     turn,
     weather,
 )
+from assistant.games.europe_engulfed.readings import ReadResourceSupply, ResourceSupplyRead, read_resource_supply
 from assistant.games.europe_engulfed.rules.production import free_items, purchases, transfers
 from assistant.games.europe_engulfed.scenario import moves as scenario_moves
 from assistant.games.europe_engulfed.scenario.commands import SCENARIO_COMMANDS, SetUpScenario
+from assistant.games.europe_engulfed.scenario.start import refusals as start_refusals
 from assistant.games.europe_engulfed.scenario.validate import problems as scenario_problems
 from assistant.games.europe_engulfed.evolve import evolve
 from assistant.games.europe_engulfed.state import EEState, initial_state
@@ -71,6 +73,8 @@ def setup(options: Options) -> dict[str, Any]:
     except BoardInvalid as exc:
         raise Refused("the board: " + "; ".join(exc.problems), rule="EE board format") from None
     found = scenario_problems(options.scenario, board)
+    if options.scenario.control:  # a set-up given whole (a club's file): checked against the rules at once
+        found += start_refusals(options.scenario, board)
     if found:
         raise Refused("the scenario: " + "; ".join(found), rule="EE scenario format")
     opts = msgspec.structs.replace(options, board=None)
@@ -141,6 +145,7 @@ MOVES: tuple[Move[EEState], ...] = (
     Move(DetermineSupply, _determine_supply, phases=SUPPLY_PHASES),
     Move(ChooseSeaSupplyAllocation, supply_moves.choose_sea_supply_allocation, phases=SUPPLY_PHASES),
     Move(RecordSupplyVerdict, supply_moves.record_supply_verdict, phases=SUPPLY_PHASES),
+    Move(ReadResourceSupply, read_resource_supply, phases=("initial_supply", "production")),
 )
 RUN: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] = {m.command: m.run for m in MOVES}
 assert set(BOARD_COMMANDS + SCENARIO_COMMANDS + SUPPLY_COMMANDS) <= set(RUN), "a supply/board command is not routed"
@@ -199,7 +204,7 @@ GAME: GameKind[EEState] = GameKind(
     evolve=evolve,
     state_type=EEState,
     commands=tuple(RUN),
-    events=ev.GAME_EVENTS + BOARD_EVENTS + SUPPLY_EVENTS,
+    events=ev.GAME_EVENTS + BOARD_EVENTS + SUPPLY_EVENTS + (ResourceSupplyRead,),
     describe=describe,
     guidance=guidance,
     projections=(SUPPLY, WERP_LEDGER),

@@ -59,6 +59,9 @@ def mid_war(start: str = "1941-09", **changes: Any) -> dict[str, Any]:
         "paris_taken": True,
     }
     scenario.update(changes)
+    if "france" not in scenario["conquered"] and "control" not in changes:
+        # France still in the game holds a home resource area (else it falls at once, EE 10.1)
+        scenario["control"] = {**scenario["control"], "marseille": "Allied"}
     return scenario
 
 

@@ -19,6 +19,7 @@ from assistant.games.europe_engulfed.rules import (
     weather,
 )
 from assistant.games.europe_engulfed.rules.flow import Flow
+from assistant.games.europe_engulfed.scenario.start import refusals as start_refusals
 from assistant.games.europe_engulfed.rules.production.phase import close_production, open_production
 from assistant.games.europe_engulfed.state import EEState
 from assistant.games.europe_engulfed.supply import moves as supply_moves
@@ -43,7 +44,12 @@ def advance(cmd: Advance, s: EEState, ctx: Context) -> list[Event]:
                       "point (ee.french_fleet_escape)", rule="EE 9.522")
     minors.check_deployed(s)
     f = Flow(s)
-    if s.phase in ("", "turn_end"):
+    if s.phase == "":
+        stopped = start_refusals(s.options.scenario, s.board)
+        if stopped:
+            raise Refused("the set-up is not ready to play: " + "; ".join(stopped), rule="EE 10.1")
+        begin_turn(f)
+    elif s.phase == "turn_end":
         begin_turn(f)
     elif s.phase == "weather":
         if not s.weather:
@@ -114,6 +120,14 @@ def _after(s: EEState, side: str, nation: str) -> tuple[str, ...]:
 
 
 def open_nation(f: Flow, nation: str, ctx: Context) -> None:
+    unknown = income.unknown_income(f.s, nation)
+    if unknown:
+        title = data.nation(nation).title
+        listed = "; ".join(f"{f.s.board.areas[a].name} (" + ", ".join(g.sentence() for g in gaps[:3])
+                           + (" …" if len(gaps) > 3 else "") + ")" for a, gaps in sorted(unknown.items()))
+        raise Refused(f"{title}'s production depends on whether these resource areas trace supply, which the board "
+                      f"cannot tell: {listed}. Enter those facts, or say for each area whether it traces supply "
+                      "this turn (Read a resource area's supply)", rule="EE 4.12")
     f.phase(f.s.side, "production", nation)
     if nation == "usa" and politics.free_french_rest_due(f.s):
         f.add(ev.FreeFrenchJoined(blocks=politics.FREE_FRENCH_REST, rule="EE 9.532"))
