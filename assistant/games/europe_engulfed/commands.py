@@ -65,6 +65,7 @@ class TransferWerp(Command, tag="ee.transfer_werp"):
     receiver: str
     amount: int
     route: str = "direct"
+    sender: str = ""  # the producing nation when left out; naming another is refused with when it may send
     override: str = ""  # the table's reason for sending it although the rules refuse
 
 

@@ -7,6 +7,7 @@ import pytest
 from assistant.decider import Refused
 from assistant.games.europe_engulfed import calendar
 from assistant.games.europe_engulfed.commands import (
+    SetStrategicMoveLimit,
     Advance,
     Buy,
     BuyBreakthrough,
@@ -166,7 +167,7 @@ def test_strategic_moves_need_the_entered_limit_and_respect_it():
     with pytest.raises(Refused) as unknown:
         t.do(Move(unit_id="g0", path=("saxony",), mode="strategic"))
     assert unknown.value.rule == "EE 5.24"
-    t.do(GAME.commands[3](nation="germany", limit=2))
+    t.do(SetStrategicMoveLimit(nation="germany", limit=2))
     t.do(Move(unit_id="g0", path=("saxony",), mode="strategic"))
     t.do(Move(unit_id="g1", path=("ruhr",), mode="strategic"))
     with pytest.raises(Refused) as spent:

@@ -9,7 +9,9 @@ Every other command keeps its generated form. Presentation only: the game's ``de
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
+from dataclasses import replace
 from typing import Any, get_args
 
 from flask import render_template, request, session, url_for
@@ -24,12 +26,18 @@ from assistant.games.europe_engulfed.supply.snapshot import situation as snapsho
 from assistant.web.forms import FormSpec, RenderedForm, form_for
 from assistant.games.europe_engulfed.web.map import MAP_W, geometry
 from assistant.web.presenter import Presenter, Table, new_command_id
+from assistant.moments import possible_moves
+from assistant.games.europe_engulfed.state import side_of
 from assistant.games.europe_engulfed.read_models.table import board as board_view
 from assistant.games.europe_engulfed.read_models.table import ledger as ledger_view
 from events.base import tag_of
 
 AMEND = "ee.amend_board"
 MOVE = "ee.move"
+ADVANCE = "ee.advance"
+WEATHER = "ee.enter_weather"
+DETERMINE = "ee.determine_supply"
+SIDED = ("ee.record_supply_verdict", "ee.choose_sea_supply_allocation")  # the phasing side's, never chosen
 CAPE = "cape"  # the Cape of Good Hope route in a British strategic path (EE 5.33), named so in ee.move paths
 LEDGER_LINES = 8
 SUPPLY = "ee_supply"  # the game's supply read model
@@ -66,40 +74,64 @@ class EEPresenter(Presenter):
                 "path": (*sorted([*areas, *seas]), CAPE)}
 
     def commands(self, table: Table) -> list[FormSpec]:
-        """Every command, those of this moment first: the table enters board facts and corrections at any time."""
-        now = super().commands(table)
-        shown = {f.tag for f in now}
-        return now + [form_for(c) for c in table.loaded.kind.commands if tag_of(c) not in shown]
+        """Only this moment's actions (the game's ``moves``); the board facts come as panels, not as raw JSON."""
+        return [f for f in super().commands(table) if f.tag != AMEND]
 
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
-        out = super().forms(table, errors)
-        for f in out:
-            if f.spec.tag == MOVE:
-                f.template, f.label = "europe_engulfed/move.html", "Move this unit"
-        by_tag = {f.spec.tag: f for f in out}
+        s = table.view.game
         errors = errors or {}
-        board = table.view.game.board
-        names = tuple(sorted([*board.areas, *board.seas]))
+        labels = {p.tag: p.label for p in possible_moves(table.loaded.kind, table.view)}
+        out = [self._worded(f, s, labels) for f in super().forms(table, errors) if f.spec.tag != AMEND]
+        amend = form_for(table.loaded.catalogue.command_type(AMEND))
         panels = []
-        for panel, template, label in (
-            ("border", "europe_engulfed/amend_border.html", "Add this border"),
-            ("area", "europe_engulfed/amend_area.html", "Save this area"),
-        ):
-            message, values = errors.get(AMEND, ("", {}))
-            if values.get("panel") != panel:
-                message, values = "", {}
-            panels.append(RenderedForm(
-                by_tag[AMEND].spec, new_command_id(), dict(values), message,
-                {"a": names, "b": names, "area": tuple(sorted(board.areas))}, template=template,
-                data={"panel": panel, "kinds": get_args(BorderKind), "terrains": get_args(Terrain),
-                      "complete": board.complete, "areas": len(board.areas), "seas": len(board.seas),
-                      "borders": len(board.borders)},
-                label=label, apart=False,
-            ))
-        panels.insert(0, self._board_files(table, by_tag[AMEND].spec, errors.get(AMEND, ("", {}))))
-        first = [f for f in out if f.spec.tag == "ee.advance"]
-        rest = [f for f in out if f.spec.tag != "ee.advance"]
-        return first + panels + rest
+        if AMEND in labels:
+            panels.append(self._board_files(table, amend, errors.get(AMEND, ("", {}))))
+        if AMEND in labels and not s.phase:  # at set-up: a border or a whole area, typed as plain fields
+            board = s.board
+            names = tuple(sorted([*board.areas, *board.seas]))
+            for panel, template, label in (
+                ("border", "europe_engulfed/amend_border.html", "Add this border"),
+                ("area", "europe_engulfed/amend_area.html", "Save this area"),
+            ):
+                message, values = errors.get(AMEND, ("", {}))
+                if values.get("panel") != panel:
+                    message, values = "", {}
+                panels.append(RenderedForm(
+                    amend, new_command_id(), dict(values), message,
+                    {"a": names, "b": names, "area": tuple(sorted(board.areas))}, template=template,
+                    data={"panel": panel, "kinds": get_args(BorderKind), "terrains": get_args(Terrain),
+                          "complete": board.complete, "areas": len(board.areas), "seas": len(board.seas),
+                          "borders": len(board.borders)},
+                    label=label, apart=False,
+                ))
+        first = [f for f in out if f.spec.tag == ADVANCE]
+        rest = [f for f in out if f.spec.tag != ADVANCE]
+        return first + rest + panels
+
+    def _worded(self, f: RenderedForm, s, labels: dict[str, str]) -> RenderedForm:
+        """A form in players' words: its title and button from the move's label, help without code markup, the
+        phasing side and phase filled in where there is nothing to choose."""
+        tag = f.spec.tag
+        label = labels.get(tag, "")
+        f.spec = replace(f.spec, title=label or f.spec.title, help=plain(f.spec.help))
+        if label:
+            f.label = label
+        if tag == MOVE:
+            f.template, f.label = "europe_engulfed/move.html", "Move this unit"
+        elif tag == ADVANCE:
+            f.template, f.label = "europe_engulfed/advance.html", advance_label(s)
+        elif tag == WEATHER:
+            f.template = "europe_engulfed/weather.html"
+            f.data = {"zones": data.weather().zones, "conditions": data.weather().conditions}
+        elif tag == DETERMINE:
+            f.template = "europe_engulfed/determine.html"
+            f.fixed = {"side": s.side, "phase": s.phase.split("_")[0]}
+            f.data = {"final": s.phase == "final_supply", "areas": sorted({u.area for u in s.units.values()
+                                                                         if side_of(s, u.nation) == s.side}),
+                      "nations": [n for n in data.MAJORS if data.side_of(n) == s.side]}
+        elif tag in SIDED:
+            f.fixed = {**f.fixed, "side": s.side}
+        return f
 
     def _board_files(self, table: Table, spec, error: tuple[str, dict[str, str]]) -> RenderedForm:
         """The "Board and scenario" panel: the files to download, the facts the board lacks (those stopping the
@@ -150,6 +182,12 @@ class EEPresenter(Presenter):
                                       game_id=table.game_id))
 
     def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
+        if tag == WEATHER and "weather" not in form:
+            zones = data.weather().zones
+            return {**form, "weather": ", ".join(f"{z}={form.get('zone.' + z, '').strip()}" for z in zones)}
+        if tag == DETERMINE and form.get("limited_area", "").strip():
+            order = {"area": form["limited_area"].strip(), "nation": form.get("limited_nation", "").strip()}
+            return {**form, "limited_supply": json.dumps([order])}
         panel = form.get("panel")
         if tag != AMEND or panel not in ("border", "area", "gap"):
             return form
@@ -354,6 +392,36 @@ class EEPresenter(Presenter):
             "eliminated": view.eliminated,
             "recorded": [v for v in view.verdicts if v.split(":", 1)[0] not in hidden][-SUPPLY_ROWS:],
         }
+
+
+def plain(text: str) -> str:
+    """Help text as players read it: ``unit_id`` -> unit id."""
+    return re.sub(r"``([^`]*)``", lambda m: m.group(1).replace("_", " "), text)
+
+
+PHASE_ENDS = {
+    "weather": "Weather set: begin the Axis player turn",
+    "operational_move": "End operational movement",
+    "strategic_move": "End strategic movement",
+    "combat": "End the combat phase",
+    "breakthrough": "End the breakthrough phase",
+    "turn_end": "Begin the next turn",
+}
+
+
+def advance_label(s) -> str:
+    """What the "next phase" button does, said for this moment (EE 1.0)."""
+    if not s.phase:
+        return "Start the first turn"
+    if s.phase == "production" and s.step:
+        return f"Close {data.nation(s.step).title}'s production"
+    if s.phase == "initial_supply":
+        return f"Determine {s.side} initial supply and go on to production"
+    if s.phase == "final_supply":
+        return f"Determine {s.side} final supply and end the {s.side} player turn"
+    if s.phase == "breakthrough" and s.step:
+        return "Back to the breakthrough menu"
+    return PHASE_ENDS.get(s.phase, "Next phase")
 
 
 def _viewer(table: Table) -> str:
