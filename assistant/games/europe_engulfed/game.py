@@ -42,6 +42,7 @@ from assistant.games.europe_engulfed.rules import (
 )
 from assistant.games.europe_engulfed.readings import ReadResourceSupply, ResourceSupplyRead, read_resource_supply
 from assistant.games.europe_engulfed.rules.production import free_items, purchases, transfers
+from assistant.games.europe_engulfed.scenario import entry
 from assistant.games.europe_engulfed.scenario import moves as scenario_moves
 from assistant.games.europe_engulfed.scenario.commands import SCENARIO_COMMANDS, SetUpScenario
 from assistant.games.europe_engulfed.scenario.start import refusals as start_refusals
@@ -117,6 +118,12 @@ def _areas(s: EEState) -> tuple[str, ...]:
     return tuple(sorted(s.board.areas))
 
 
+def _powers(s: EEState) -> tuple[str, ...]:
+    """Major powers first, then every other nation the board names (minor powers)."""
+    minors = sorted({a.nation for a in s.board.areas.values() if a.nation and a.nation not in data.MAJORS})
+    return (*data.MAJORS, *minors)
+
+
 def _moment(s: EEState) -> dict[str, tuple[str, ...]]:
     return {"side": (s.side,) if s.side else SIDES, "phase": (s.phase.split("_")[0],) if s.phase else ("initial",)}
 
@@ -125,7 +132,13 @@ def _moment(s: EEState) -> dict[str, tuple[str, ...]]:
 # rules in ``run`` decide. The table shows only these: a few actions at any moment, in players' words.
 MOVES: tuple[Move[EEState], ...] = (
     Move(c.Advance, turn.advance, label="Next phase"),
-    Move(SetUpScenario, scenario_moves.set_up_scenario, phases=("setup",), label="Load this scenario"),
+    Move(SetUpScenario, scenario_moves.set_up_scenario, phases=("setup",), label="Load this scenario file"),
+    Move(entry.PlaceSetUpBlocks, entry.place_blocks, phases=("setup",), label="Place these blocks",
+         choices=lambda s: {"nation": _powers(s), "area": _areas(s), "max_steps": ("4", "3", "2", "1")}),
+    Move(entry.SetStartControl, entry.set_control, phases=("setup",), label="Set these start lines",
+         choices=lambda s: {"areas": _areas(s)}),
+    Move(entry.SetStartWar, entry.set_war, phases=("setup",), label="At war at the start",
+         choices=lambda s: {"aggressor": _powers(s), "target": _powers(s)}),
     Move(c.EnterWeather, weather.enter, phases=("weather",), when=lambda s: not s.weather,
          label="Set this turn's weather"),
     Move(c.RollWeather, weather.roll, phases=("weather",),

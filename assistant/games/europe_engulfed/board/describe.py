@@ -68,6 +68,8 @@ def _set_up(e: ScenarioSetUp) -> str:
     from assistant.games.europe_engulfed import calendar
 
     sc = e.scenario
+    if e.change:
+        return f"Set-up: {e.change}."
     return f"Scenario set up: {sc.name}, from {calendar.name(calendar.index(sc.start_turn))}, {len(sc.units)} units on the map."
 
 

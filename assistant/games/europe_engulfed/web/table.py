@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+
+import msgspec
 from collections import Counter
 from dataclasses import replace
 from typing import Any, get_args
@@ -23,7 +25,9 @@ from assistant.games.europe_engulfed.board.gaps import FACT_WORDS, BoardGap, gap
 from assistant.games.europe_engulfed.powers import contested
 from assistant.games.europe_engulfed.supply.queries import blocking_gaps
 from assistant.games.europe_engulfed.supply.snapshot import situation as snapshot
-from assistant.web.forms import FormSpec, RenderedForm, form_for
+from assistant.web.forms import FieldSpec, FormError, FormSpec, RenderedForm, form_for
+from assistant.games.europe_engulfed.scenario import choices
+from assistant.games.europe_engulfed.scenario.format import Scenario
 from assistant.games.europe_engulfed.web.map import MAP_W, geometry
 from assistant.web.presenter import Presenter, Table, new_command_id
 from assistant.moments import possible_moves
@@ -37,6 +41,7 @@ MOVE = "ee.move"
 ADVANCE = "ee.advance"
 WEATHER = "ee.enter_weather"
 DETERMINE = "ee.determine_supply"
+SCENARIO = "ee.set_up_scenario"
 SIDED = ("ee.record_supply_verdict", "ee.choose_sea_supply_allocation")  # the phasing side's, never chosen
 CAPE = "cape"  # the Cape of Good Hope route in a British strategic path (EE 5.33), named so in ee.move paths
 LEDGER_LINES = 8
@@ -60,6 +65,44 @@ SPECTATORS = "spectators"  # any name that is no side: every unrevealed block st
 
 
 class EEPresenter(Presenter):
+    def options_form(self, spec: FormSpec) -> FormSpec:
+        """A new game in a few choices: the scenario the rule book names, its start turn, who plays; a club's
+        board and scenario files come as uploads. The tables the rule book lacks are entered in play."""
+        names = tuple(sc["name"] for sc in choices.scenarios())
+        bids = tuple(f"{b:+d}" if b else "0" for b in range(-50, 51, 10))
+        fields = (
+            FieldSpec("scenario_name", "Scenario", "select", True, names[0], names),
+            FieldSpec("start_turn", "First turn (leave “—” for the scenario's own)", "select", False, "",
+                      tuple(name for _code, name in choices.turns())),
+            FieldSpec("axis_player", "Axis player", "text", False),
+            FieldSpec("allied_player", "Allied player", "text", False),
+            FieldSpec("conscription_bid", "Bid: Soviet emergency conscription steps (EE 10.5; new players: -20)",
+                      "select", False, "0", bids),
+        )
+        return replace(spec, fields=fields)
+
+    def prepare_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        chosen = next((sc for sc in choices.scenarios() if sc["name"] == values.get("scenario_name")), None)
+        if chosen is None:
+            raise FormError("Scenario: choose one of the scenarios listed")
+        codes = {name: code for code, name in choices.turns()}
+        start = codes.get(values.get("start_turn", ""), "") or chosen.get("start_turn", "")
+        if not start:
+            raise FormError(f"First turn: the rule book does not give the {chosen['name']}'s first turn; "
+                            f"choose it as {chosen['section']} says")
+        players = {side: values[f"{key}_player"].strip()[:40] for side, key in (("Axis", "axis"), ("Allied", "allied"))
+                   if values.get(f"{key}_player", "").strip()}
+        try:
+            bid = int(values.get("conscription_bid") or 0)
+        except ValueError:
+            raise FormError("Bid: a multiple of 10 from -50 to +50") from None
+        return {"scenario": {"name": chosen["name"], "start_turn": start,
+                             "sources": [f"{chosen['section']} ({chosen['source']})"]},
+                "players": players, "conscription_bid": bid}
+
+    def setup_help(self) -> Markup | None:
+        return Markup(render_template("europe_engulfed/new_help.html"))
+
     def hints(self, table: Table) -> dict[str, tuple[str, ...]]:
         """Choices for the generated forms: sea areas, land areas, nations and units by the fields' names."""
         s = table.view.game
@@ -129,6 +172,8 @@ class EEPresenter(Presenter):
             f.data = {"final": s.phase == "final_supply", "areas": sorted({u.area for u in s.units.values()
                                                                          if side_of(s, u.nation) == s.side}),
                       "nations": [n for n in data.MAJORS if data.side_of(n) == s.side]}
+        elif tag == SCENARIO:
+            f.template = "europe_engulfed/scenario_file.html"
         elif tag in SIDED:
             f.fixed = {**f.fixed, "side": s.side}
         return f
@@ -185,6 +230,8 @@ class EEPresenter(Presenter):
         if tag == WEATHER and "weather" not in form:
             zones = data.weather().zones
             return {**form, "weather": ", ".join(f"{z}={form.get('zone.' + z, '').strip()}" for z in zones)}
+        if tag == SCENARIO and "scenario" not in form:
+            return {**form, "scenario": _scenario_upload()}
         if tag == DETERMINE and form.get("limited_area", "").strip():
             order = {"area": form["limited_area"].strip(), "nation": form.get("limited_nation", "").strip()}
             return {**form, "limited_supply": json.dumps([order])}
@@ -392,6 +439,27 @@ class EEPresenter(Presenter):
             "eliminated": view.eliminated,
             "recorded": [v for v in view.verdicts if v.split(":", 1)[0] not in hidden][-SUPPLY_ROWS:],
         }
+
+
+def _scenario_upload() -> str:
+    """The scenario file chosen in the set-up form, as the command's JSON (a TOML or JSON file, data/README.md)."""
+    from assistant.games.europe_engulfed.scenario.loader import loads
+    from assistant.games.europe_engulfed.scenario.validate import ScenarioInvalid
+
+    upload = request.files.get("scenario_file")
+    if upload is None or not upload.filename:
+        raise FormError("Scenario file: choose the file to load")
+    raw = upload.read(1_000_001)
+    if len(raw) > 1_000_000:
+        raise FormError("Scenario file: at most 1 MB")
+    try:
+        text = raw.decode("utf-8")
+        scenario = loads(text) if not text.lstrip().startswith("{") else msgspec.json.decode(raw, type=Scenario)
+    except (UnicodeDecodeError, msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise FormError(f"Scenario file: {exc}") from None
+    except ScenarioInvalid as exc:
+        raise FormError("Scenario file: " + "; ".join(exc.problems)) from None
+    return msgspec.json.encode(scenario).decode()
 
 
 def plain(text: str) -> str:
