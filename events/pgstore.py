@@ -53,23 +53,19 @@ class PostgresStore:
     def __init__(self, dsn: str, *, pool_size: int = 8, check_schema: bool = True):
         self.dsn = dsn
         self.path = shown(dsn)
-        try:
-            self.pool = ConnectionPool(dsn, min_size=1, max_size=pool_size, kwargs={"autocommit": True},
-                                       open=False, timeout=30, name="tabletop")
-            self.pool.open(wait=True, timeout=15)
+        try:  # one plain connection first: an unreachable server or a missing schema is one clear line at once
+            with psycopg.connect(dsn, autocommit=True, connect_timeout=10) as conn:
+                version = _version(conn) if check_schema else LATEST
         except psycopg.Error as exc:
             raise StoreError(explain(dsn, exc)) from None
-        except Exception as exc:  # the pool reports a server it cannot reach as its own timeout
-            self.pool.close()
-            raise StoreError(f"cannot reach the club database {shown(dsn)}: {exc}") from None
-        if check_schema:
-            version = schema_version(self)
-            if version < LATEST:
-                self.pool.close()
-                raise StoreError(
-                    f"the club database {self.path} is at schema version {version}, this program needs {LATEST}: "
-                    f"run `tabletop db upgrade --db {self.path}`"
-                )
+        if version < LATEST:
+            raise StoreError(
+                f"the club database {self.path} is at schema version {version}, this program needs {LATEST}: "
+                f"run `tabletop db upgrade --db {self.path}`"
+            )
+        self.pool = ConnectionPool(dsn, min_size=1, max_size=pool_size, kwargs={"autocommit": True}, open=False,
+                                   timeout=30, name="tabletop")
+        self.pool.open(wait=True, timeout=15)
 
     def close(self) -> None:
         """Connections are pooled per process; a request's end keeps them for the next one."""
@@ -294,11 +290,10 @@ class _Done(Exception):
 # ---------------------------------------------------------------- schema migrations
 
 
-def schema_version(store: PostgresStore) -> int:
-    rows = store._run("SELECT to_regclass('schema_migrations') IS NOT NULL")
-    if not rows[0][0]:
+def _version(conn: psycopg.Connection) -> int:
+    if not conn.execute("SELECT to_regclass('schema_migrations') IS NOT NULL").fetchone()[0]:
         return 0
-    return store._run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")[0][0]
+    return conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()[0]
 
 
 def upgrade(dsn: str, app_role: str | None = None) -> list[str]:

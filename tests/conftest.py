@@ -135,3 +135,22 @@ def any_store(request, tmp_path):
         s.close()
     else:
         yield request.getfixturevalue("pg_store")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_target(request, db_path):
+    """Where a database lives, as ``--db`` takes it: a SQLite file, or a club database's URL."""
+    if request.param == "sqlite":
+        return str(db_path)
+    return request.getfixturevalue("pg_dsn")
+
+
+@pytest.fixture
+def any_app(any_target, registry):
+    from events.stores import open_store
+
+    s = open_store(any_target)
+    yield Assistant(s, registry, clock=lambda: FIXED)
+    s.close()
+    if hasattr(s, "shutdown"):
+        s.shutdown()
