@@ -257,7 +257,9 @@ class Assistant:
         actor: str = "table",
         command_id: str | None = None,
         dice: DiceRoller | None = None,
+        authorize: Callable[[LoadedKind, Command, View], None] | None = None,
     ) -> Outcome:
+        """Decide and append one command. ``authorize`` (the club's seat rule) may refuse it, seeing the table."""
         game = self._open(game_id)
         gid = game.row.game_id
         catalogue = game.loaded.catalogue
@@ -271,6 +273,8 @@ class Assistant:
             return self._outcome(game, span[0], span[1], duplicate=True)
 
         view = self.view(gid)
+        if authorize is not None:
+            authorize(game.loaded, command, view)
         ctx = Context(actor=actor, dice=dice or self.dice)
         events = self._decide(game, command, view, ctx)
         if not events:

@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from assistant.application import Assistant
+from assistant.club.cli import add_commands as add_club_commands
 from assistant.decider import Refused
 from assistant.kinds import KindRegistry, UnknownKind
 from assistant.option_files import read_option_file
@@ -210,6 +211,13 @@ def cmd_verify(app: Assistant | None, args: argparse.Namespace) -> int:
 
 
 def cmd_serve(app: Assistant | None, args: argparse.Namespace) -> int:
+    target = db_target(args.db)
+    if is_postgres(target):
+        from assistant.club.server import serve_club
+
+        serve_club(str(target), host="0.0.0.0" if args.lan and args.host == "127.0.0.1" else args.host,
+                   port=args.port, workers=args.workers, threads=args.threads)
+        return 0
     from assistant.web.server import serve
 
     serve(db_target(args.db), host=args.host, port=args.port, lan=args.lan, open_browser=not args.no_browser)
@@ -353,7 +361,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=5173)
     p.add_argument("--lan", action="store_true", help="share on the local network behind a join code")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
+    p.add_argument("--workers", type=int, default=2, help="club mode: server processes (default 2)")
+    p.add_argument("--threads", type=int, default=128, help="club mode: threads per process (default 128)")
     p.set_defaults(func=cmd_serve)
+    add_club_commands(add)
     p = add("db", "the database itself: `db upgrade` applies the schema migrations a club database lacks")
     p.add_argument("action", choices=["upgrade"])
     p.add_argument("--app-role", metavar="ROLE",
