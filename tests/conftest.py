@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 
 import pytest
@@ -12,6 +13,9 @@ from events.store import EventStore
 from tests.toygame.game import GAME as TOY
 
 FIXED = datetime(2026, 11, 21, 20, 0, tzinfo=timezone.utc)
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture
@@ -46,6 +50,21 @@ def toy_game(app):
     return gid
 
 
+# Debian's Chromium driven by Playwright, for the browser tests of the core and of every game.
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-browser (browser tests never skip)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the playwright Python package is missing: run scripts/install-browser")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
 # ---------------------------------------------------------------- PostgreSQL (the club mode)
 # A real server: TABLETOP_TEST_PG when scripts/test started one, else a cluster this session starts itself.
 # On CI (CI=true) a server that cannot be had fails the run; elsewhere those tests are skipped with the reason.
@@ -53,7 +72,6 @@ def toy_game(app):
 
 @pytest.fixture(scope="session")
 def pg_server():
-    import os
     import shutil
     import tempfile
 
@@ -102,7 +120,6 @@ _pg_count = iter(range(1, 10**9))
 @pytest.fixture
 def pg_dsn(pg_server, pg_template):
     """A fresh, upgraded club database for one test (the owner's DSN); dropped afterwards."""
-    import os
 
     import psycopg
 

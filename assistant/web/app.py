@@ -9,17 +9,19 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, g, make_response, redirect, render_template, request, session, url_for
+from jinja2 import ChoiceLoader
 from werkzeug.exceptions import HTTPException
 
 from assistant.application import Assistant
-from assistant.web import security
+from assistant.web import plugins, security
+from assistant.web.plugins import GameTemplates
 from assistant.web.presenter import new_command_id
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("assistant.web")
 
 # Paths any device may open without the join code (the join page itself, static files, spectator links).
-OPEN_PREFIXES = ("/join", "/static/", "/watch/")
+OPEN_PREFIXES = ("/join", "/static/", "/games/", "/watch/")
 
 
 def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None = None, testing: bool = False,
@@ -40,6 +42,7 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
         SESSION_COOKIE_HTTPONLY=True,
         TEMPLATES_AUTO_RELOAD=False,
     )
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplates(assistant.registry)])
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_command_id"] = new_command_id
@@ -105,6 +108,7 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
             "member": g.get("member"),
             "club": conf["club"] is not None,
             "live_push": conf["heads"] is not None,
+            "game_stylesheet": plugins.stylesheet(assistant.registry),
         }
 
     @app.errorhandler(HTTPException)
@@ -128,6 +132,7 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
         from assistant.web.club import club_pages
 
         app.register_blueprint(club_pages)
+    app.register_blueprint(plugins.games_static)
     return app
 
 

@@ -22,7 +22,7 @@ from events.store import GameNotFound
 
 club_pages = Blueprint("club", __name__)
 
-OPEN = ("/signin", "/invite/", "/static/", "/watch/")
+OPEN = ("/signin", "/invite/", "/static/", "/games/", "/watch/")
 GAME_PATH = re.compile(r"^/g/([0-9A-Za-z_-]{1,64})(/.*)?$")
 WATCHABLE = re.compile(r"^(|/log|/live|/events|/space/.*|/report.*|/summary|/teach)$")
 SPOILERS = re.compile(r"^(/report.*|/summary|/teach|/export|/file/.*)$")  # every side's hidden facts at once

@@ -12,7 +12,7 @@ from assistant.club.live import Heads
 from assistant.kinds import KindRegistry
 from assistant.web import create_app
 from tests.toygame.game import GAME as TOY
-from tests.web.conftest import Client, browser  # noqa: F401  (the session's Chromium, shared)
+from tests.web.conftest import Client
 
 PASSWORD = "correct horse battery"
 

@@ -9,7 +9,7 @@ from assistant.application import Assistant
 from assistant.kinds import KindRegistry
 from tests.club.conftest import PASSWORD, sign_in
 from tests.web.conftest import Client
-from tests.web.test_ee_map import played
+from tests.games.europe_engulfed.test_map import played
 
 
 def page(response) -> str:
