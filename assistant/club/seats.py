@@ -1,7 +1,7 @@
 """Who may act for which power or side, and what each seat sees. The server decides both, never the device.
 
-A command acts for the powers the game says (``GameKind.extra["acting_for"](command, state)`` when a game
-declares it), else for the side on the turn clock. A seat holding one of those powers may send it; the table's
+A command acts for the powers the game says (``GameKind.acting_for(command, state)`` when a game declares
+it), else for the side on the turn clock. A seat holding one of those powers may send it; the table's
 host may send anything. A step no side owns (set-up, a shared weather roll) may be sent by any seated player,
 and notes by anyone seated. A member without a seat watches: read-only, and sees what spectators see.
 """
@@ -20,7 +20,7 @@ ANY_SEAT = {"core.add_note"}
 
 
 def acting_for(loaded: LoadedKind, command: Command, view: View) -> tuple[str, ...]:
-    declared = loaded.kind.extra.get("acting_for")
+    declared = loaded.kind.acting_for
     if declared is not None:
         return tuple(declared(command, view.game))
     side = getattr(view.clock, "side", "")

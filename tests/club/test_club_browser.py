@@ -61,13 +61,12 @@ def test_two_devices_on_two_server_processes_follow_one_game(browser, pg_dsn, pg
         boris.sign_in("Boris", PASSWORD)
         sent = time.monotonic()
         assert boris.command(game_id, {"type": "core.add_note", "about_seq": "2", "text": "Moscow holds"}, "n1") == 200
-        laptop.wait_for_function("document.body.innerText.includes('Moscow holds')", timeout=2000)
+        laptop.get_by_text("Moscow holds").first.wait_for(timeout=2000)
         assert time.monotonic() - sent < 2.0
-        phone.wait_for_function("document.body.innerText.includes('Moscow holds')", timeout=2000)
+        phone.get_by_text("Moscow holds").first.wait_for(timeout=2000)
         screenshot(laptop, "club-table-laptop")
         screenshot(phone, "club-table-phone")
 
-        # Greta's forms refuse a move that is the USSR's to make, in plain words.
         laptop.goto(f"{one}/g/{game_id}/seats")
         assert "plays ussr" in laptop.inner_text("main") and "Seat a member" not in laptop.inner_text("main")
         screenshot(laptop, "club-seats-laptop")
