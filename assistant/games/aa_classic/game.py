@@ -18,6 +18,7 @@ from assistant.games.aa_classic.describe import describe
 from assistant.games.aa_classic.evolve import evolve
 from assistant.games.aa_classic.guidance import guidance
 from assistant.games.aa_classic.moves import battle, economy, edits, movement, placement, rockets, transport, turn
+from assistant.games.aa_classic.moves.answers import battle_throw, casualty_choice, round_end
 from assistant.games.aa_classic.setup import Options, initial_state, setup
 from assistant.games.aa_classic.state import State
 from assistant.kinds import read_about
@@ -47,10 +48,10 @@ MOVES: tuple[Move[State], ...] = (
          when=lambda s: _playing(s) and bool(s.options.get("enemy_zone_placement")), label="Attack them there"),
     Move(cmd.Load, transport.load, phases=MOVING, when=_playing),
     Move(cmd.Unload, transport.unload, phases=MOVING, when=_playing),
-    Move(cmd.Fire, battle.fire, phases=("combat",), when=_battles),
-    Move(cmd.ChooseCasualties, battle.choose_casualties, phases=("combat",), when=_battles),
-    Move(cmd.Retreat, battle.retreat, phases=("combat",), when=_battles),
-    Move(cmd.Submerge, battle.submerge, phases=("combat",), when=_battles),
+    Move(cmd.Fire, battle.fire, phases=("combat",), when=_battles, answers=battle_throw),
+    Move(cmd.ChooseCasualties, battle.choose_casualties, phases=("combat",), when=_battles, answers=casualty_choice),
+    Move(cmd.Retreat, battle.retreat, phases=("combat",), when=_battles, answers=round_end),
+    Move(cmd.Submerge, battle.submerge, phases=("combat",), when=_battles, answers=round_end),
     Move(cmd.FireRocket, rockets.fire_rocket, phases=("combat",), when=_playing),
     Move(cmd.Place, placement.place, phases=("placement",), when=_playing, label="Place these units"),
     Move(cmd.EndStep, turn.end_step, phases=STEPS, when=_playing),

@@ -16,14 +16,14 @@ from markupsafe import Markup
 
 import assistant.games.aa_classic.events as ev
 from assistant.games.aa_classic import commands as cmd
-from assistant.games.aa_classic.describe import POWER, STEP
+from assistant.games.aa_classic.describe import POWER, STEP, unit_words
 from assistant.games.aa_classic.game import GAME, STEPS
 from assistant.games.aa_classic.moves.common import contested_zones
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
 from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
 from assistant.games.aa_classic.state import State
 from assistant.games.aa_classic.world import load_tables
-from assistant.web.forms import RenderedForm, form_for
+from assistant.web.forms import FormError, RenderedForm, dice_text, form_for
 from assistant.web.maplayout import layout
 from assistant.web.memo import Memo
 from assistant.web.presenter import Presenter, Table, new_command_id
@@ -128,6 +128,8 @@ class AAPresenter(Presenter):
         ``aa.edit``; a move's ticked AA losses as ``aa_losses`` (those aircraft named in ``ids`` so they move)."""
         if tag == "aa.move":
             return self._move_losses(form, multi or {})
+        if tag == "aa.fire":
+            return _fire_lines(form)
         what = form.get("what", "")
         if tag != "aa.edit" or what not in EDITS:
             return form
@@ -255,7 +257,8 @@ class AAPresenter(Presenter):
         if act == "fire":
             lines = plan(s, b, what)
             data["dice"] = sum(n for _, n, _ in lines)
-            data["lines"] = [(k.replace("_", " "), n, t) for k, n, t in lines]
+            data["lines"] = [(k, n, t, f"{n} {unit_words(k, n)} {'hit' if n > 1 else 'hits'} on {t}"
+                                       + (" or less" if t > 1 else "")) for k, n, t in lines]
             data["firer"] = self._firer(s, b, what)
             add(cmd.Fire, template="aa_classic/battle.html", data=data, fixed=fixed)
         elif act == "casualties":
@@ -413,6 +416,26 @@ class AAPresenter(Presenter):
             battles=[(b.key, b.kind, b.outcome or f"round {b.round}") for b in battles],
             capital=power_name(sp.capital) if sp.capital else "",
         ))
+
+
+def _fire_lines(form: dict[str, str]) -> dict[str, str]:
+    """The battle panel's one field per line of dice (``faces.<line>.<dice>.<kind>``: "3 infantry hit on 1") as
+    the throw's ``faces``, line after line; a line with the wrong number of faces is refused naming it."""
+    lines = sorted((k.split(".", 3) for k in form if k.startswith("faces.") and k.count(".") == 3),
+                   key=lambda parts: int(parts[1]) if parts[1].isdigit() else 0)
+    if not lines:
+        return form
+    typed = [(kind, int(n) if n.isdigit() else 0, dice_text(form[f"faces.{line}.{n}.{kind}"]).split())
+             for _, line, n, kind in lines]
+    out = {k: v for k, v in form.items() if not k.startswith("faces.")}
+    if all(not faces for _, _, faces in typed):
+        return out  # nothing typed: the assistant rolls when asked to
+    for kind, n, faces in typed:
+        if len(faces) != n:
+            raise FormError(f"{kind.replace('_', ' ')}: {n} {'die' if n == 1 else 'dice'} to enter, "
+                            f"{len(faces)} typed")
+    out["faces"] = " ".join(f for _, _, faces in typed for f in faces)
+    return out
 
 
 def _arrow(start: tuple[float, float], end: tuple[float, float], a: str, b: str) -> Markup:
