@@ -18,7 +18,10 @@ import assistant.games.aa_classic.events as ev
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import POWER, STEP, unit_words
 from assistant.games.aa_classic.game import GAME, STEPS
+from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.common import contested_zones
+from assistant.games.aa_classic.moves.movement import can_move
+from assistant.moments import possible_moves
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
 from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
 from assistant.games.aa_classic.state import State
@@ -100,7 +103,10 @@ class AAPresenter(Presenter):
                 if s.step == "combat":
                     for b in s.battles.values():
                         self._battle_forms(table, b, add)
+                offered = {p.command: p for p in possible_moves(GAME, table.view)}
                 for cls in STEP_FORMS.get(s.step, ()):
+                    if cls not in offered:
+                        continue  # not possible now (no transport to load, no rocket in range, nothing to place...)
                     if cls is cmd.Purchase:
                         add(cls, template="aa_classic/purchase.html", data=self._purchase(s), label="Buy these units")
                     elif cls is cmd.Move:
@@ -108,10 +114,9 @@ class AAPresenter(Presenter):
                         add(cls, template="aa_classic/move.html", data=self._move(s, chosen),
                             label="Move these units")
                     elif cls is cmd.Place:
-                        add(cls, template="aa_classic/place.html", data={"left": sorted(s.purchased.items())},
-                            label="Place these units")
+                        add(cls, template="aa_classic/place.html", data=self._place(s), label="Place these units")
                     else:
-                        add(cls)
+                        add(cls, choices=offered[cls].choices)
                 add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
         add(cmd.Edit, template="aa_classic/edit.html", label="Record this edit", data={
             "edits": list(EDITS.items()), "powers": [(p, power_name(p)) for p in s.world.tables.turn_order],
@@ -184,9 +189,17 @@ class AAPresenter(Presenter):
         return {"units": units, "treasury": s.treasury.get(s.power, 0), "power": power_name(s.power)}
 
     def _move(self, s: State, chosen: str = "") -> dict[str, Any]:
-        mine = Counter(u.space for u in s.units.values() if u.owner == s.power)
-        return {"from": sorted(mine.items()), "spaces": sorted(s.world.board.spaces), "here": self._units_at(s, chosen),
-                "aircraft": self._aircraft_at(s, chosen)}
+        """"From" offers only the spaces with units that may still move in this step; bombing and AA fire on the
+        way belong to the combat move only."""
+        return {"from": sorted(offers.movers(s).items()), "spaces": sorted(s.world.board.spaces),
+                "here": self._units_at(s, chosen), "aircraft": self._aircraft_at(s, chosen),
+                "combat": s.step == "combat_move"}
+
+    def _place(self, s: State) -> dict[str, Any]:
+        """The units waiting and where they may go, each complex with what it may still take this turn."""
+        where = [(t, t if left is None else f"{t} (room for {left} more)") for t, left in offers.placements(s)]
+        left = sorted(s.purchased.items())
+        return {"left": left, "where": where, "all": sum(n for _, n in left)}
 
     def _aircraft_at(self, s: State, space: str) -> list[tuple[int, str]]:
         """The current power's aircraft in ``space`` (id, kind), which a combat move may name as AA losses."""
@@ -196,8 +209,9 @@ class AAPresenter(Presenter):
                       if u.owner == s.power and u.space == space and s.world.domain(u.kind) == "air")
 
     def _units_at(self, s: State, space: str) -> list[tuple[str, int]]:
-        """The current power's units in ``space`` by kind (what a move from there can take)."""
-        return sorted(Counter(u.kind for u in s.units.values() if u.owner == s.power and u.space == space).items())
+        """The current power's units in ``space`` that may still move, by kind (what a move from there can take)."""
+        return sorted(Counter(u.kind for i, u in s.units.items()
+                              if u.owner == s.power and u.space == space and can_move(s, i, u)).items())
 
     # ------------------------------------------------------------------ battle odds
     def odds(self, table: Table, key: str, retreat: int | None = None) -> dict[str, Any] | None:
