@@ -1,0 +1,197 @@
+"""What the table asks for, tag prefix "aam.". Units are named by the id the roster shows; hexes by their label
+as on the players' map (``C7``, see docs.md)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from events.base import Command
+
+Side = Literal["axis", "allies"]
+
+
+# ---------------------------------------------------------------- catalogue and armies
+
+
+class RegisterCard(Command, tag="aam.register_card"):
+    """One stat card typed from the form (p.8-9): defense "5/3" or "4"; attacks short/medium/long, "-" for none;
+    abilities "Name: text | Name: text"."""
+
+    name: str
+    nationality: str
+    unit_type: Literal["soldier", "vehicle"]
+    cost: int
+    year: int
+    speed: int
+    defense: str
+    attack_soldier: str
+    attack_vehicle: str
+    subtypes: str = ""
+    set: str = ""
+    number: str = ""
+    cost_printing: str = ""
+    hit_points: str = ""
+    initiative_bonus: int = 0
+    abilities: str = ""
+    command_abilities: str = ""
+    rarity: str = ""
+    flavor: str = ""
+    id: str = ""
+
+
+class ImportCards(Command, tag="aam.import_cards"):
+    """A club's catalogue file (CSV or TOML, as exported): every row must be valid or nothing is taken."""
+
+    text: str
+    format: Literal["csv", "toml"] = "csv"
+
+
+class Enlist(Command, tag="aam.enlist"):
+    side: Side
+    card: str
+    count: int = 1
+
+
+class Discharge(Command, tag="aam.discharge"):
+    unit: int
+
+
+class FinaliseArmy(Command, tag="aam.finalise_army"):
+    side: Side
+
+
+# ---------------------------------------------------------------- map and deployment
+
+
+class RecordHex(Command, tag="aam.record_hex"):
+    hex: str
+    terrain: Literal["clear", "hill", "forest", "town", "marsh", "pond"]
+
+
+class RecordHexside(Command, tag="aam.record_hexside"):
+    """A river and/or a road between two neighbouring hexes (a road over a river is a bridge)."""
+
+    a: str
+    b: str
+    river: bool = False
+    road: bool = False
+
+
+class ChooseMap(Command, tag="aam.choose_map"):
+    """Standard: a die picks the configuration (leave it 0; type the die or let the assistant roll). Assault and
+    custom: the configuration is chosen. The objective hex(es) are where the players' diagram shows."""
+
+    objective: tuple[str, ...]
+    configuration: int = 0
+    faces: tuple[int, ...] | None = None
+
+
+class ChooseDeploymentOrder(Command, tag="aam.choose_deployment_order"):
+    """Standard: the coin toss's winner says who deploys first (p.4). Assault: the defender always does."""
+
+    first: Side
+
+
+class Deploy(Command, tag="aam.deploy"):
+    unit: int
+    hex: str
+    facing: str = ""
+    aboard: int = 0
+
+
+# ---------------------------------------------------------------- the turn
+
+
+class EndPhase(Command, tag="aam.end_phase"):
+    """End this deployment, Movement or Assault Phase. After the last Assault Phase the Casualty Phase and the end
+    of turn follow; ``control`` says who holds the objective when the assistant cannot measure it."""
+
+    control: Literal["", "axis", "allies", "none", "contested"] = ""
+
+
+class RollInitiative(Command, tag="aam.roll_initiative"):
+    axis: tuple[int, ...] | None = None
+    allies: tuple[int, ...] | None = None
+
+
+class ChooseOrder(Command, tag="aam.choose_order"):
+    """The initiative's winner says who plays first this turn."""
+
+    first: Side
+
+
+class Move(Command, tag="aam.move"):
+    """Hexes entered in order (empty: pivot in place). ``rolls``: movement-roll dice, in the order needed."""
+
+    unit: int
+    path: tuple[str, ...] = ()
+    facing: str = ""
+    rolls: tuple[int, ...] | None = None
+
+
+class Board(Command, tag="aam.board"):
+    soldier: int
+    transport: int
+
+
+class Disembark(Command, tag="aam.disembark"):
+    soldier: int
+    hex: str = ""
+
+
+class DefensiveFire(Command, tag="aam.defensive_fire"):
+    """Shoot at the moving unit at ``step`` (1 = its first hex entered), in that step's start or destination hex."""
+
+    firer: int
+    step: int
+    where: Literal["start", "destination"] = "destination"
+    arc: Literal["", "front", "rear"] = ""
+    faces: tuple[int, ...] | None = None
+    cover_face: int | None = None
+
+
+class HoldFire(Command, tag="aam.hold_fire"):
+    """No (more) defensive fire at the moving unit: it finishes its move."""
+
+
+class Attack(Command, tag="aam.attack"):
+    """``band`` and ``arc`` are asked only when the hexes give no geometry; ``modifier`` is a card ability's bonus
+    or penalty to each die (p.26), named in ``modifier_reason``."""
+
+    attacker: int
+    target: int
+    band: Literal["", "short", "medium", "long"] = ""
+    arc: Literal["", "front", "rear"] = ""
+    faces: tuple[int, ...] | None = None
+    modifier: int = 0
+    modifier_reason: str = ""
+    cover: tuple[int, ...] | None = None  # cover dice typed with the attack (Blast: one per target needing one)
+
+
+class Cover(Command, tag="aam.cover"):
+    """The attacked unit's cover roll (type the die, or leave it empty for the assistant to roll)."""
+
+    face: int | None = None
+
+
+class DemolishBridge(Command, tag="aam.demolish_bridge"):
+    unit: int
+    a: str
+    b: str
+
+
+class EditUnit(Command, tag="aam.edit_unit"):
+    unit: int
+    reason: str
+    hex: str = ""
+    facing: str = ""
+    disrupted: bool = False
+    damaged: bool = False
+    hidden: tuple[str, ...] = ()
+
+
+COMMANDS = (
+    RegisterCard, ImportCards, Enlist, Discharge, FinaliseArmy, RecordHex, RecordHexside, ChooseMap,
+    ChooseDeploymentOrder, Deploy, EndPhase, RollInitiative, ChooseOrder, Move, Board, Disembark, DefensiveFire,
+    HoldFire, Attack, Cover, DemolishBridge, EditUnit,
+)

@@ -1,0 +1,97 @@
+"""A miniatures game on the table for tests: commands through decide, facts through evolve, dice scripted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from assistant.decider import Context, ScriptedDice
+from assistant.games.aa_miniatures import commands as c
+from assistant.games.aa_miniatures.game import GAME
+from assistant.games.aa_miniatures.state import State
+from events.core import DiceCorrected, DiceRolled
+
+# Test cards besides the rulebook's two: costs of the book's example army (p.10) where it names them; the other
+# figures are test data, typed as players would from their own cards.
+EXTRA_CSV = """id,name,nationality,type,subtypes,cost,year,speed,defense,attack_soldier,attack_vehicle,initiative_bonus,abilities,command_abilities
+pak-38,PAK 38,germany,soldier,artillery,9,1940,1,4,4/3/2,11/9/7,,,
+6-pounder,6-Pounder Antitank Gun,united_kingdom,soldier,artillery,9,1942,1,4,4/3/2,11/9/7,,,
+red-devil-captain,"""+'"Red Devil"'+""" Captain,united_kingdom,soldier,,7,1942,2,4,6/4/2,2/-/-,2,,Inspiring: friendly Soldiers within 2 hexes get +1 on cover rolls
+bazooka,Bazooka,united_states,soldier,,4,1942,2,4,4/3/-,8/6/-,,,
+m1-garand,M1 Garand Rifle,united_states,soldier,,4,1942,2,4,6/5/3,2/-/-,,,
+vickers,Vickers Machine-Gun Team,united_kingdom,soldier,,8,1940,1,4,10/8/4,2/-/-,,,
+kv-1,KV-1,soviet_union,vehicle,tank,32,1940,3,6/5,8/8/5,11/9/7,,,
+m3-stuart,M3 Stuart,united_states,vehicle,tank,15,1941,4,4/3,6/6/4,8/6/4,,,
+mg-42,MG-42 Machine-Gun Team,germany,soldier,,8,1942,1,4,10/8/4,2/-/-,,,
+grenadier,German Grenadier,germany,soldier,,5,1939,2,4,6/5/3,3/-/-,,,
+sig-33,sIG 33,germany,soldier,artillery,12,1939,1,4,-/8/8,-/6/6,,Bombardment: This unit's attacks ignore cover. | Blast: attacks every other unit in the target hex,
+ha-go,Type 95 Ha-Go,japan,vehicle,tank,10,1935,4,3/2,5/5/3,6/5/3,,"Forest Camouflage: while in a forest hex, it automatically succeeds on cover rolls against long-range attacks.",
+halftrack,SdKfz 251 Halftrack,germany,vehicle,transport,8,1939,4,4/3,6/4/2,2/-/-,,Transport: may carry one Soldier,
+kubelwagen,Kubelwagen Commander,germany,soldier,,10,1940,2,4,4/3/2,2/-/-,3,,
+"""
+
+
+class Table:
+    def __init__(self, **options: Any):
+        self.definition = msgspec.json.decode(msgspec.json.encode(GAME.setup(options)))
+        self.state: State = GAME.initial_state(self.definition)
+        self.log: list = []
+
+    def do(self, command, *dice: int) -> list:
+        events = GAME.decide(command, self.state, Context(dice=ScriptedDice(dice)))
+        for e in events:
+            self.state = GAME.evolve(self.state, e)
+        self.log.extend(events)
+        return events
+
+    def correct(self, ref_part: str, *faces: int) -> list:
+        throw = next(e for e in reversed(self.log) if isinstance(e, DiceRolled) and ref_part in e.ref)
+        correction = DiceCorrected(dice_seq=0, faces=tuple(faces), reason="mistyped", original=throw.faces,
+                                   purpose=throw.purpose, ref=throw.ref, targets=throw.targets)
+        events = [correction, *GAME.after_dice_corrected(self.state, correction)]
+        for e in events:
+            self.state = GAME.evolve(self.state, e)
+        self.log.extend(events)
+        return events[1:]
+
+    def cards(self) -> None:
+        self.do(c.ImportCards(text=EXTRA_CSV, format="csv"))
+
+    def enlist(self, side: str, *cards: str) -> list[int]:
+        ids = []
+        for card in cards:
+            for e in self.do(c.Enlist(side=side, card=card)):
+                ids += [u.id for u in e.units]
+        return ids
+
+    def unit(self, uid: int):
+        return self.state.units[uid]
+
+    def id(self, label: str) -> int:
+        return next(u.id for u in self.state.units.values() if u.label == label)
+
+
+def ready(t: Table, axis: dict[str, tuple[str, str]], allies: dict[str, tuple[str, str]],
+          objective: str = "H6", first: str = "axis", config_die: int = 3) -> dict[str, int]:
+    """Both armies built, fixed and deployed: ``{card: (hex, facing)}`` per side (one figure per card here);
+    returns card -> unit id. Leaves the game at turn 1's Initiative Phase."""
+    ids = {}
+    for side, army in (("axis", axis), ("allies", allies)):
+        for card in army:
+            ids[card] = t.enlist(side, card)[0]
+        t.do(c.FinaliseArmy(side=side))
+    t.do(c.ChooseMap(objective=(objective,), faces=(config_die,)))
+    t.do(c.ChooseDeploymentOrder(first=first))
+    for side in (first, "allies" if first == "axis" else "axis"):
+        army = axis if side == "axis" else allies
+        for card, (hex_, facing) in army.items():
+            t.do(c.Deploy(unit=ids[card], hex=hex_, facing=facing))
+        t.do(c.EndPhase())
+    return ids
+
+
+def to_phase(t: Table, first: str = "axis", axis_faces=(6, 5), allies_faces=(1, 1)) -> None:
+    """Roll initiative (the Axis win by default) and give ``first`` the first Movement Phase."""
+    t.do(c.RollInitiative(axis=axis_faces, allies=allies_faces))
+    t.do(c.ChooseOrder(first=first))
