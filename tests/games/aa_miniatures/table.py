@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -14,22 +15,7 @@ from events.core import DiceCorrected, DiceRolled
 
 # Test cards besides the rulebook's two: costs of the book's example army (p.10) where it names them; the other
 # figures are test data, typed as players would from their own cards.
-EXTRA_CSV = """id,name,nationality,type,subtypes,cost,year,speed,defense,attack_soldier,attack_vehicle,initiative_bonus,abilities,command_abilities
-pak-38,PAK 38,germany,soldier,artillery,9,1940,1,4,4/3/2,11/9/7,,,
-6-pounder,6-Pounder Antitank Gun,united_kingdom,soldier,artillery,9,1942,1,4,4/3/2,11/9/7,,,
-red-devil-captain,"""+'"Red Devil"'+""" Captain,united_kingdom,soldier,,7,1942,2,4,6/4/2,2/-/-,2,,Inspiring: friendly Soldiers within 2 hexes get +1 on cover rolls
-bazooka,Bazooka,united_states,soldier,,4,1942,2,4,4/3/-,8/6/-,,,
-m1-garand,M1 Garand Rifle,united_states,soldier,,4,1942,2,4,6/5/3,2/-/-,,,
-vickers,Vickers Machine-Gun Team,united_kingdom,soldier,,8,1940,1,4,10/8/4,2/-/-,,,
-kv-1,KV-1,soviet_union,vehicle,tank,32,1940,3,6/5,8/8/5,11/9/7,,,
-m3-stuart,M3 Stuart,united_states,vehicle,tank,15,1941,4,4/3,6/6/4,8/6/4,,,
-mg-42,MG-42 Machine-Gun Team,germany,soldier,,8,1942,1,4,10/8/4,2/-/-,,,
-grenadier,German Grenadier,germany,soldier,,5,1939,2,4,6/5/3,3/-/-,,,
-sig-33,sIG 33,germany,soldier,artillery,12,1939,1,4,-/8/8,-/6/6,,Bombardment: This unit's attacks ignore cover. | Blast: attacks every other unit in the target hex,
-ha-go,Type 95 Ha-Go,japan,vehicle,tank,10,1935,4,3/2,5/5/3,6/5/3,,"Forest Camouflage: while in a forest hex, it automatically succeeds on cover rolls against long-range attacks.",
-halftrack,SdKfz 251 Halftrack,germany,vehicle,transport,8,1939,4,4/3,6/4/2,2/-/-,,Transport: may carry one Soldier,
-kubelwagen,Kubelwagen Commander,germany,soldier,,10,1940,2,4,4/3/2,2/-/-,3,,
-"""
+EXTRA_CSV = (Path(__file__).parent / "club_cards.csv").read_text("utf-8")
 
 
 class Table:

@@ -29,13 +29,13 @@ def able_to_move(s: State, u: Unit) -> str:
     if not u.hex:
         return f"{u.label} is not on the map"
     if u.aboard:
-        return f"{u.label} rides {s.units[u.aboard].label}: it cannot move while aboard (p.29)"
+        return f"{u.label} rides {s.units[u.aboard].label}: it cannot move while aboard"
     if u.disrupted:
-        return f"{u.label} is disrupted: it cannot move or change facing (p.20)"
+        return f"{u.label} is disrupted: it cannot move or change facing"
     if u.moved:
-        return f"{u.label} has already moved this phase (p.11)"
+        return f"{u.label} has already moved this phase"
     if s.phase == "assault" and u.action:
-        return f"{u.label} has already acted in this Assault Phase: it moves or attacks, once (p.11)"
+        return f"{u.label} has already acted in this Assault Phase: it moves or attacks, once"
     return ""
 
 
@@ -69,6 +69,9 @@ def move(c: cmd.Move, s: State, ctx: Context) -> list:
             ev.MoveEnded(unit=u.id, hex=u.hex, facing=facing, label=u.label))
         return out.events
     path, cost, road_bonus, rolls = _walk(s, u, [hex_label(h) for h in c.path])
+    full = can_stop(s, u, path[-1])
+    if full:  # only a unit forced to stop retraces its path; a move may not be planned into a full hex
+        raise Refused(full, "AAM p.13")
     entered, blocked = _roll(ctx, s, u, path, rolls, c.rolls, out)
     if blocked:
         final_facing = hexes.facing_towards(entered[-1], blocked) or u.facing if card.type == "vehicle" else ""
