@@ -55,8 +55,9 @@ class Shot:
         self.needed = load().success_at - self.modifier
 
 
-def _throw(ctx: Context, purpose: str, shot: Shot, faces, ref: str):
-    return ctx.throw(purpose, shot.dice, faces, targets=(shot.needed,) * shot.dice, hits_when="at_least", ref=ref)
+def _throw(ctx: Context, purpose: str, shot: Shot, faces, ref: str, thrower: str):
+    return ctx.throw(purpose, shot.dice, faces, targets=(shot.needed,) * shot.dice, hits_when="at_least", ref=ref,
+                     thrower=thrower)
 
 
 def _modifier(c: cmd.Attack) -> int:
@@ -99,7 +100,7 @@ def attack(c: cmd.Attack, s: State, ctx: Context) -> list:
         if faces is not None:
             mine, faces = tuple(faces[: shot.dice]), faces[shot.dice:]
         ref = f"attack:{s.turn}:{a.id}:{u.id}"
-        throw = _throw(ctx, f"{a.label} attacks {u.label}", shot, mine, ref)
+        throw = _throw(ctx, f"{a.label} attacks {u.label}", shot, mine, ref, a.side)
         successes = combat.successes(throw.faces, shot.modifier)
         hits = combat.hits(successes, shot.defense)
         out(throw, ev.AttackRolled(attacker=a.id, target=u.id, kind="assault", band=shot.band,
@@ -126,7 +127,7 @@ def attack(c: cmd.Attack, s: State, ctx: Context) -> list:
                 raise Refused(f"{u.label} may roll for cover ({shot.cover_needed}+): with Blast, type the cover "
                               "dice with the attack (cover), one per target that needs one", "AAM p.24")
             roll = ctx.throw(f"{u.label} cover roll", 1, typed, targets=(shot.cover_needed,), hits_when="at_least",
-                             ref=f"cover-{ref}")
+                             ref=f"cover-{ref}", thrower=u.side)
             cover_ok = roll.faces[0] >= shot.cover_needed
             out(roll, ev.CoverRolled(target=u.id, needed=shot.cover_needed, face=roll.faces[0], success=cover_ok,
                                     label=u.label))
@@ -173,7 +174,7 @@ def defensive_fire(c: cmd.DefensiveFire, s: State, ctx: Context) -> list:
     shot = Shot(s, f, mover, where, "short", c.arc, 0, facing=facing)
     ref = f"defensive:{s.turn}:{s.phase}:{s.owner}:{f.id}:{mover.id}:{c.step}"
     out = Emitter(s)
-    throw = _throw(ctx, f"{f.label} defensive fire at {mover.label}", shot, c.faces, ref)
+    throw = _throw(ctx, f"{f.label} defensive fire at {mover.label}", shot, c.faces, ref, f.side)
     successes = combat.successes(throw.faces, shot.modifier)
     hits = combat.hits(successes, shot.defense)
     out(throw, ev.AttackRolled(attacker=f.id, target=mover.id, kind="defensive", band=shot.band,
@@ -195,7 +196,8 @@ def defensive_fire(c: cmd.DefensiveFire, s: State, ctx: Context) -> list:
                                 label=mover.label))
             return out.events
         roll = ctx.throw(f"{mover.label} cover roll", 1, (c.cover_face,),
-                         targets=(shot.cover_needed,), hits_when="at_least", ref=f"cover-{ref}")
+                         targets=(shot.cover_needed,), hits_when="at_least", ref=f"cover-{ref}",
+                         thrower=mover.side)
         ok = roll.faces[0] >= shot.cover_needed
         out(roll, ev.CoverRolled(target=mover.id, needed=shot.cover_needed, face=roll.faces[0], success=ok,
                                  label=mover.label))
@@ -225,7 +227,7 @@ def cover(c: cmd.Cover, s: State, ctx: Context) -> list:
         raise Refused("no attack is waiting for a cover roll", "AAM p.24")
     target = s.units[due.target]
     roll = ctx.throw(f"{target.label} cover roll", 1, None if c.face is None else (c.face,), targets=(due.needed,),
-                     hits_when="at_least", ref=f"cover-{due.ref}")
+                     hits_when="at_least", ref=f"cover-{due.ref}", thrower=target.side)
     ok = roll.faces[0] >= due.needed
     out = Emitter(s)
     out(roll, ev.CoverRolled(target=due.target, needed=due.needed, face=roll.faces[0], success=ok,

@@ -132,7 +132,7 @@ def _roll(ctx: Context, s: State, u: Unit, full: list[str], needs: list[int], ty
                 raise Refused(f"entering {full[i]} needs {need} movement roll(s): type {need} more die/dice", "AAM p.23")
             faces, queue = tuple(queue[:need]), queue[need:]
         throw = ctx.throw(f"{u.label} movement roll into {full[i]}", need, faces, targets=(at,) * need,
-                          hits_when="at_least", ref=f"move:{s.turn}:{u.id}:{full[i]}")
+                          hits_when="at_least", ref=f"move:{s.turn}:{u.id}:{full[i]}", thrower=u.side)
         out(throw)
         if min(throw.faces) < at:
             if queue:

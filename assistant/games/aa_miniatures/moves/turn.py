@@ -28,7 +28,7 @@ def roll_initiative(c: cmd.RollInitiative, s: State, ctx: Context) -> list:
     out: list = []
     totals, bonuses = {}, {}
     for side, faces in (("axis", c.axis), ("allies", c.allies)):
-        throw = ctx.throw(f"{side} initiative", 2, faces, ref=f"initiative:{s.turn}:{side}")
+        throw = ctx.throw(f"{side} initiative", 2, faces, ref=f"initiative:{s.turn}:{side}", thrower=side)
         out.append(throw)
         bonuses[side] = initiative_bonus(s, side)
         totals[side] = sum(throw.faces) + bonuses[side]
