@@ -103,10 +103,10 @@ class Deploy(Command, tag="aam.deploy"):
 
 
 class EndPhase(Command, tag="aam.end_phase"):
-    """End this deployment, Movement or Assault Phase. After the last Assault Phase the Casualty Phase and the end
-    of turn follow; ``control`` says who holds the objective when the assistant cannot measure it."""
+    """End this deployment, Movement or Assault Phase (after the last Assault Phase: Casualty Phase and end of
+    turn). Say who holds the objective only when the hexes give no map coordinates."""
 
-    control: Literal["", "axis", "allies", "none", "contested"] = ""
+    control: Literal["axis", "allies", "none", "contested"] | None = None
 
 
 class RollInitiative(Command, tag="aam.roll_initiative"):
@@ -121,7 +121,7 @@ class ChooseOrder(Command, tag="aam.choose_order"):
 
 
 class Move(Command, tag="aam.move"):
-    """Hexes entered in order (empty: pivot in place). ``rolls``: movement-roll dice, in the order needed."""
+    """Move a unit: the hexes it enters, in order (none: a Vehicle pivots); movement-roll dice in the order needed."""
 
     unit: int
     path: tuple[str, ...] = ()
@@ -140,12 +140,13 @@ class Disembark(Command, tag="aam.disembark"):
 
 
 class DefensiveFire(Command, tag="aam.defensive_fire"):
-    """Shoot at the moving unit at ``step`` (1 = its first hex entered), in that step's start or destination hex."""
+    """Fire at the moving unit: at a step of its move (1 = the first hex it entered), in that step's start or
+    destination hex."""
 
     firer: int
     step: int
     where: Literal["start", "destination"] = "destination"
-    arc: Literal["", "front", "rear"] = ""
+    arc: Literal["front", "rear"] | None = None
     faces: tuple[int, ...] | None = None
     cover_face: int | None = None
 
@@ -155,13 +156,13 @@ class HoldFire(Command, tag="aam.hold_fire"):
 
 
 class Attack(Command, tag="aam.attack"):
-    """``band`` and ``arc`` are asked only when the hexes give no geometry; ``modifier`` is a card ability's bonus
-    or penalty to each die (p.26), named in ``modifier_reason``."""
+    """Attack an enemy unit. Range band and arc are needed only for hexes without map coordinates; a modifier is a
+    card ability's bonus or penalty to each die, named in its reason."""
 
     attacker: int
     target: int
-    band: Literal["", "short", "medium", "long"] = ""
-    arc: Literal["", "front", "rear"] = ""
+    band: Literal["short", "medium", "long"] | None = None
+    arc: Literal["front", "rear"] | None = None
     faces: tuple[int, ...] | None = None
     modifier: int = 0
     modifier_reason: str = ""

@@ -88,7 +88,7 @@ def attack(c: cmd.Attack, s: State, ctx: Context) -> list:
     targets = [t]
     if s.card(a).has("Blast"):  # a separate attack on every other unit in the target hex, friends too (p.29)
         targets += [u for u in s.on_map() if u.hex == t.hex and u.id not in (t.id, a.id) and not u.aboard]
-    shots = [(u, Shot(s, a, u, u.hex, c.band, c.arc if u.id == t.id else "", modifier)) for u in targets]
+    shots = [(u, Shot(s, a, u, u.hex, c.band or "", (c.arc or "") if u.id == t.id else "", modifier)) for u in targets]
     faces = list(c.faces) if c.faces is not None else None
     if faces is not None and len(faces) != sum(shot.dice for _, shot in shots):
         names = ", ".join(f"{shot.dice} at {u.label}" for u, shot in shots)
@@ -171,7 +171,7 @@ def defensive_fire(c: cmd.DefensiveFire, s: State, ctx: Context) -> list:
                       "AAM p.21")
     where = a_hex if c.where == "start" else b_hex
     facing = hexes.facing_towards(a_hex, b_hex) if s.card(mover).type == "vehicle" else ""
-    shot = Shot(s, f, mover, where, "short", c.arc, 0, facing=facing)
+    shot = Shot(s, f, mover, where, "short", c.arc or "", 0, facing=facing)
     ref = f"defensive:{s.turn}:{s.phase}:{s.owner}:{f.id}:{mover.id}:{c.step}"
     out = Emitter(s)
     throw = _throw(ctx, f"{f.label} defensive fire at {mover.label}", shot, c.faces, ref, f.side)

@@ -72,7 +72,7 @@ def end_phase(c: cmd.EndPhase, s: State, ctx: Context) -> list:
     else:
         out(PhaseBegan(round=s.turn, side="", phase="casualty"))
         out(casualties(out.state))
-        out(*end_of_turn(out.state, c.control))
+        out(*end_of_turn(out.state, c.control or ""))
     return out.events
 
 
