@@ -110,8 +110,10 @@ class EndPhase(Command, tag="aam.end_phase"):
 
 
 class RollInitiative(Command, tag="aam.roll_initiative"):
-    axis: tuple[int, ...] | None = None
-    allies: tuple[int, ...] | None = None
+    """Both players roll 2 dice for initiative (type them, or let the assistant roll)."""
+
+    axis_dice: tuple[int, ...] | None = None
+    allies_dice: tuple[int, ...] | None = None
 
 
 class ChooseOrder(Command, tag="aam.choose_order"):
@@ -126,7 +128,7 @@ class Move(Command, tag="aam.move"):
     unit: int
     path: tuple[str, ...] = ()
     facing: str = ""
-    rolls: tuple[int, ...] | None = None
+    dice: tuple[int, ...] | None = None  # movement rolls
 
 
 class Board(Command, tag="aam.board"):
@@ -166,13 +168,13 @@ class Attack(Command, tag="aam.attack"):
     faces: tuple[int, ...] | None = None
     modifier: int = 0
     modifier_reason: str = ""
-    cover: tuple[int, ...] | None = None  # cover dice typed with the attack (Blast: one per target needing one)
+    cover_dice: tuple[int, ...] | None = None  # typed with the attack (Blast: one per target needing one)
 
 
 class Cover(Command, tag="aam.cover"):
-    """The attacked unit's cover roll (type the die, or leave it empty for the assistant to roll)."""
+    """The attacked unit's cover roll (type the die, or let the assistant roll)."""
 
-    face: int | None = None
+    dice: tuple[int, ...] | None = None
 
 
 class DemolishBridge(Command, tag="aam.demolish_bridge"):

@@ -41,6 +41,15 @@ def _units(s: State, side: str, ok=lambda u: True) -> tuple[str, ...]:
     return tuple(str(u.id) for u in s.units.values() if (not side or u.side == side) and not u.destroyed and ok(u))
 
 
+def _carriers(s: State) -> bool:
+    return any(s.card(u).has("Transport") for u in s.on_map(s.owner))
+
+
+def _demolishers(s: State) -> tuple[str, ...]:
+    return _units(s, s.owner, lambda u: bool(u.hex) and s.card(u).has("Bridge Demolition") and not u.action
+                  and not u.moved)
+
+
 def _enemies(s: State) -> dict[str, tuple[str, ...]]:
     return {"target": _units(s, other(s.owner), lambda u: bool(u.hex) and not u.aboard)}
 
@@ -76,9 +85,12 @@ MOVES: tuple[Move[State], ...] = (
     Move(cmd.Attack, attack.attack, phases=("assault",), when=_playing, label="Attack",
          choices=lambda s: {"attacker": _units(s, s.owner, lambda u: bool(u.hex) and not u.aboard and not u.action
                                                 and not u.moved), **_enemies(s)}),
-    Move(cmd.Board, movement.board, phases=("movement",), when=_playing),
-    Move(cmd.Disembark, movement.disembark, phases=("movement",), when=_playing),
-    Move(cmd.DemolishBridge, movement.demolish_bridge, phases=("assault",), when=_playing),
+    Move(cmd.Board, movement.board, phases=("movement",), when=lambda s: _playing(s) and _carriers(s)),
+    Move(cmd.Disembark, movement.disembark, phases=("movement",),
+         when=lambda s: _playing(s) and any(u.aboard for u in s.on_map(s.owner))),
+    Move(cmd.DemolishBridge, movement.demolish_bridge, phases=("assault",),
+         when=lambda s: _playing(s) and bool(s.roads & s.rivers) and bool(_demolishers(s)),
+         choices=lambda s: {"unit": _demolishers(s)}),
     Move(cmd.EndPhase, turn.end_phase, phases=("deploy", "movement", "assault"), when=_playing,
          label="End this phase"),
     Move(cmd.RecordHex, battlefield.record_hex, phases=ANY, label="Record this hex"),

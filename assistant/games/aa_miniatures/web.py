@@ -17,7 +17,9 @@ from markupsafe import Markup
 from assistant.decider import Refused
 from assistant.games.aa_miniatures import hexes
 from assistant.games.aa_miniatures.describe import ADJ, PHASE, side as side_name
+from assistant.games.aa_miniatures.game import GAME
 from assistant.games.aa_miniatures.moves.attack import preview
+from assistant.games.aa_miniatures.moves.turn import control
 from assistant.games.aa_miniatures.odds import OUTCOMES
 from assistant.games.aa_miniatures.state import SIDES, State, Unit, other
 from assistant.web.forms import RenderedForm
@@ -47,9 +49,13 @@ class MiniaturesPresenter(Presenter):
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
         s: State = table.view.game
         out = super().forms(table, errors)
+        if s.phase == "assault":  # in the Assault Phase attacking comes first
+            out.sort(key=lambda f: f.spec.tag != "aam.attack")
         playing = s.stage in ("deploy", "play")
+        labels = {m.tag: m.label for m in GAME.moves}
         for f in out:
             tag = f.spec.tag
+            f.label = f.label or labels.get(tag, "")
             if tag in ANY_TIME and (playing or tag == "aam.edit_unit"):
                 f.apart = True  # recording the map and cards, and edits, stay one click away
             if tag in UNIT_FIELDS:
@@ -57,7 +63,15 @@ class MiniaturesPresenter(Presenter):
                 f.data = {"units": {name: self._unit_choices(s, tag, name, f) for name in UNIT_FIELDS[tag]}}
             if tag == "aam.attack":
                 f.data["odds"] = self._first_odds(table, f)
-                f.label = f.label or "Attack"
+                f.data["more"] = ["band", "arc", "modifier", "modifier_reason", "cover_dice"]
+                f.data["more_label"] = "Range band, arc, an ability's modifier, cover dice"
+            if tag == "aam.defensive_fire":
+                f.data["more"] = ["arc", "cover_face"]
+            if tag == "aam.end_phase" and s.stage == "play" and control(s) is not None:
+                f.template = "aa_miniatures/form.html"
+                f.data = {"skip": ["control"]}
+            if "facing" in {x.name for x in f.spec.fields}:
+                f.hints = {**f.hints, "facing": hexes.FACINGS}
             if tag == "aam.import_cards":
                 f.template = "aa_miniatures/import.html"
             if tag == "aam.enlist":

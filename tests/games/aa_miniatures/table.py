@@ -79,5 +79,5 @@ def ready(t: Table, axis: dict[str, tuple[str, str]], allies: dict[str, tuple[st
 
 def to_phase(t: Table, first: str = "axis", axis_faces=(6, 5), allies_faces=(1, 1)) -> None:
     """Roll initiative (the Axis win by default) and give ``first`` the first Movement Phase."""
-    t.do(c.RollInitiative(axis=axis_faces, allies=allies_faces))
+    t.do(c.RollInitiative(axis_dice=axis_faces, allies_dice=allies_faces))
     t.do(c.ChooseOrder(first=first))

@@ -73,7 +73,7 @@ def test_cover_limits_an_attack_to_disruption_and_is_asked_only_when_it_matters(
     assert isinstance(events[-1], ev.CoverAwaited) and events[-1].needed == 4
     with pytest.raises(Refused, match="rolls for cover first"):
         t.do(c.EndPhase())
-    t.do(c.Cover(face=4))
+    t.do(c.Cover(dice=(4,)))
     assert t.unit(grenadier).hidden == ("disrupted",)  # nothing added: it already had a Disrupted
     t.do(c.EndPhase())
     g = t.unit(grenadier)
@@ -86,7 +86,7 @@ def test_a_failed_cover_roll_lets_the_hits_through_and_same_hex_makes_it_harder(
     assault(t, "allies")
     events = t.do(c.Attack(attacker=ids["vickers"], target=ids["grenadier"], faces=(6,) * 9 + (1,)))
     assert events[-1].needed == 5  # Soldier 4+, -1 from the same hex (p.24)
-    t.do(c.Cover(face=4))
+    t.do(c.Cover(dice=(4,)))
     assert t.unit(ids["grenadier"]).hidden == ("disrupted", "destroyed")
 
 

@@ -47,7 +47,7 @@ def test_a_shot_in_the_start_hex_meets_the_front_and_cover_cancels_defensive_fir
     rolled = next(e for e in events if isinstance(e, ev.AttackRolled))
     assert rolled.arc == "front" and rolled.defense == 5
     assert isinstance(events[-1], ev.CoverAwaited) and events[-1].needed == 5
-    t.do(c.Cover(face=5))  # a Vehicle's cover is 5+: the shot is cancelled (p.24)
+    t.do(c.Cover(dice=(5,)))  # a Vehicle's cover is 5+: the shot is cancelled (p.24)
     assert t.state.window is not None and not t.unit(sherman).disrupted
     with pytest.raises(Refused, match="already fired defensively"):
         t.do(c.DefensiveFire(firer=pak, step=1, where="destination"))
@@ -83,12 +83,12 @@ def test_double_cost_terrain_forest_rolls_and_a_failed_roll_stops_facing_the_hex
     t.do(c.Move(unit=panzer, path=("C3", "D3")))  # 1 + 2
     t.do(c.EndPhase())
     t.do(c.EndPhase())
-    events = t.do(c.Move(unit=panzer, path=("D4",), rolls=(3,)))
+    events = t.do(c.Move(unit=panzer, path=("D4",), dice=(3,)))
     assert any(isinstance(e, ev.MoveEnded) and e.reason == "movement roll" for e in events)
     p = t.unit(panzer)
     assert p.hex == "D3" and p.facing == "S"
     with pytest.raises(Refused, match="already moved this phase"):
-        t.do(c.Move(unit=panzer, path=("D4",), rolls=(6,)))
+        t.do(c.Move(unit=panzer, path=("D4",), dice=(6,)))
 
 
 def test_rivers_roads_and_the_road_bonus():
@@ -100,13 +100,13 @@ def test_rivers_roads_and_the_road_bonus():
     t.do(c.RecordHex(hex="D5", terrain="forest"))
     t.do(c.RecordHexside(a="D5", b="D6", river=True))
     # along the road: first hex free, no rolls for the bridge or the forest; 3 hexes of movement for 4 hexes
-    events = t.do(c.Move(unit=panzer, path=("D3", "D4", "D5", "D6"), rolls=(4,)))
+    events = t.do(c.Move(unit=panzer, path=("D3", "D4", "D5", "D6"), dice=(4,)))
     started = next(e for e in events if isinstance(e, ev.MoveStarted))
     assert started.cost == 3 and started.road_bonus and t.unit(panzer).hex == "D6"
     with pytest.raises(Refused, match="too many"):
         t2, ids2 = game({"panzer-iv-ausf-g": ("D5", "S")}, {"m4a1-sherman": ("D12", "N")})
         t2.do(c.RecordHexside(a="D5", b="D6", river=True))
-        t2.do(c.Move(unit=ids2["panzer-iv-ausf-g"], path=("D6",), rolls=(4, 4)))
+        t2.do(c.Move(unit=ids2["panzer-iv-ausf-g"], path=("D6",), dice=(4, 4)))
 
 
 def test_impassable_terrain_and_the_minimum_move():

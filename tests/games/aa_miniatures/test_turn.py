@@ -13,7 +13,7 @@ from tests.games.aa_miniatures.table import Table, ready
 
 def play_turn(t: Table, control: str = "") -> list:
     """An empty turn: initiative (the Axis win), four phases ended."""
-    t.do(c.RollInitiative(axis=(6, 6), allies=(1, 1)))
+    t.do(c.RollInitiative(axis_dice=(6, 6), allies_dice=(1, 1)))
     t.do(c.ChooseOrder(first="axis"))
     for _ in range(3):
         t.do(c.EndPhase())
@@ -24,25 +24,25 @@ def test_initiative_totals_then_the_better_bonus_then_a_reroll():
     t = Table()
     t.cards()
     ids = ready(t, {"kubelwagen": ("D2", "")}, {"red-devil-captain": ("D12", "")})
-    events = t.do(c.RollInitiative(axis=(3, 4), allies=(4, 4)))  # 7 + 3 against 8 + 2: tie on 10
+    events = t.do(c.RollInitiative(axis_dice=(3, 4), allies_dice=(4, 4)))  # 7 + 3 against 8 + 2: tie on 10
     rolled = events[-1]
     assert rolled.totals == {"axis": 10, "allies": 10} and rolled.winner == "axis" and rolled.by == "bonus"
     t2 = Table()
     t2.cards()
     ids2 = ready(t2, {"kubelwagen": ("D2", "")}, {"red-devil-captain": ("D12", "")})
     t2.do(c.EditUnit(unit=ids2["kubelwagen"], reason="test", disrupted=True))  # a disrupted commander adds 0
-    events = t2.do(c.RollInitiative(axis=(5, 5), allies=(4, 4)))  # 10 + 0 against 8 + 2: the Allies on the bonus
+    events = t2.do(c.RollInitiative(axis_dice=(5, 5), allies_dice=(4, 4)))  # 10 + 0 against 8 + 2: the Allies on the bonus
     assert events[-1].winner == "allies" and events[-1].by == "bonus"
     t2 = Table()
     t2.cards()
     ids2 = ready(t2, {"kubelwagen": ("D2", "")}, {"red-devil-captain": ("D12", "")})
     for uid in ids2.values():
         t2.do(c.EditUnit(unit=uid, reason="test", disrupted=True))
-    events = t2.do(c.RollInitiative(axis=(4, 4), allies=(5, 3)))  # 8 + 0 against 8 + 0
+    events = t2.do(c.RollInitiative(axis_dice=(4, 4), allies_dice=(5, 3)))  # 8 + 0 against 8 + 0
     assert events[-1].winner == "" and events[-1].by == "tie"
     with pytest.raises(Refused, match="roll for initiative first"):
         t2.do(c.ChooseOrder(first="axis"))
-    t2.do(c.RollInitiative(axis=(1, 2), allies=(6, 6)))
+    t2.do(c.RollInitiative(axis_dice=(1, 2), allies_dice=(6, 6)))
     t2.do(c.ChooseOrder(first="axis"))  # the winner may let the other side go first
     assert (t2.state.phase, t2.state.owner, t2.state.first) == ("movement", "axis", "axis")
     assert ids and ids2
@@ -52,7 +52,7 @@ def test_the_phase_sequence_and_per_phase_flags():
     t = Table()
     t.cards()
     ids = ready(t, {"grenadier": ("D2", "")}, {"m1-garand": ("D12", "")})
-    t.do(c.RollInitiative(axis=(1, 1), allies=(6, 6)))
+    t.do(c.RollInitiative(axis_dice=(1, 1), allies_dice=(6, 6)))
     t.do(c.ChooseOrder(first="allies"))
     seen = [(t.state.phase, t.state.owner)]
     t.do(c.Move(unit=ids["m1-garand"], path=("D11",)))
@@ -76,7 +76,7 @@ def test_the_casualty_phase_in_the_texts_order():
                 {"m4a1-sherman": ("D9", "N"), "m1-garand": ("E9", "")})
     t.do(c.EditUnit(unit=ids["mg-42"], reason="disrupted last turn", disrupted=True))
     t.do(c.EditUnit(unit=ids["m1-garand"], reason="hit earlier", hidden=("disrupted",)))
-    t.do(c.RollInitiative(axis=(6, 6), allies=(1, 1)))
+    t.do(c.RollInitiative(axis_dice=(6, 6), allies_dice=(1, 1)))
     t.do(c.ChooseOrder(first="axis"))
     t.do(c.Board(soldier=ids["grenadier"], transport=ids["halftrack"]))
     for _ in range(3):
@@ -113,7 +113,7 @@ def test_a_scripted_standard_game_to_the_turn_10_point_decision():
                 {"m4a1-sherman": ("H8", "N"), "m3-stuart": ("H7", "N"), "bazooka": ("G7", "")}, objective="H6")
     for _ in range(2):
         play_turn(t)
-    t.do(c.RollInitiative(axis=(6, 6), allies=(1, 1)))
+    t.do(c.RollInitiative(axis_dice=(6, 6), allies_dice=(1, 1)))
     t.do(c.ChooseOrder(first="axis"))
     t.do(c.EndPhase())
     t.do(c.EndPhase())
@@ -142,7 +142,7 @@ def test_a_tie_on_points_at_turn_10_plays_on_until_someone_controls_or_leads():
         events = play_turn(t)
     assert next(e for e in events if isinstance(e, ev.TurnEnded)).points == {"axis": 5, "allies": 5}
     assert t.state.victory is None and t.state.turn == 11  # tied: keep playing (p.7)
-    t.do(c.RollInitiative(axis=(6, 6), allies=(1, 1)))
+    t.do(c.RollInitiative(axis_dice=(6, 6), allies_dice=(1, 1)))
     t.do(c.ChooseOrder(first="allies"))
     t.do(c.Move(unit=ids["allied-rifle"], path=("H8", "H9")))
     for _ in range(4):

@@ -56,7 +56,7 @@ def test_a_table_from_the_card_file_to_an_attack(app_client):
     _ok(client.do(gid, "aam.deploy", unit=str(ids["m4a1-sherman"]), hex="D9", facing="N", aboard="0"))
     _ok(client.do(gid, "aam.end_phase"))
     _ok(client.do(gid, "aam.record_hex", hex="F7", terrain="forest"))
-    _ok(client.do(gid, "aam.roll_initiative", axis="1 1", allies="6 6"))
+    _ok(client.do(gid, "aam.roll_initiative", axis_dice="1 1", allies_dice="6 6"))
     _ok(client.do(gid, "aam.choose_order", first="allies"))
     for _ in range(2):  # to the Allies' Assault Phase
         _ok(client.do(gid, "aam.end_phase"))

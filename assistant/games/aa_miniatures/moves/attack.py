@@ -94,7 +94,7 @@ def attack(c: cmd.Attack, s: State, ctx: Context) -> list:
         names = ", ".join(f"{shot.dice} at {u.label}" for u, shot in shots)
         raise Refused(f"this attack rolls {sum(shot.dice for _, shot in shots)} dice ({names}); "
                       f"{len(faces)} typed", "AAM p.16")
-    cover_dice = list(c.cover) if c.cover is not None else None
+    cover_dice = list(c.cover_dice) if c.cover_dice is not None else None
     for u, shot in shots:
         mine = None
         if faces is not None:
@@ -125,7 +125,7 @@ def attack(c: cmd.Attack, s: State, ctx: Context) -> list:
                 continue
             elif c.faces is not None:
                 raise Refused(f"{u.label} may roll for cover ({shot.cover_needed}+): with Blast, type the cover "
-                              "dice with the attack (cover), one per target that needs one", "AAM p.24")
+                              "dice with the attack (cover dice), one per target that needs one", "AAM p.24")
             roll = ctx.throw(f"{u.label} cover roll", 1, typed, targets=(shot.cover_needed,), hits_when="at_least",
                              ref=f"cover-{ref}", thrower=u.side)
             cover_ok = roll.faces[0] >= shot.cover_needed
@@ -226,7 +226,7 @@ def cover(c: cmd.Cover, s: State, ctx: Context) -> list:
     if due is None:
         raise Refused("no attack is waiting for a cover roll", "AAM p.24")
     target = s.units[due.target]
-    roll = ctx.throw(f"{target.label} cover roll", 1, None if c.face is None else (c.face,), targets=(due.needed,),
+    roll = ctx.throw(f"{target.label} cover roll", 1, c.dice, targets=(due.needed,),
                      hits_when="at_least", ref=f"cover-{due.ref}", thrower=target.side)
     ok = roll.faces[0] >= due.needed
     out = Emitter(s)

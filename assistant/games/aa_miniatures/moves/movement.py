@@ -72,7 +72,7 @@ def move(c: cmd.Move, s: State, ctx: Context) -> list:
     full = can_stop(s, u, path[-1])
     if full:  # only a unit forced to stop retraces its path; a move may not be planned into a full hex
         raise Refused(full, "AAM p.13")
-    entered, blocked = _roll(ctx, s, u, path, rolls, c.rolls, out)
+    entered, blocked = _roll(ctx, s, u, path, rolls, c.dice, out)
     if blocked:
         final_facing = hexes.facing_towards(entered[-1], blocked) or u.facing if card.type == "vehicle" else ""
     elif card.type == "vehicle":

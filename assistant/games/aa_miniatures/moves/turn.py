@@ -27,7 +27,7 @@ def roll_initiative(c: cmd.RollInitiative, s: State, ctx: Context) -> list:
                       "AAM p.11")
     out: list = []
     totals, bonuses = {}, {}
-    for side, faces in (("axis", c.axis), ("allies", c.allies)):
+    for side, faces in (("axis", c.axis_dice), ("allies", c.allies_dice)):
         throw = ctx.throw(f"{side} initiative", 2, faces, ref=f"initiative:{s.turn}:{side}", thrower=side)
         out.append(throw)
         bonuses[side] = initiative_bonus(s, side)
