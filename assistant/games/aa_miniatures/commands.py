@@ -47,16 +47,22 @@ class ImportCards(Command, tag="aam.import_cards"):
 
 
 class Enlist(Command, tag="aam.enlist"):
+    """Add copies of a card to an army."""
+
     side: Side
     card: str
     count: int = 1
 
 
 class Discharge(Command, tag="aam.discharge"):
+    """Take a unit out of an army that is not fixed yet."""
+
     unit: int
 
 
 class FinaliseArmy(Command, tag="aam.finalise_army"):
+    """Fix an army: it cannot change any more (the battlefield follows when both are fixed)."""
+
     side: Side
 
 
@@ -64,6 +70,8 @@ class FinaliseArmy(Command, tag="aam.finalise_army"):
 
 
 class RecordHex(Command, tag="aam.record_hex"):
+    """Record a hex's terrain as on your map (an unrecorded hex counts as clear)."""
+
     hex: str
     terrain: Literal["clear", "hill", "forest", "town", "marsh", "pond"]
 
@@ -93,6 +101,8 @@ class ChooseDeploymentOrder(Command, tag="aam.choose_deployment_order"):
 
 
 class Deploy(Command, tag="aam.deploy"):
+    """Set a unit up in a hex (a Vehicle faces a hexside), or aboard a Transport already set up."""
+
     unit: int
     hex: str
     facing: str = ""
@@ -132,11 +142,15 @@ class Move(Command, tag="aam.move"):
 
 
 class Board(Command, tag="aam.board"):
+    """A Soldier boards a Transport in its hex (its whole move this phase)."""
+
     soldier: int
     transport: int
 
 
 class Disembark(Command, tag="aam.disembark"):
+    """A Soldier gets off its Transport (the hex is given only when the opponent places it elsewhere)."""
+
     soldier: int
     hex: str = ""
 
@@ -178,12 +192,16 @@ class Cover(Command, tag="aam.cover"):
 
 
 class DemolishBridge(Command, tag="aam.demolish_bridge"):
+    """Blow the bridge between two hexes, one of them the unit's own (instead of moving or attacking)."""
+
     unit: int
     a: str
     b: str
 
 
 class EditUnit(Command, tag="aam.edit_unit"):
+    """Set a unit's hex, facing and counters by hand, with the reason (a figure knocked over, a counter lost)."""
+
     unit: int
     reason: str
     hex: str = ""

@@ -50,7 +50,10 @@ def attack_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
             try:
                 if ev.kind == "assault":
                     _shot, found = preview(before, ev.attacker, ev.target, ev.band, ev.arc)
-                    odds = dict(found.outcomes)
+                    o = found.outcomes
+                    # the report's win / lose / draw of one attack: destroyed / no effect / disrupted or damaged
+                    odds = {"attacker_wins": o["destroyed"], "defender_wins": o["no effect"],
+                            "draw": o["disrupted"] + o["damaged"], **o}
             except (Refused, KeyError):
                 odds = {}
             pending[ev.target] = {"seq": e.seq, "turn": turn, "ev": ev, "odds": odds,
@@ -68,6 +71,7 @@ def attack_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
                 where=f"{a.band} range" + (f", {a.distance} hexes" if a.distance is not None else ""),
                 attacker=p["sides"][0], defender=p["sides"][1], attacking={a.labels[0]: a.dice},
                 defending={a.labels[1]: a.defense}, odds=p["odds"], outcome=outcome,
+                defender_losses={c: 1 for c in ev.counters} if e.type == "aam.counters_placed" else {},
             ))
     return rows
 
@@ -85,7 +89,7 @@ ADAPTER = Adapter(
         "Casualties": ("aam.casualties_applied",),
         "End of turn": ("aam.turn_ended", "aam.game_won"),
     },
-    counts="dice",
+    counts="dice / defense",
     round_name="turn",
     side_name=lambda side: ADJ.get(side, side),
 )

@@ -255,8 +255,9 @@ class MiniaturesPresenter(Presenter):
                 mx, my, dx, dy = (xa + xb) / 2, (ya + yb) / 2, (yb - ya) / SQ3 / 2, -(xb - xa) / SQ3 / 2
                 sides.append(Markup('<line class="river" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}"/>').format(
                     mx - dx, my - dy, mx + dx, my + dy))
-        return Markup('<svg viewBox="0 0 {:.0f} {:.0f}" role="group" aria-label="Battle map: tap a hex for what '
-                      'stands there">{}{}{}</svg>').format(width, height, Markup("").join(cells),
+        return Markup('<svg viewBox="0 0 {:.0f} {:.0f}" style="width: min(100%, {:.0f}px)" role="group" '
+                      'aria-label="Battle map: tap a hex for what stands there">{}{}{}</svg>').format(
+                          width, height, width * 1.6, Markup("").join(cells),
                                                            Markup("").join(sides), Markup("").join(tokens))
 
     def _token(self, s: State, u: Unit, x: float, y: float) -> Markup:
