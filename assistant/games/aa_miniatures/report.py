@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from assistant.analysis.adapters import Adapter, BattleRow
+from assistant.analysis.adapters import Adapter, BattleRow, LedgerRow
 from assistant.decider import Refused
 from assistant.games.aa_miniatures.describe import ADJ
 from assistant.games.aa_miniatures.moves.attack import preview
@@ -76,11 +76,41 @@ def attack_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
     return rows
 
 
+def fates(view: Any, entries: Sequence[Any]) -> list[LedgerRow]:
+    """Unit by unit: each loss as a line of its side's points (with who destroyed it), then the survivors."""
+    attrition = view.read("attrition")
+    casualty_seq = {e.event.turn: e.seq for e in entries if e.type == "aam.casualties_applied" and not e.cancelled}
+    balance = {x: sum(f.cost for f in attrition.fates.values() if f.side == x) for x in SIDES}
+    rows = []
+    for uid, f in sorted(attrition.fates.items(), key=lambda kv: (kv[1].turn or 10**6, kv[0])):
+        if f.status == "destroyed":
+            balance[f.side] -= f.cost
+            by = f" by {', '.join(f.by)}" if f.by else ""
+            rows.append(LedgerRow(seq=casualty_seq.get(f.turn, 0), round=f.turn, who=f.side, account="points",
+                                  amount=-f.cost, balance=balance[f.side],
+                                  cause=f"{f.label} destroyed{by} ({_record(f)})"))
+    for uid, f in sorted(attrition.fates.items()):
+        if f.status != "destroyed":
+            rows.append(LedgerRow(seq=0, round=view.game.turn, who=f.side, account="points", amount=0,
+                                  balance=balance[f.side],
+                                  cause=f"{f.label} {f.status} ({_record(f)}, {_n(f.hits_taken, 'hit')} taken)"))
+    return rows
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _record(f: Any) -> str:
+    return f"{_n(f.attacks, 'attack')} made, {_n(f.hits_scored, 'hit')} scored"
+
+
 ADAPTER = Adapter(
     kind="aa_miniatures",
     metrics=METRICS,
     snapshot=snapshot,
     battles=attack_rows,
+    ledger=fates,
     sections={
         "Initiative": ("aam.initiative_rolled", "aam.order_chosen"),
         "Movement": ("aam.move_started", "aam.move_ended", "aam.boarded", "aam.disembarked"),

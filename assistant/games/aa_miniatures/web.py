@@ -173,7 +173,8 @@ class MiniaturesPresenter(Presenter):
                           "budget": s.scenario.budgets[x], "on_map": sum(s.card(u).cost for u in s.on_map(x)),
                           "lost": lost, "active": x == s.owner or x == s.deploying, "fixed": x in s.final})
         return Markup(render_template("aa_miniatures/roster.html", sides=sides, s=s, phase=PHASE.get(s.phase, s.phase),
-                                      owner=ADJ.get(s.owner, ""), attacks=list(reversed(attrition.attacks[-6:]))))
+                                      owner=ADJ.get(s.owner, ""), attacks=list(reversed(attrition.attacks[-6:])),
+                                      game_id=table.game_id, at=table.at))
 
     def term(self, word: str) -> str:
         return ADJ.get(word) or PHASE.get(word) or word.replace("_", " ")

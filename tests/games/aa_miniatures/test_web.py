@@ -92,3 +92,24 @@ def test_a_bad_catalogue_file_is_refused_in_place(app_client):
     text = response.data.decode()
     assert "row 1 (Nobody)" in text and "nationality" in text
     assert "Traceback" not in text and len(a.view(gid).game.catalogue) == 2
+
+
+def test_the_report_and_the_teaching_replay_of_a_played_game(app_client):
+    import random
+
+    from assistant.decider import DiceRoller
+    from assistant.games.aa_miniatures.bench import play
+
+    a, client = app_client
+    a.dice = DiceRoller(random.Random(1).randrange)
+    _definition, commands, final, _mid = play(1)
+    gid = a.new_game("aa_miniatures", {})
+    for command in commands:
+        a.handle(gid, command)
+    assert a.view(gid).game.victory == final.victory
+    report = client.get(f"/g/{gid}/report").data.decode()
+    assert "Value of units on the map" in report and "M4A1 Sherman destroyed by" in report
+    assert "Traceback" not in report
+    seq = next(e.seq for e in a.log(gid) if e.type == "aam.attack_rolled")
+    teach = client.get(f"/g/{gid}/teach?at={seq}").data.decode()
+    assert "AAM p.15-16" in teach and "each 4+ succeeds" in teach
