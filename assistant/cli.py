@@ -307,7 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add("kinds", "list the games the assistant can play").set_defaults(func=cmd_kinds)
     p = add("new", "start a new game; prints its id")
-    p.add_argument("kind", help="game kind, e.g. aa_classic (see `tabletop kinds`)")
+    p.add_argument("kind", help="game kind (see `tabletop kinds`)")
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     p.add_argument("--options", metavar="JSON", help="all options as one JSON object")
     p.add_argument("--option-file", action="append", metavar="KEY=FILE",

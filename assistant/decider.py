@@ -214,7 +214,7 @@ class GameKind(Generic[S]):
     core names a game.
     """
 
-    name: str  # stable id used in saved games, e.g. "aa_classic"
+    name: str  # stable id used in saved games, e.g. "toy"
     title: str
     namespace: str  # tag prefix of its commands and events, e.g. "aa"
     options_type: type[msgspec.Struct]  # validated options for `new`

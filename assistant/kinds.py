@@ -3,7 +3,7 @@
 A game package declares itself in its distribution's metadata, as pytest plug-ins and Flask extensions do::
 
     [project.entry-points."tabletop.games"]
-    aa_classic = "assistant.games.aa_classic.game:GAME"
+    my_game = "my_package.game:GAME"
 
 and keeps a ``game.toml`` (``title``, ``namespace``) beside its modules, so that listing the games reads two
 short files instead of importing every game's rules. No file of the core names a game.
