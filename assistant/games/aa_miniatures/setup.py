@@ -3,7 +3,7 @@ card catalogue the game starts with (the rulebook's two cards plus a club's file
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -18,8 +18,8 @@ MAX_TURNS = 99
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     scenario: Literal["standard", "assault", "custom"] = "standard"
     attacker: Literal["axis", "allies"] = "axis"  # Assault: who attacks (p.27)
-    axis_player: str = ""
-    allies_player: str = ""
+    axis_player: Annotated[str, msgspec.Meta(max_length=80)] = ""
+    allies_player: Annotated[str, msgspec.Meta(max_length=80)] = ""
     # Build your own (p.28): budgets, turn limits, optional army restrictions.
     axis_budget: int = 100
     allies_budget: int = 100
