@@ -73,6 +73,11 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
 
         return data.calendar().turn(max(self.turn, 1)).year
 
+    @property
+    def surprise(self) -> bool:
+        """The Japanese player turn of Nov/Dec 1941 in the campaign (AE 9.11)."""
+        return self.scenario.surprise and self.turn == 1 and self.side == "japan"
+
     def balance(self, nation: str, account: str) -> int:
         return self.balances.get(f"{nation}:{account}", 0)
 

@@ -199,9 +199,9 @@ class Table:
         self.log += events
         return events
 
-    def advance_to(self, phase: str, side: str | None = None, producer: str = "") -> None:
+    def advance_to(self, phase: str, side: str | None = None, producer: str = "", tries: int = 400) -> None:
         """Advance (determining supply and setting an empty network where the phase needs it) to a phase."""
-        for _ in range(400):
+        for _ in range(tries):
             s = self.state
             if s.phase == phase and (side is None or s.side == side) and (not producer or s.producer == producer):
                 return
@@ -222,7 +222,18 @@ class Table:
                     self.do(c.Bomb(bases=tuple(bases)), dice=(1,) * min(self.state.balance("usa", "bomber_points"),
                                                                         2 * len(bases)))
             self.do(c.Advance())
-        raise AssertionError(f"never reached {phase}")
+        if tries > 1:
+            raise AssertionError(f"never reached {phase}")
+
+    def advance_to_next(self) -> None:
+        """One phase on, doing what the phase owes first (network, supply, strategic warfare)."""
+        s = self.state
+        before = (s.turn, s.side, s.phase, s.producer)
+        for _ in range(20):
+            s = self.state
+            if (s.turn, s.side, s.phase, s.producer) != before:
+                return
+            self.advance_to("__never__", tries=1)
 
     def thrown(self) -> list[DiceRolled]:
         return [e for e in self.log if isinstance(e, DiceRolled)]

@@ -112,7 +112,7 @@ def _bonuses(s: AEState, cmd: Fire, p, attacking: bool, zone, chinese_attack: bo
         if chinese_attack and p.nation == "japan":
             out.append("tenacious against Chinese attacks")  # k
     else:
-        surprise = s.scenario.surprise and s.turn == 1 and s.side == "japan"
+        surprise = s.surprise
         if surprise and p.nation == "japan" and p.kind == "infantry" and zone.terrain == "jungle":
             out.append("surprise attack in jungle")  # h
     if mixed:

@@ -15,7 +15,7 @@ NONE, LIMITED = "none", "limited"  # dominance is named by its side: "japan" or 
 
 def _surprised(s: AEState) -> bool:
     """AE 9.11d: the Japanese Nov/Dec 1941 player turn, before its Air-Naval Combat Phase."""
-    return (s.scenario.surprise and s.turn == 1 and s.side == "japan"
+    return (s.surprise
             and s.phase in ("naval_movement", "initial_supply", "production"))
 
 

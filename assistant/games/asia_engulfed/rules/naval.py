@@ -45,7 +45,7 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
 
 def _check_piece(s: AEState, p, cmd: NavalMove, side: str) -> None:
     t = data.table("naval")
-    surprise = s.scenario.surprise and s.turn == 1 and s.side == "japan"
+    surprise = s.surprise
     if places.is_fleet(p):
         top = t["reaction_range"] if cmd.mode == "react" else t["fleet_range"]
         if cmd.mode == "react" and s.year in s.code_breaking_years and p.nation == "usa":

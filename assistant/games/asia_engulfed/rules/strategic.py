@@ -23,7 +23,7 @@ def _in_japanese_production(s: AEState, rule: str) -> None:
 
 
 def surprise_turn(s: AEState) -> bool:
-    return s.scenario.surprise and s.turn == 1 and s.side == "japan"
+    return s.surprise
 
 
 def received_outside_honshu(s: AEState, account: str) -> int:
@@ -120,7 +120,7 @@ def bomb(cmd: Bomb, s: AEState, ctx: Context) -> list[Event]:
 
 def pending(s: AEState) -> list[str]:
     """Strategic Warfare still owed before Japan may spend (AE 2.0: mandatory)."""
-    if s.producer != "japan" or surprise_turn(s):
+    if s.phase != "production" or s.producer != "japan" or surprise_turn(s):
         return []
     out = []
     if "submarines" not in s.strategic and s.balance("usa", "submarine_points") > 0:

@@ -68,8 +68,8 @@ def advance(cmd: Advance, s: AEState, ctx: Context) -> list[Event]:
 
 def begin_turn(f: Flow) -> None:
     s = f.s
-    turn = s.turn + 1
     cal = data.calendar()
+    turn = s.turn + 1 if s.turn else cal.index(s.scenario.start_turn)
     tc, ta = s.balance("japan", "tc"), s.balance("japan", "ta")
     books = (Booking(nation="japan", account="ta", amount=tc - ta, rule="AE 1.1",
                      cause="Transports Available set to the Transport Capacity"),) if tc != ta else ()
