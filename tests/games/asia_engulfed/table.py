@@ -231,7 +231,7 @@ class Table:
         before = (s.turn, s.side, s.phase, s.producer)
         for _ in range(20):
             s = self.state
-            if (s.turn, s.side, s.phase, s.producer) != before:
+            if (s.turn, s.side, s.phase, s.producer) != before or s.result:
                 return
             self.advance_to("__never__", tries=1)
 
