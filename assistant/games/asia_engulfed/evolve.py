@@ -109,6 +109,8 @@ def _advanced(s: AEState, e: ev.ConstructionAdvanced) -> AEState:
     spent = dict(s.spent)
     if e.build == "asw":
         spent["japan:asw_werp"] = spent.get("japan:asw_werp", 0) + 1
+    if b.track == "air" and not e.free:
+        spent[f"{e.nation}:air_werp"] = spent.get(f"{e.nation}:air_werp", 0) + 1
     return replace(s, builds={**s.builds, e.marker: nb}, spent=spent)
 
 

@@ -116,7 +116,8 @@ def record_escalation(cmd: RecordEscalation, s: AEState, ctx: Context) -> list[e
         raise Refused(f"the force has {steps} step(s) and {cv_steps} CV step(s): it needs at least "
                       f"{esc['min_steps']} and {esc['min_cv_steps']}", rule="AE 9.22")
     for f in cv:
-        carried = sum(p.steps for p in s.pieces.values() if p.kind == "cba" and p.at == f.id)
-        if carried < f.steps:
-            raise Refused(f"{f.id}: every committed CV step carries a CBA", rule="AE 9.22")
+        carried = sum(1 for p in s.pieces.values() if p.kind == "cba" and p.at == f.id)
+        if carried < f.steps:  # "chaque Pas de CV engagé doit posséder une unité de CBA à bord"
+            raise Refused(f"{f.id}: every committed CV step carries a CBA unit ({f.steps} steps, {carried} CBA)",
+                          rule="AE 9.22")
     return [ev.UsEscalationEarned(fleets=tuple(cmd.fleets), steps=steps, cv_steps=cv_steps, trigger=cmd.trigger)]
