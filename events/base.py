@@ -1,7 +1,7 @@
 """The two message kinds of every game: commands (requests) and events (facts).
 
 Both are frozen msgspec Structs encoded as JSON objects whose ``"type"`` field
-carries an explicit, namespaced tag (``"core.dice_rolled"``, ``"aa.units_purchased"``).
+carries an explicit, namespaced tag (``"core.dice_rolled"``, ``"toy.units_bought"``).
 The tag, never the Python class name, is what a saved game stores, so classes
 may be renamed or moved freely.
 
