@@ -1,7 +1,6 @@
-"""A two-month turn calendar read from a game's data: turn numbers, keys ("1941-11"), labels ("Nov/Dec 1941").
-
-Turn 1 is the first row; turn 0 is the moment before the first turn (set-up, bidding, pre-game production).
-"""
+"""The Engulfed calendar: two-month game turns keyed "YYYY-MM" (the month that opens the turn), numbered from a
+game's own origin. Europe Engulfed numbers Sep/Oct 1939 as turn 0, Asia Engulfed Nov/Dec 1941 as turn 1; both
+start turns in odd months, so one calendar serves the combined game (two maps, one calendar)."""
 
 from __future__ import annotations
 
@@ -10,57 +9,64 @@ from dataclasses import dataclass
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
+def _months(key: str) -> int:
+    year, month = (int(p) for p in key.split("-"))
+    if month not in (1, 3, 5, 7, 9, 11):
+        raise ValueError(f"a turn starts in an odd month: {key!r}")
+    return year * 12 + month - 1
+
+
 @dataclass(frozen=True)
 class Turn:
     number: int
-    key: str  # "YYYY-MM", the first month of the turn
+    key: str
     year: int
-    month: int  # first month, 1..12
-
-    @property
-    def label(self) -> str:
-        second = MONTHS[self.month % 12] if self.month < 12 else "Jan"
-        return f"{MONTHS[self.month - 1]}/{second} {self.year}"
+    month: int  # the month that opens it, 1..11
 
     @property
     def bimonth(self) -> str:
-        return self.label.rsplit(" ", 1)[0]
+        return f"{MONTHS[self.month - 1]}/{MONTHS[self.month]}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.bimonth} {self.year}"
 
 
 @dataclass(frozen=True)
 class Calendar:
-    turns: tuple[Turn, ...]
+    origin: str  # the key of turn number ``origin_number``
+    origin_number: int
+    first_key: str  # the first and last turns a game is played
+    last_key: str
 
-    @classmethod
-    def bimonthly(cls, first: str, last: str) -> Calendar:
-        """Every two-month turn from ``first`` to ``last`` inclusive ("YYYY-MM" keys, odd months)."""
-        year, month = (int(x) for x in first.split("-"))
-        out: list[Turn] = []
-        while True:
-            key = f"{year}-{month:02d}"
-            out.append(Turn(number=len(out) + 1, key=key, year=year, month=month))
-            if key == last:
-                return cls(tuple(out))
-            if len(out) > 200:
-                raise ValueError(f"calendar: {last!r} never follows {first!r} in two-month steps")
-            month += 2
-            if month > 12:
-                year, month = year + 1, month - 12
+    def index(self, key: str) -> int:
+        """"1941-05" -> the turn number (any date, not only the game's own turns)."""
+        return self.origin_number + (_months(key) - _months(self.origin)) // 2
+
+    def turn(self, number: int) -> Turn:
+        months = _months(self.origin) + 2 * (number - self.origin_number)
+        year, month = divmod(months, 12)
+        return Turn(number=number, key=f"{year}-{month + 1:02d}", year=year, month=month + 1)
+
+    def key(self, number: int) -> str:
+        return self.turn(number).key
+
+    def year(self, number: int) -> int:
+        return self.turn(number).year
+
+    def bimonth(self, number: int) -> str:
+        return self.turn(number).bimonth
+
+    def name(self, number: int) -> str:
+        return self.turn(number).label
+
+    @property
+    def first(self) -> int:
+        return self.index(self.first_key)
 
     @property
     def last(self) -> int:
-        return len(self.turns)
+        return self.index(self.last_key)
 
-    def turn(self, number: int) -> Turn:
-        if not 1 <= number <= len(self.turns):
-            raise KeyError(f"no turn {number} (the calendar has turns 1 to {len(self.turns)})")
-        return self.turns[number - 1]
-
-    def index(self, key: str) -> int:
-        for t in self.turns:
-            if t.key == key:
-                return t.number
-        raise KeyError(f"no turn {key!r} on the calendar ({self.turns[0].key} to {self.turns[-1].key})")
-
-    def name(self, number: int) -> str:
-        return "before the first turn" if number == 0 else self.turn(number).label
+    def __len__(self) -> int:
+        return self.last - self.first + 1

@@ -17,11 +17,12 @@ class TableDice:
         self.ctx, self.actor, self.left = ctx, ctx.actor, list(faces)
 
     def throw(self, purpose: str, count: int, faces: Sequence[int] | None = None, sides: int = 6,
-              targets: Sequence[int] = (), hits_when: str = "at_most", ref: str = "") -> DiceRolled:
+              targets: Sequence[int] = (), hits_when: str = "at_most", ref: str = "", thrower: str = "") -> DiceRolled:
         if len(self.left) < count:
             raise Refused(f"{purpose}: {count} dice needed, {len(self.left)} face(s) left in the command")
         mine, self.left = self.left[:count], self.left[count:]
-        return self.ctx.throw(purpose, count, faces=mine, sides=sides, targets=targets, hits_when=hits_when, ref=ref)
+        return self.ctx.throw(purpose, count, faces=mine, sides=sides, targets=targets, hits_when=hits_when, ref=ref,
+                              thrower=thrower)
 
 
 def with_faces(move: Callable[[Any, Any, Any], Sequence[Event]], command: Command, state: Any,

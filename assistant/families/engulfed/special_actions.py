@@ -5,6 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+def cap_in_year(caps: Sequence[tuple[int, int]], year: int) -> int:
+    """The holding limit in ``year`` from (first year, limit) rows (EE 7.11, AE 7.11); 0 before the first row."""
+    reached = [(first, k) for first, k in caps if year >= first]
+    return max(reached)[1] if reached else 0
+
+
 def buy_problem(held: int, cap: int, buying: int = 1) -> str:
     if cap <= 0:
         return "this power may not hold Special Actions"

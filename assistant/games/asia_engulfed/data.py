@@ -20,7 +20,7 @@ def load(name: str) -> dict[str, Any]:
 @cache
 def calendar() -> Calendar:
     c = load("calendar")
-    return Calendar.bimonthly(c["first"], c["last"])
+    return Calendar(origin=c["first"], origin_number=1, first_key=c["first"], last_key=c["last"])
 
 
 def nation(name: str) -> dict[str, Any]:
