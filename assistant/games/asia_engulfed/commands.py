@@ -78,7 +78,7 @@ class Buy(Command, tag="ae.buy"):
     unrestricted: bool = False  # AE 7.8: replacements in the zone opened by a Special Action
 
 
-class LendLeaseTransfer(Command, tag="ae.lend_lease"):
+class LendLeaseTransfer(Command, tag="ae.send_lend_lease"):
     to: Literal["commonwealth", "china"]
     werp: Annotated[int, msgspec.Meta(ge=1, le=5)]
 

@@ -28,6 +28,9 @@ class Tracer:
     for_production: bool = False
     influence: dict[str, str] = field(default_factory=dict)
     missing: set[str] = field(default_factory=set)
+    _routes: dict[tuple, tuple[str, ...] | None] = field(default_factory=dict)
+    _sources: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    _legs: dict[tuple[str, str], Legs] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.influence = all_influence(self.s)
@@ -134,9 +137,19 @@ class Tracer:
 
     def route(self, start: str, nation: str, force: str = "", targets: set[str] | None = None
               ) -> tuple[str, ...] | None:
+        """The route (cached: pieces of one power in one zone share it)."""
         if start not in self.board.zones:
             return None
-        return trace(start, self.sources(nation, force) if targets is None else targets, self.legs(nation, force))
+        key = (start, nation, force, None if targets is None else frozenset(targets))
+        if key not in self._routes:
+            if targets is None:
+                if (nation, force) not in self._sources:
+                    self._sources[(nation, force)] = self.sources(nation, force)
+                targets = self._sources[(nation, force)]
+            if (nation, force) not in self._legs:
+                self._legs[(nation, force)] = self.legs(nation, force)
+            self._routes[key] = trace(start, targets, self._legs[(nation, force)])
+        return self._routes[key]
 
     # --- verdicts ---------------------------------------------------------------------------------------------------
     def piece(self, p: Piece) -> tuple[str, tuple[str, ...], str]:
