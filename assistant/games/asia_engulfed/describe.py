@@ -6,6 +6,7 @@ from typing import Any
 
 from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed import events as ev
+from events.core import PhaseBegan
 
 PHASES = {"naval_movement": "Naval Movement", "initial_supply": "Initial Supply", "production": "Production",
           "air_naval_combat": "Air-Naval Combat", "operational_movement": "Operational Movement",
@@ -22,12 +23,27 @@ def _n(nation: str) -> str:
     return name[0].upper() + name[1:]
 
 
+def _place(zone: str) -> str:
+    """A place id in players' words ("east_china_sea" -> "East China Sea")."""
+    return " ".join(w if w in ("of", "and") else w[:1].upper() + w[1:] for w in zone.split("_"))
+
+
 def _money(books: Any, account: str = "werp") -> int:
     return sum(b.amount for b in books if b.account == account)
 
 
+TRACKS = {"us_level": "U.S. production", "dud_torpedoes": "US Dud Torpedoes", "kamikaze": "The Kamikaze marker",
+          "jp_sr": "Japanese strategic moves", "asw": "Japanese ASW", "hdf_honshu": "Honshu's Home Defense Force",
+          "hdf_kyushu": "Kyushu's Home Defense Force", "hdf_shikoku": "Shikoku's Home Defense Force"}
+
+
 def describe(e: Any) -> str:
     t = type(e)
+    if t is PhaseBegan:
+        side = "Japan" if e.side == "japan" else "The Allies" if e.side == "allies" else ""
+        phase = PHASES.get(e.phase, e.phase.replace("_", " "))
+        who = f" ({_n(e.step)})" if e.phase == "production" and e.step else ""
+        return f"{side}: {phase}{who}." if side else f"{phase[:1].upper()}{phase[1:]}."
     if t is ev.ScenarioSetUp:
         return f"The scenario {e.scenario.name or ''} is set up: {len(e.scenario.pieces)} pieces.".replace("  ", " ")
     if t is ev.BoardAmended:
@@ -38,7 +54,8 @@ def describe(e: Any) -> str:
     if t is ev.TurnBegan:
         return f"The {e.label} turn begins."
     if t is ev.TrackMoved:
-        return f"{e.track.replace('_', ' ').capitalize()} moves from {e.before} to {e.after}: {e.cause}."
+        name = TRACKS.get(e.track, e.track.replace("_", " ").capitalize())
+        return f"{name} moves from {e.before} to {e.after}: {e.cause}."
     if t is ev.IncomeAssessed:
         werp = _money(e.books)
         oil = _money(e.books, "oil")
@@ -71,21 +88,21 @@ def describe(e: Any) -> str:
         verb = "are eliminated" if e.phase == "final" else "are out of supply"
         return f"{e.side.capitalize()} {e.phase} supply: {len(e.verdicts) - out} supplied, {out} {verb}."
     if t is ev.NavalMoved:
-        return f"{len(e.pieces)} piece(s) {e.mode} to {e.to}."
+        return f"{len(e.pieces)} piece(s) {e.mode} to {_place(e.to)}."
     if t is ev.PiecesMoved:
-        return f"{len(e.pieces)} piece(s) move to {e.to} ({e.mode})."
+        return f"{len(e.pieces)} piece(s) move to {_place(e.to)} ({e.mode})."
     if t is ev.ControlChanged:
-        return f"{e.zone} passes to {'Japan' if e.side == 'japan' else 'the Allies'}."
+        return f"{_place(e.zone)} passes to {'Japan' if e.side == 'japan' else 'the Allies'}."
     if t is ev.LandFire:
-        return f"{'Japan' if e.side == 'japan' else 'The Allies'} fire at {e.zone}: {e.hits} hit(s)."
+        return f"{'Japan' if e.side == 'japan' else 'The Allies'} fire at {_place(e.zone)}: {e.hits} hit(s)."
     if t is ev.LossesApplied:
-        return f"Losses at {e.zone}: {sum(e.losses.values()) + sum(e.hdf.values())} step(s) ({e.cause})."
+        return f"Losses at {_place(e.zone)}: {sum(e.losses.values()) + sum(e.hdf.values())} step(s) ({e.cause})."
     if t is ev.KamikazeAttack:
-        return f"{len(e.attacks)} kamikaze(s) attack in {e.sea}."
+        return f"{len(e.attacks)} kamikaze(s) attack in {_place(e.sea)}."
     if t is ev.FleetDamaged:
         return f"{e.fleet}: {e.destroyed} step(s) destroyed, {e.damaged} damaged ({e.cause})."
     if t is ev.PortDamaged:
-        return f"The port of {e.zone} now has {e.after} damage point(s)."
+        return f"The port of {_place(e.zone)} now has {e.after} damage point(s)."
     if t is ev.NationConquered:
         return f"{e.nation.replace('_', ' ').title()} is conquered ({e.rule})."
     if t is ev.VictoryDetermined:
@@ -94,7 +111,7 @@ def describe(e: Any) -> str:
     if t is ev.UsEscalationEarned:
         return f"The USA earns a production increase with {e.steps} steps ({e.cv_steps} CV)."
     if t is ev.AirBaseLost:
-        return f"Japan captures the strategic air base of {e.zone}: the USA loses a Bomber Point."
+        return f"Japan captures the strategic air base of {_place(e.zone)}: the USA loses a Bomber Point."
     if t is ev.Edited:
         return f"Correction: {e.what} {e.key} set to {e.value} ({e.reason})."
     return ""

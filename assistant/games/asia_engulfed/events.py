@@ -172,6 +172,7 @@ class NavalMoved(Event, tag="ae.naval_moved"):
     to: str
     mode: str
     zones: int = 0
+    oil_paid: tuple[str, ...] = ()  # Japanese blocks that paid their Oil for this player turn
     books: Books = ()
 
 

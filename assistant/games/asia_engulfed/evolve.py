@@ -157,8 +157,7 @@ def _naval(s: AEState, e: ev.NavalMoved) -> AEState:
     pieces = dict(s.pieces)
     for pid in e.pieces:
         pieces[pid] = replace(pieces[pid], at=e.to)
-    paid = tuple(b.cause.split("|")[0] for b in e.books if b.account == "oil" and b.amount < 0)
-    return replace(s, pieces=pieces, moved=s.moved + tuple(e.pieces), oil_paid=s.oil_paid + paid)
+    return replace(s, pieces=pieces, moved=s.moved + tuple(e.pieces), oil_paid=s.oil_paid + e.oil_paid)
 
 
 def _moved(s: AEState, e: ev.PiecesMoved) -> AEState:

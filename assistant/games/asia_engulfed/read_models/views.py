@@ -38,8 +38,14 @@ def pieces(s: AEState, viewer: str = "") -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def ledgers(book: Book, turn: int, viewer: str = "") -> list[dict[str, Any]]:
-    """Every nation's accounts for ``turn``, each line with the event (seq) that booked it."""
+STOCKS = ("oil", "tc", "submarine_points", "bomber_points")  # carried from turn to turn: show the level too
+WORDS = {"werp": "WERP", "oil": "Oil", "tc": "Transport Capacity", "ta": "Transports Available",
+         "submarine_points": "Submarine Points", "bomber_points": "Bomber Points"}
+
+
+def ledgers(book: Book, turn: int, viewer: str = "", s: AEState | None = None) -> list[dict[str, Any]]:
+    """Every nation's accounts for ``turn``, each line with the event (seq) that booked it; for stocks the level
+    now (from the state) beside this turn's change."""
     out = []
     for nation in data.NATIONS:
         for account in ACCOUNTS:
@@ -49,11 +55,21 @@ def ledgers(book: Book, turn: int, viewer: str = "") -> list[dict[str, Any]]:
             lines = []
             for line in acc.lines:
                 secret = line.private and viewer and data.side_of(nation) != viewer
+                name = _place_name(s, line.place)
                 lines.append({"seq": line.seq, "amount": line.amount, "rule": line.rule,
-                              "cause": "land steps (undisclosed)" if secret else line.cause, "place": line.place})
-            out.append({"nation": nation, "name": data.nation_name(nation), "account": account,
-                        "balance": acc.balance, "lines": lines})
+                              "cause": "land steps (undisclosed)" if secret else line.cause,
+                              "place": "" if not name or name in line.cause else name})
+            out.append({"nation": nation, "name": data.nation_name(nation), "account": WORDS[account],
+                        "balance": acc.balance, "lines": lines,
+                        "level": s.balance(nation, account) if s is not None and account in STOCKS else None})
     return out
+
+
+def _place_name(s: AEState | None, place: str) -> str:
+    if not place or s is None:
+        return place
+    found = s.board.zones.get(place) or s.board.seas.get(place)
+    return found.name if found is not None else place.replace("_", " ")
 
 
 def tracks(s: AEState) -> dict[str, Any]:

@@ -31,16 +31,20 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
     if cmd.to in board.zones and not places.has_port(board, cmd.to):
         raise Refused(f"{board.zones[cmd.to].name} has no port: fleets cannot be there", rule="AE 3.24")
     books: list[Booking] = []
+    paid: list[str] = []
     for p in pieces:
         _check_piece(s, p, cmd, side)
-        books += _cost(s, p, cmd)
+        cost = _cost(s, p, cmd)
+        paid += [p.id for b in cost if b.account == "oil"]
+        books += cost
     oil = -sum(b.amount for b in books if b.account == "oil")
     if oil and oil > s.balance("japan", "oil"):
         raise Refused(f"{oil} Oil needed, Japan has {s.balance('japan', 'oil')}", rule="AE 1.11c")
     ta = -sum(b.amount for b in books if b.account == "ta")
     if ta and ta > s.balance("japan", "ta"):
         raise Refused(f"{ta} transport point(s) needed, {s.balance('japan', 'ta')} available", rule="AE 5.31")
-    return [ev.NavalMoved(pieces=tuple(cmd.pieces), to=cmd.to, mode=cmd.mode, zones=cmd.zones, books=tuple(books))]
+    return [ev.NavalMoved(pieces=tuple(cmd.pieces), to=cmd.to, mode=cmd.mode, zones=cmd.zones, oil_paid=tuple(paid),
+                          books=tuple(books))]
 
 
 def _check_piece(s: AEState, p, cmd: NavalMove, side: str) -> None:
@@ -86,7 +90,8 @@ def _cost(s: AEState, p, cmd: NavalMove) -> list[Booking]:
         if cmd.mode == "return" and p.id in s.moved:
             return []
         return [Booking(nation="japan", account="oil", amount=-1, rule="AE 1.11c, 8.21",
-                        cause=f"{p.id}|{cmd.mode} to {cmd.to}")]
+                        cause=f"{p.kind.upper()} fleet {p.id} ({cmd.mode})" if places.is_fleet(p)
+                        else f"Marines {p.id} ({cmd.mode})", place=cmd.to)]
     if p.kind == "marine" and cmd.marine_pays != "tp":
         raise Refused("a Japanese Marine moving 2 sea zones pays 1 Oil or 1 transport point: say which",
                       rule="AE 1.11c")

@@ -141,6 +141,9 @@ class Tracer:
         if start not in self.board.zones:
             return None
         key = (start, nation, force, None if targets is None else frozenset(targets))
+        side = "japan" if nation == "japan" else "allies"
+        if self.s.control.get(start) == side and self.partisan(start, side, force == "nationalist", False):
+            return None  # AE 4.8: no supply out of an unoccupied conquered (or Nationalist) resource zone
         if key not in self._routes:
             if targets is None:
                 if (nation, force) not in self._sources:

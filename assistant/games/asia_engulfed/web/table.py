@@ -31,7 +31,10 @@ class AEPresenter(Presenter):
                 "sea": tuple(sorted(s.board.seas)), "key": visible}
 
     def term(self, word: str) -> str:
-        return PHASES.get(word, word.replace("_", " "))
+        if word in data.NATIONS:
+            name = data.nation_name(word)
+            return name[0].upper() + name[1:]
+        return {"allies": "the Allies"}.get(word) or PHASES.get(word, word.replace("_", " "))
 
     def ledgers(self, table: Table) -> Markup:
         s = table.view.game
@@ -43,7 +46,7 @@ class AEPresenter(Presenter):
         return Markup(render_template(
             "asia_engulfed/ledgers.html", s=s, turn=data.calendar().name(s.turn) if s.turn else "Before the game",
             phase=self.term(s.phase), side="Japan" if s.side == "japan" else "the Allies" if s.side else "",
-            tracks=views.tracks(s), ledgers=views.ledgers(book, s.turn, viewer), situation=views.situation(s),
+            tracks=views.tracks(s), ledgers=views.ledgers(book, s.turn, viewer, s), situation=views.situation(s),
             results=RESULTS, supply=supply[:SUPPLY_ROWS], more=max(len(supply) - SUPPLY_ROWS, 0),
             forces=views.pieces(s, viewer), seen=viewer or "all", choices=() if table.spectator else SEEN_BY,
             game_id=table.game_id))
