@@ -285,7 +285,8 @@ class EEPresenter(Presenter):
             *SIDE_COLOURS.items(), ("neutral / nobody", NEUTRAL), ("sea area", SEA)))
         return Markup(render_template("europe_engulfed/map.html", svg=Markup("").join(parts), legend=legend,
                                       seen=viewer or "all", at=table.at,
-                                      choices=() if table.spectator or table.seat_powers is not None else SEEN_BY,
+                                      choices=() if table.spectator or table.seat_powers is not None or _lan_seat(table) is not None
+                                      else SEEN_BY,
                                       spectator=bool(table.spectator)))
 
     def _place(self, table: Table, s, place: str, xy: tuple[float, float], entry: dict[str, Any], oos: int,
@@ -493,6 +494,20 @@ def advance_label(s) -> str:
     return PHASE_ENDS.get(s.phase, "Next phase")
 
 
+def _lan_seat(table: Table) -> str | None:
+    """A LAN device that joined the table under the name the game gives a side's player (``players`` option)
+    sees that side's hidden blocks only; one that joined under another name watches (no hidden block). The
+    host's own screen has not joined: None, it chooses on the map."""
+    if not session.get("joined"):
+        return None
+    name = (session.get("player") or "").strip().casefold()
+    players = table.view.game.options.players
+    for side in SEEN_BY[1:]:
+        if name and players.get(side, "").strip().casefold() == name:
+            return side
+    return SPECTATORS
+
+
 def _viewer(table: Table) -> str:
     """Whose hidden blocks this device sees: the side chosen on the map ("seen by", kept per game in the session),
     "" for a screen both sides share; spectators see no side's hidden blocks. The hiding itself is the read
@@ -505,6 +520,9 @@ def _viewer(table: Table) -> str:
         if len(sides) == 1:
             return sides[0]
         return "" if sides or table.host else SPECTATORS
+    joined = _lan_seat(table)
+    if joined is not None:
+        return joined
     chosen = session.get("ee_seen_by", {})
     asked = request.args.get("seen", "")
     if asked in SEEN_BY and chosen.get(table.game_id) != asked:
