@@ -207,7 +207,8 @@ def side_of(state: EEState, power: str) -> str:
 
 
 def ledger_key(turn: int, nation: str) -> str:
-    return f"{turn}:{nation}"
+    """A ledger's key as players name it: the turn's opening month and the nation ("1942-09:germany")."""
+    return f"{calendar.code(turn)}:{nation}"
 
 
 def pool_key(kind: str, max_steps: int, elite: bool = False) -> str:

@@ -111,3 +111,12 @@ def test_board_amendments_and_calendar_switches_read_in_players_words():
     assert "soviet dow check" not in describe(began)
     assert describe(began).endswith("Soviet war is declared if fewer than 5 German land units are in Poland/East "
                                     "Prussia (EE 9.23a).")
+
+
+def test_ledgers_are_keyed_by_the_turn_players_name():
+    """``state --json`` shows ledgers as "1941-09:germany", the turn's opening month, not an internal index."""
+    from tests.games.europe_engulfed.scenarios import game_options, mid_war
+    from tests.games.europe_engulfed.test_production import to_production
+
+    t = to_production(Table(game_options(mid_war())), "germany")
+    assert "1941-09:germany" in t.state.ledgers and all(k[:4].isdigit() and k[4] == "-" for k in t.state.ledgers)

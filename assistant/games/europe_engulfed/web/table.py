@@ -108,7 +108,7 @@ class EEPresenter(Presenter):
         s = table.view.game
         seas = tuple(sorted(s.board.seas))
         areas = tuple(sorted(s.board.areas))
-        nations = tuple(sorted({*s.ledgers, *(b.nation for b in s.units.values())}))
+        nations = tuple(sorted({*(led.nation for led in s.ledgers.values()), *(b.nation for b in s.units.values())}))
         viewer = _viewer(table)  # a device seeing for one side is offered only blocks that side may see
         units = tuple(sorted(b["id"] for entry in board_view(s, viewer).values() for b in entry["blocks"]
                              if not b.get("hidden")))
@@ -287,7 +287,8 @@ class EEPresenter(Presenter):
                                       seen=viewer or "all", at=table.at,
                                       choices=() if table.spectator or table.seat_powers is not None or _lan_seat(table) is not None
                                       else SEEN_BY,
-                                      spectator=bool(table.spectator)))
+                                      spectator=bool(table.spectator),
+                                      homes=[(data.nation(n).title, c) for n, c in NATION_COLOURS.items()]))
 
     def _place(self, table: Table, s, place: str, xy: tuple[float, float], entry: dict[str, Any], oos: int,
                at: str) -> Markup:
