@@ -44,6 +44,7 @@ ADVANCE = "ee.advance"
 WEATHER = "ee.enter_weather"
 DETERMINE = "ee.determine_supply"
 SCENARIO = "ee.set_up_scenario"
+PLAIN = ("ee.record_supply_verdict", "ee.read_resource_supply")
 SIDED = ("ee.record_supply_verdict", "ee.choose_sea_supply_allocation")  # the phasing side's, never chosen
 CAPE = "cape"  # the Cape of Good Hope route in a British strategic path (EE 5.33), named so in ee.move paths
 LEDGER_LINES = 8
@@ -52,7 +53,7 @@ LEDGER = "werp_ledger"  # the game's WERP ledger read model
 SUPPLY_ROWS = 12
 # Area facts the panel offers; everything else an area may carry stays with the generic amendment form.
 AREA_FACTS = ("name", "nation", "terrain", "weather_zone", "resource_value")
-BLOCKING_FORMS = 4  # facts shown as forms at once; the others wait in the list below them
+BLOCKING_FORMS = 2  # facts shown as forms at once; the others wait in the list below them
 GAP_PLACES = 25  # places listed with their missing facts; the rest are counted (the exported board has them all)
 YES_NO = ("home", "capital", "resource")
 LISTS = ("ports", "adjacent")  # sea areas, typed separated by commas; empty = none
@@ -162,6 +163,8 @@ class EEPresenter(Presenter):
         f.spec = replace(f.spec, title=label or f.spec.title, help=plain(f.spec.help))
         if label:
             f.label = label
+        if tag in PLAIN:
+            f.apart = False  # asked of the players now, not an edit (its "reason" is what their map shows)
         if tag == MOVE:
             f.template, f.label = "europe_engulfed/move.html", "Move this unit"
         elif tag == ADVANCE:
