@@ -33,6 +33,7 @@ from assistant.games.europe_engulfed.scenario.start import warnings as start_war
 from assistant.games.europe_engulfed.web.map import MAP_W, geometry
 from assistant.web.presenter import Presenter, Table, new_command_id
 from assistant.moments import possible_moves
+from assistant.games.europe_engulfed.offers import advance_label
 from assistant.games.europe_engulfed.state import side_of
 from assistant.games.europe_engulfed.read_models.table import board as board_view
 from assistant.games.europe_engulfed.read_models.table import ledger as ledger_view
@@ -491,31 +492,6 @@ def _scenario_upload() -> str:
 def plain(text: str) -> str:
     """Help text as players read it: ``unit_id`` -> unit id."""
     return re.sub(r"``([^`]*)``", lambda m: m.group(1).replace("_", " "), text)
-
-
-PHASE_ENDS = {
-    "weather": "Weather set: begin the Axis player turn",
-    "operational_move": "End operational movement",
-    "strategic_move": "End strategic movement",
-    "combat": "End the combat phase",
-    "breakthrough": "End the breakthrough phase",
-    "turn_end": "Begin the next turn",
-}
-
-
-def advance_label(s) -> str:
-    """What the "next phase" button does, said for this moment (EE 1.0)."""
-    if not s.phase:
-        return "Start the first turn"
-    if s.phase == "production" and s.step:
-        return f"Close {data.nation(s.step).title}'s production"
-    if s.phase == "initial_supply":
-        return f"Determine {s.side} initial supply and go on to production"
-    if s.phase == "final_supply":
-        return f"Determine {s.side} final supply and end the {s.side} player turn"
-    if s.phase == "breakthrough" and s.step:
-        return "Back to the breakthrough menu"
-    return PHASE_ENDS.get(s.phase, "Next phase")
 
 
 def _mix(s) -> list[tuple[str, int, int]]:
