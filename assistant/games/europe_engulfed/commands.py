@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from events.base import Command
@@ -65,7 +67,7 @@ class TransferWerp(Command, tag="ee.transfer_werp"):
     receiver: str
     amount: int
     route: str = "direct"
-    sender: str = ""  # the producing nation when left out; naming another is refused with when it may send
+    sender: Annotated[str, msgspec.Meta(max_length=40)] = ""  # the producing nation when left out; naming another is refused with when it may send
     override: str = ""  # the table's reason for sending it although the rules refuse
 
 
