@@ -18,11 +18,13 @@ from typing import Any
 
 import msgspec
 
+from assistant.actors import checked_actor, checked_title
 from assistant.decider import Context, DiceRoller, Refused, validate_faces
 from assistant.describe import describe_core
 from assistant.kinds import KindRegistry, LoadedKind, UnknownKind
 from assistant.replay import CANCEL_TAG, Timeline, View, decode_cancel
 from events.base import Command, Event, tag_of
+from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json
 from events.core import (
     AddNote,
     CorrectDice,
@@ -41,6 +43,7 @@ from projections.base import Recorded
 from projections.cancellation import cancelled_set
 
 Clock = Callable[[], datetime]
+MAX_OPTIONS_BYTES = 4 * 1024 * 1024  # options with a whole board entered; the bundled boards are under 100 KiB
 
 
 def utc_now() -> datetime:
@@ -144,11 +147,18 @@ class Assistant:
         command_id: str | None = None,
         game_id: str | None = None,
     ) -> str:
+        checked_actor(actor)
         try:
             loaded = self.registry.get(kind_name)
         except UnknownKind as exc:
             raise Refused(str(exc)) from None
         kind = loaded.kind
+        title = checked_title(title)
+        try:
+            checked_json(msgspec.json.encode(options or {}), what="the options", max_bytes=MAX_OPTIONS_BYTES,
+                         max_depth=MAX_FILE_JSON_DEPTH)
+        except (InputError, TypeError, OverflowError) as exc:
+            raise Refused(str(exc) if isinstance(exc, InputError) else f"bad options for {kind_name}: {exc}") from None
         try:
             chosen = msgspec.convert(options or {}, kind.options_type)
         except msgspec.ValidationError as exc:
@@ -258,6 +268,7 @@ class Assistant:
         command_id: str | None = None,
         dice: DiceRoller | None = None,
     ) -> Outcome:
+        checked_actor(actor)
         game = self._open(game_id)
         gid = game.row.game_id
         catalogue = game.loaded.catalogue
@@ -291,10 +302,12 @@ class Assistant:
         catalogue = self._open(game_id).loaded.catalogue
         try:
             return catalogue.decode_command(raw)
+        except InputError as exc:
+            raise Refused(str(exc)) from None
+        except msgspec.ValidationError as exc:  # a subclass of DecodeError: catch it first
+            raise Refused(f"bad command: {exc}") from None
         except msgspec.DecodeError as exc:
             raise Refused(f"the command is not valid JSON ({exc})") from None
-        except msgspec.ValidationError as exc:
-            raise Refused(f"bad command: {exc}") from None
 
     def _outcome(self, game: _Game, first: int, last: int, duplicate: bool) -> Outcome:
         catalogue = game.loaded.catalogue
@@ -315,6 +328,8 @@ class Assistant:
         if isinstance(command, AddNote):
             if not command.text.strip():
                 raise Refused("a note needs some text")
+            if any(not c.isprintable() and c not in "\n\t" for c in command.text):
+                raise Refused("a note may hold line breaks and tabs but no other control characters")
             if not 1 <= command.about_seq <= view.seq:
                 raise Refused(f"event {command.about_seq} does not exist")
             return [NoteAdded(about_seq=command.about_seq, text=command.text.strip(), author=ctx.actor,

@@ -19,7 +19,8 @@ import msgspec
 from assistant.application import Assistant
 from assistant.decider import Refused
 from assistant.kinds import KindRegistry, UnknownKind
-from assistant.option_files import read_option_file
+from assistant.option_files import MAX_OPTION_FILE, read_option_file
+from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json
 from events.exchange import GameFileError, read_lines
 from events.store import EventStore, StoreError
 
@@ -49,6 +50,13 @@ def _print(args: argparse.Namespace, data: Any, text: str) -> None:
         sys.stdout.write(text.rstrip("\n") + "\n")
 
 
+def one_line(text: str) -> str:
+    """Text kept on its line: line breaks and other control characters shown escaped, never obeyed."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _option_pairs(pairs: list[str]) -> dict[str, Any]:
     """--option key=value; the value is read as JSON when it parses (numbers, lists, true), else as text."""
     out: dict[str, Any] = {}
@@ -56,11 +64,19 @@ def _option_pairs(pairs: list[str]) -> dict[str, Any]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise Refused(f"options are written key=value, not {pair!r}")
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
+        out[key] = _json_or_text(value, f"option {key}")
     return out
+
+
+def _json_or_text(value: str, what: str) -> Any:
+    try:
+        checked = checked_json(value, what=what, max_bytes=MAX_OPTION_FILE, max_depth=MAX_FILE_JSON_DEPTH)
+    except InputError as exc:
+        raise Refused(str(exc)) from None
+    try:
+        return json.loads(checked)
+    except json.JSONDecodeError:
+        return value
 
 
 # ---------------------------------------------------------------- commands
@@ -88,10 +104,10 @@ def _option_files(pairs: list[str]) -> dict[str, Any]:
 def cmd_new(app: Assistant, args: argparse.Namespace) -> int:
     options = _option_pairs(args.option or [])
     if args.options:
-        try:
-            options.update(json.loads(args.options))
-        except json.JSONDecodeError as exc:
-            raise Refused(f"--options is not valid JSON ({exc.msg})") from None
+        given = _json_or_text(args.options, "--options")
+        if not isinstance(given, dict):
+            raise Refused("--options is not a JSON object such as '{\"players\": 3}'")
+        options.update(given)
     options.update(_option_files(args.option_file or []))
     gid = app.new_game(args.kind, options, title=args.title, actor=args.actor)
     _print(args, {"game_id": gid}, gid)
@@ -111,7 +127,7 @@ def cmd_games(app: Assistant, args: argparse.Namespace) -> int:
 def cmd_do(app: Assistant, args: argparse.Namespace) -> int:
     out = app.handle(args.game, args.command, actor=args.actor, command_id=args.command_id)
     loaded = app.kind_of(args.game)
-    lines = [f"{r.seq}\t{app.sentence(loaded, r.event)}" for r in out.events]
+    lines = [f"{r.seq}\t{one_line(app.sentence(loaded, r.event))}" for r in out.events]
     if out.duplicate:
         lines.insert(0, "(already done: this command id was handled before; nothing new written)")
     _print(
@@ -144,7 +160,7 @@ def cmd_log(app: Assistant, args: argparse.Namespace) -> int:
             for e in entries
         ],
         "\n".join(
-            f"{e.seq:>5} {'x' if e.cancelled else ' '} {e.actor:<10} {e.sentence}"
+            f"{e.seq:>5} {'x' if e.cancelled else ' '} {one_line(e.actor):<10} {one_line(e.sentence)}"
             + (f" [corrected to {' '.join(map(str, e.corrected_faces))}]" if e.corrected_faces else "")
             for e in entries
         ),
@@ -347,7 +363,14 @@ NO_DB = {cmd_serve, cmd_bench}
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    for word in words:
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:  # the shell passed bytes that are not UTF-8 (decoded as surrogates)
+            sys.stderr.write(f"refused: an argument is not valid UTF-8 text: {word.encode('utf-8', 'replace').decode()!r}\n")
+            return EXIT_REFUSED
+    args = parser.parse_args(words)
     try:
         if args.func in NO_DB:
             return args.func(None, args)
@@ -363,6 +386,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a defect: one line for the player, never a traceback
+        sys.stderr.write(f"error: the assistant could not do that ({type(exc).__name__}: {one_line(str(exc))}); "
+                         "nothing more was written\n")
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":
