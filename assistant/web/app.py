@@ -19,6 +19,9 @@ log = logging.getLogger("assistant.web")
 
 # Paths any device may open without the join code (the join page itself, static files, spectator links).
 OPEN_PREFIXES = ("/join", "/static/", "/watch/")
+UPLOADS = {"web.import_game", "web.create_game"}
+MAX_FORM_BYTES = 256 * 1024  # a command form; the command itself is held to events.bounds.MAX_COMMAND_BYTES
+MAX_FORM_PARTS = 500
 
 
 def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None = None, testing: bool = False) -> Flask:
@@ -45,6 +48,13 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
         "join_code": join_code or (security.new_join_code() if lan else None),
         "watch_secret": secrets.token_bytes(32),
     }
+
+    @app.before_request
+    def bound_request():
+        # Only game files and new games upload files; every other request is a form of a few fields.
+        if request.endpoint not in UPLOADS:
+            request.max_content_length = MAX_FORM_BYTES
+            request.max_form_parts = MAX_FORM_PARTS
 
     @app.before_request
     def gate():
