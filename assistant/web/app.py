@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 
 from assistant.application import Assistant
 from assistant.web import security
+from assistant.web.joining import JoinGuard, new_join_code
 from assistant.web.presenter import new_command_id
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +25,9 @@ MAX_FORM_BYTES = 256 * 1024  # a command form; the command itself is held to eve
 MAX_FORM_PARTS = 500
 
 
-def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None = None, testing: bool = False) -> Flask:
+def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None = None, testing: bool = False,
+               hosts: frozenset[str] | None = None, guard: JoinGuard | None = None) -> Flask:
+    """``hosts``: the names the server answers to (default: localhost, and on the LAN this machine's names)."""
     app = Flask(
         "assistant.web",
         template_folder=str(ROOT / "templates"),
@@ -45,8 +48,10 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     app.extensions["assistant"] = assistant
     app.extensions["tabletop"] = {
         "lan": lan,
-        "join_code": join_code or (security.new_join_code() if lan else None),
+        "join_code": join_code or (new_join_code() if lan else None),
         "watch_secret": secrets.token_bytes(32),
+        "hosts": hosts if hosts is not None else security.served_names(lan),
+        "guard": guard or JoinGuard(),
     }
 
     @app.before_request
@@ -59,10 +64,13 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     @app.before_request
     def gate():
         conf = app.extensions["tabletop"]
-        g.local = security.is_local_request()
-        if not conf["lan"] and not security.host_allowed():
+        # Checked in every mode, before anything else: a page of another site that rebinds its name to this
+        # machine reaches it with its own name in Host, even from the host's own browser.
+        if not security.host_allowed(conf["hosts"]):
+            g.local = False
             return render_template("error.html", title="Not here",
-                                   message="This server only answers on localhost."), 403
+                                   message="This server only answers to the names it serves."), 403
+        g.local = security.is_local_request()
         if conf["lan"] and not g.local and not session.get("joined"):
             if not request.path.startswith(OPEN_PREFIXES):
                 return redirect(url_for("web.join", next=request.full_path if request.query_string else request.path))
