@@ -37,8 +37,9 @@ from events.core import (
     RollBack,
     Undo,
 )
-from events.exchange import export_lines, read_lines, verify_rows
-from events.store import EventStore, GameNotFound, GameRow, NewEvent
+from events.exchange import export_lines, read_lines
+from events.integrity import Finding
+from events.store import EventStore, GameNotFound, GameRow, NewEvent, Tampered
 from projections.base import Recorded
 from projections.cancellation import cancelled_set
 
@@ -189,6 +190,7 @@ class Assistant:
         game = self._games.get(row.game_id)
         if game is not None:
             return game
+        self._check(row.game_id)
         first = next(iter(self.store.rows(row.game_id, 0, 1)), None)
         if first is None or first.type != tag_of(GameCreated):
             raise GameNotFound(f"game {row.game_id} has no creation event")
@@ -202,10 +204,19 @@ class Assistant:
         self._games[row.game_id] = game
         return game
 
+    def _check(self, gid: str) -> None:
+        """Refuse a game whose file was changed behind the assistant's back (chain since the last check, seals)."""
+        finding = self.store.check(gid)
+        if finding is not None:
+            self._games.pop(gid, None)
+            raise Tampered(gid, finding)
+
     # ------------------------------------------------------------------ reading
     def view(self, game_id: str, at: int | None = None) -> View:
         game = self._open(game_id)
         head = self.store.head(game.row.game_id)
+        if self.store.verified.get(game.row.game_id, (0, ""))[0] != head:
+            self._check(game.row.game_id)  # another process wrote, or the file was edited: check what is new
         if at is not None:
             if not 1 <= at <= head:
                 raise Refused(f"event {at} does not exist; this game's log runs from 1 to {head}")
@@ -456,9 +467,10 @@ class Assistant:
         self.store.import_rows(rows, created.kind, created.title)
         return rows[0].game_id
 
-    def verify(self, game_id: str) -> int | None:
-        """The first bad sequence number of a stored game, or None when its chain is intact."""
-        return verify_rows(self.store.rows(self._open(game_id).row.game_id))
+    def verify(self, game_id: str) -> Finding | None:
+        """What is wrong with a stored game (``finding.seq``: the first event concerned), or None: every event,
+        the hash chain, the seals of its head and of the list of games, its record and its handled commands."""
+        return self.store.check(self.store.find_game(game_id).game_id, full=True)
 
 
 def _with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry:

@@ -209,12 +209,12 @@ def cmd_verify(app: Assistant | None, args: argparse.Namespace) -> int:
         _print(args, {"ok": True, "events": len(rows)}, f"ok: {len(rows)} events, hash chain intact")
         return 0
     assert app is not None
-    bad = app.verify(args.target)
-    if bad is None:
+    finding = app.verify(args.target)
+    if finding is None:
         n = app.head(args.target)
-        _print(args, {"ok": True, "events": n}, f"ok: {n} events, hash chain intact")
+        _print(args, {"ok": True, "events": n}, f"ok: {n} events, hash chain intact, seals hold")
         return 0
-    _print(args, {"ok": False, "first_bad_seq": bad}, f"TAMPERED: event {bad} does not match the hash chain")
+    _print(args, {"ok": False, "first_bad_seq": finding.seq, "problem": finding.problem}, f"TAMPERED: {finding}")
     return EXIT_REFUSED
 
 

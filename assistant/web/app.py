@@ -111,7 +111,8 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
-        titles = {403: "Not allowed", 404: "Not found", 405: "Not allowed", 413: "Too large"}
+        titles = {403: "Not allowed", 404: "Not found", 405: "Not allowed", 409: "Changed outside the assistant",
+                  413: "Too large", 429: "Too many tries"}
         return _plain_error(titles.get(exc.code or 500, "Problem"), exc.description or exc.name, exc.code or 500)
 
     @app.errorhandler(Exception)

@@ -27,7 +27,7 @@ from assistant.web.forms import FormError, RenderedForm, form_for, parse
 from assistant.web.logview import is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
 from events.exchange import GameFileError
-from events.store import Conflict, GameNotFound, StoreError
+from events.store import Conflict, GameNotFound, StoreError, Tampered
 
 web = Blueprint("web", __name__)
 
@@ -59,6 +59,8 @@ def _open_game(game_id: str) -> str:
         abort(404, f"There is no game {game_id!r} here.")
     except Refused as exc:
         abort(404, exc.message)
+    except Tampered as exc:
+        abort(409, str(exc))
 
 
 # ---------------------------------------------------------------- games list, new, import, export, delete
