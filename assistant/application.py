@@ -22,6 +22,7 @@ from assistant.actors import checked_actor, checked_title
 from assistant.decider import Context, DiceRoller, Refused, validate_faces
 from assistant.describe import describe_core
 from assistant.kinds import KindRegistry, LoadedKind, UnknownKind
+from assistant.moments import Possible, possible_moves
 from assistant.replay import CANCEL_TAG, Timeline, View, decode_cancel
 from events.base import Command, Event, tag_of
 from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json
@@ -37,7 +38,7 @@ from events.core import (
     RollBack,
     Undo,
 )
-from events.exchange import export_lines, read_lines
+from events.exchange import export_lines, read_lines, verify_rows
 from events.integrity import Finding
 from events.store import EventStore, GameNotFound, GameRow, NewEvent, Tampered
 from projections.base import Recorded
@@ -70,6 +71,19 @@ class Outcome:
     @property
     def seqs(self) -> range:
         return range(self.first_seq, self.last_seq + 1)
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The moment a command was prepared for: the log position its form (or script) saw, and the throw or
+    decision it answers there (``Move.answers``; "" when the form names none)."""
+
+    seq: int
+    answers: str = ""
+
+
+class Stale(Refused):
+    """A command prepared for an earlier moment of the table than the log's: refused, nothing written."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +138,8 @@ class Assistant:
 
     # ------------------------------------------------------------------ games
     def kinds(self) -> list[tuple[str, str]]:
-        return [(name, self.registry.get(name).kind.title) for name in self.registry.names()]
+        """Every installed game with its title, read without importing the games."""
+        return [(name, self.registry.about(name).title) for name in self.registry.names()]
 
     def games(self) -> list[GameRow]:
         return self.store.games()
@@ -205,8 +220,11 @@ class Assistant:
         return game
 
     def _check(self, gid: str) -> None:
-        """Refuse a game whose file was changed behind the assistant's back (chain since the last check, seals)."""
-        finding = self.store.check(gid)
+        """Refuse a game whose file was changed behind the assistant's back (chain since the last check, seals).
+
+        A store without ``check`` (the club's PostgreSQL, whose server refuses such edits itself) is trusted."""
+        check = getattr(self.store, "check", None)
+        finding = check(gid) if check is not None else None
         if finding is not None:
             self._games.pop(gid, None)
             raise Tampered(gid, finding)
@@ -215,7 +233,8 @@ class Assistant:
     def view(self, game_id: str, at: int | None = None) -> View:
         game = self._open(game_id)
         head = self.store.head(game.row.game_id)
-        if self.store.verified.get(game.row.game_id, (0, ""))[0] != head:
+        verified = getattr(self.store, "verified", None)
+        if verified is not None and verified.get(game.row.game_id, (0, ""))[0] != head:
             self._check(game.row.game_id)  # another process wrote, or the file was edited: check what is new
         if at is not None:
             if not 1 <= at <= head:
@@ -228,8 +247,19 @@ class Assistant:
                 game.head = game.timeline.view_at(head, known)
             return game.head
 
+    def moves(self, game_id: str, at: int | None = None) -> list[Possible]:
+        """The commands possible at this moment of the game (or at event ``at``), with their choices."""
+        return possible_moves(self.kind_of(game_id).kind, self.view(game_id, at))
+
     def head(self, game_id: str) -> int:
         return self.store.head(self._open(game_id).row.game_id)
+
+    def position(self, game_id: str) -> int:
+        """The log position a form is drawn at: the last event that changed the table (a note changes nothing,
+        so a form drawn before it still answers the table as it is)."""
+        gid = self._open(game_id).row.game_id
+        note = tag_of(NoteAdded)
+        return next((seq for seq, type_, _ in self.store.meta_newest_first(gid, 0) if type_ != note), 1)
 
     def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[LogEntry]:
         game = self._open(game_id)
@@ -278,7 +308,12 @@ class Assistant:
         actor: str = "table",
         command_id: str | None = None,
         dice: DiceRoller | None = None,
+        authorize: Callable[[LoadedKind, Command, View], None] | None = None,
+        expect: Expected | None = None,
     ) -> Outcome:
+        """Decide and append one command. ``authorize`` (the club's seat rule) may refuse it, seeing the table.
+        With ``expect``, the command must answer the table as it was at ``expect.seq``: anything entered since
+        (notes aside), or a throw or decision already answered, refuses it as ``Stale``."""
         checked_actor(actor)
         game = self._open(game_id)
         gid = game.row.game_id
@@ -293,6 +328,10 @@ class Assistant:
             return self._outcome(game, span[0], span[1], duplicate=True)
 
         view = self.view(gid)
+        if authorize is not None:
+            authorize(game.loaded, command, view)
+        if expect is not None:
+            self._check_moment(game, command, view, expect)
         ctx = Context(actor=actor, dice=dice or self.dice)
         events = self._decide(game, command, view, ctx)
         if not events:
@@ -308,6 +347,44 @@ class Assistant:
             gid, view.seq, new, actor=actor, command_id=command_id, recorded_at=timestamp(self.clock())
         )
         return self._outcome(game, done.first_seq, done.last_seq, duplicate=done.duplicate)
+
+    def answers(self, game_id: str, command: type[Command], fields: dict[str, Any], at: int | None = None) -> str:
+        """The throw or decision ``command`` answers now (or at event ``at``), as its move declares ("" if none)."""
+        kind = self.kind_of(game_id).kind
+        move = kind.moves_by_command().get(command)
+        if move is None or move.answers is None:
+            return ""
+        return move.answers(self.view(game_id, at).game, fields)
+
+    def _check_moment(self, game: _Game, command: Command, view: View, expect: Expected) -> None:
+        gid = game.row.game_id
+        if not 1 <= expect.seq <= view.seq:
+            raise Refused(f"event {expect.seq} is not in this game's log (it runs from 1 to {view.seq})")
+        move = game.loaded.kind.moves_by_command().get(type(command))
+        now = ""
+        if move is not None and move.answers is not None:
+            now = move.answers(view.game, msgspec.to_builtins(command))
+        since = self._changes_since(game, expect.seq, view.seq)
+        throw = next((e for e in since if e.type == tag_of(DiceRolled)), None)
+        if expect.answers and now != expect.answers:
+            said = f" (event {throw.seq}: {throw.sentence.rstrip('.')})" if throw else ""
+            asks = f"; the table now asks for {now}" if now else ""
+            raise Stale(f"This form was for {expect.answers}, which was already entered on another device{said}"
+                        f"{asks}. Nothing was booked.")
+        if throw is not None:
+            raise Stale(f"Dice were entered on another device since this form was shown (event {throw.seq}: "
+                        f"{throw.sentence.rstrip('.')}). Nothing was booked.")
+        if since:
+            first = since[0]
+            raise Stale(f"The table changed on another device since this form was shown (event {first.seq}: "
+                        f"{first.sentence.rstrip('.')}). Nothing was booked.")
+
+    def _changes_since(self, game: _Game, seq: int, head: int, look: int = 50) -> list[LogEntry]:
+        """The first ``look`` events after ``seq`` that changed the table (notes change nothing)."""
+        if seq >= head:
+            return []
+        entries = self.log(game.row.game_id, after=seq, limit=min(look, head - seq))
+        return [e for e in entries if e.type != tag_of(NoteAdded)]
 
     def parse_command(self, game_id: str, raw: str | bytes) -> Command:
         catalogue = self._open(game_id).loaded.catalogue
@@ -439,12 +516,12 @@ class Assistant:
         return export_lines(self.store.rows(self._open(game_id).row.game_id))
 
     def parts(self, game_id: str) -> tuple[str, ...]:
-        """The files a game's kind can write besides its log (``GameKind.extra["files"]``), e.g. "board"."""
-        return tuple(self.kind_of(game_id).kind.extra.get("files", {}))
+        """The files a game's kind can write besides its log (``GameKind.files``), e.g. "board"."""
+        return tuple(self.kind_of(game_id).kind.files)
 
     def export_part(self, game_id: str, part: str, at: int | None = None) -> GameFile:
         """One such file, written from the game's state now (or at event ``at``)."""
-        files = self.kind_of(game_id).kind.extra.get("files", {})
+        files = self.kind_of(game_id).kind.files
         write = files.get(part)
         if write is None:
             offered = ", ".join(files) or "none"
@@ -470,7 +547,12 @@ class Assistant:
     def verify(self, game_id: str) -> Finding | None:
         """What is wrong with a stored game (``finding.seq``: the first event concerned), or None: every event,
         the hash chain, the seals of its head and of the list of games, its record and its handled commands."""
-        return self.store.check(self.store.find_game(game_id).game_id, full=True)
+        gid = self.store.find_game(game_id).game_id
+        check = getattr(self.store, "check", None)
+        if check is not None:
+            return check(gid, full=True)
+        bad = verify_rows(self.store.rows(gid))
+        return None if bad is None else Finding(f"event {bad} does not match the hash chain", bad)
 
 
 def _with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry:

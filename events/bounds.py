@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 # ---------------------------------------------------------------- whole inputs
-MAX_COMMAND_BYTES = 64 * 1024  # a command typed or posted; the largest real ones (an EE edit) are a few KiB
+MAX_COMMAND_BYTES = 64 * 1024  # a command typed or posted (Command.max_bytes); the largest (an EE edit) are a few KiB
 MAX_JSON_DEPTH = 16  # the deepest real command nests 5 levels (ee.fight's fire_order)
 MAX_FILE_JSON_DEPTH = 64  # game files, options and boards: deeper than any definition we write
 

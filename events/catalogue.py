@@ -12,8 +12,8 @@ from typing import Any, Union
 
 import msgspec
 
-from events.base import Command, Event, require_explicit_tag
-from events.bounds import checked_json
+from events.base import Command, Event, require_explicit_tag, tag_of
+from events.bounds import InputError, checked_json
 from events.core import CORE_COMMANDS, CORE_EVENTS
 from events.upcasting import Upcaster, build_chain, upcast
 
@@ -42,6 +42,7 @@ class Catalogue:
         self._decoders = {tag: msgspec.json.Decoder(cls) for tag, cls in self.events.items()}
         self._chain = build_chain(upcasters)
         self._command_decoder = msgspec.json.Decoder(Union[tuple(self.commands.values())])  # type: ignore[misc]
+        self._max_bytes = max(cls.max_bytes for cls in self.commands.values())
 
     @staticmethod
     def _add(table: dict[str, Any], cls: type) -> None:
@@ -76,9 +77,9 @@ class Catalogue:
 
         Too large, too deeply nested or not UTF-8 raises ``events.bounds.InputError`` before parsing.
         """
-        data = checked_json(raw)
+        data = checked_json(raw, max_bytes=self._max_bytes)
         try:
-            return self._command_decoder.decode(data)
+            command = self._command_decoder.decode(data)
         except msgspec.ValidationError as exc:
             text = str(exc)
             if "Invalid value" in text and "$.type" in text:
@@ -87,6 +88,11 @@ class Catalogue:
             if "unknown field" in text:
                 raise msgspec.ValidationError(self._unknown_field(data, text)) from None
             raise
+        limit = type(command).max_bytes
+        if len(data) > limit:
+            raise InputError(f"the command is too large ({len(data):,} bytes; {tag_of(type(command))} takes at most "
+                             f"{limit:,})")
+        return command
 
     def _unknown_field(self, data: bytes, text: str) -> str:
         """Name the refused field and the fields the command does have."""

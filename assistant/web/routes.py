@@ -17,10 +17,10 @@ from flask import (Blueprint, Response, abort, current_app, g, make_response, re
 from markupsafe import Markup
 
 from assistant.actors import checked_actor
-from assistant.application import Assistant
+from assistant.application import Assistant, Expected, Stale
 from assistant.decider import Refused
 from assistant.option_files import read_option_file
-from assistant.web import security
+from assistant.web import security, viewer
 from assistant.web.app import flash_response
 from assistant.web.joining import code_matches
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
@@ -30,8 +30,10 @@ from events.exchange import GameFileError
 from events.store import Conflict, GameNotFound, StoreError, Tampered
 
 web = Blueprint("web", __name__)
+web.url_value_preprocessor(viewer.resolve)
 
 CID = "__command_id__"
+AT, ANSWERS = "__at", "__answers"  # the moment a form was drawn for (see _actions_html)
 
 
 def assistant() -> Assistant:
@@ -68,6 +70,10 @@ def _open_game(game_id: str) -> str:
 
 @web.get("/")
 def games():
+    if current_app.extensions["tabletop"]["club"] is not None:
+        from assistant.web.club import club_games
+
+        return club_games()
     a = assistant()
     rows = a.games()
     return render_template("games.html", games=rows, kinds=a.kinds(), title="Games")
@@ -113,7 +119,7 @@ def set_player():
 def _local_path(target: str) -> str:
     """Where to go next, only ever a page of this server (never another site).
 
-    Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so ``/\t/evil.example`` and
+    Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so ``/%09/evil.example`` and
     ``/\\evil.example`` lead to another site: only printable paths without backslashes starting with one slash.
     """
     if (not target.startswith("/") or target.startswith("//") or "\\" in target
@@ -140,8 +146,8 @@ def new_game():
     form = RenderedForm(spec, new_command_id())
     template = "_new_options.html" if is_htmx() else "new_game.html"
     return render_template(template, kinds=kinds, kind=kind, form=form, title="New game", kind_title=loaded.kind.title,
-                           setup_help=presenter_for(kind).setup_help(),
-                           option_files=loaded.kind.extra.get("option_files", {}))
+                           setup_help=presenter_for(loaded).setup_help(),
+                           option_files=loaded.kind.option_files)
 
 
 @web.post("/new")
@@ -156,15 +162,16 @@ def create_game():
     command_id = request.form.get("command_id") or new_command_id()
     try:
         options = parse(spec, request.form, request.form.to_dict(flat=False))
-        options.update(_uploaded_options(loaded.kind.extra.get("option_files", {})))
+        options.update(_uploaded_options(loaded.kind.option_files))
         game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
                              game_id=_game_id_for(command_id))
+        _host_seat(game_id)
     except (FormError, Refused) as exc:
         form = RenderedForm(spec, command_id, dict(request.form), _message(exc))
         return render_template("new_game.html", kinds=kinds, kind=kind, form=form, title="New game",
                                kind_title=loaded.kind.title, game_title=title or "",
-                               setup_help=presenter_for(kind).setup_help(),
-                               option_files=loaded.kind.extra.get("option_files", {})), 422
+                               setup_help=presenter_for(loaded).setup_help(),
+                               option_files=loaded.kind.option_files), 422
     return _go(url_for("web.table", game_id=game_id))
 
 
@@ -190,9 +197,17 @@ def import_game():
         return _games_error("Choose a game file to import.")
     try:
         game_id = assistant().import_game(upload.read())
+        _host_seat(game_id)
     except (Refused, StoreError, GameFileError, ValueError) as exc:
         return _games_error(f"That file could not be imported: {_message(exc)}")
     return _go(url_for("web.table", game_id=game_id))
+
+
+def _host_seat(game_id: str) -> None:
+    """In the club, whoever starts (or imports) a game hosts it."""
+    club = current_app.extensions["tabletop"]["club"]
+    if club is not None and club.seat(game_id, g.member.member_id) is None:
+        club.set_seat(game_id, g.member.member_id, (), host=True)
 
 
 def _games_error(message: str):
@@ -211,7 +226,7 @@ def export_game(game_id: str):
 
 @web.get("/g/<game_id>/file/<part>")
 def game_file(game_id: str, part: str):
-    """A file the game writes from its state (``GameKind.extra["files"]``), e.g. its board as amended so far."""
+    """A file the game writes from its state (``GameKind.files``), e.g. its board as amended so far."""
     gid = _open_game(game_id)
     try:
         found = assistant().export_part(gid, part, at=_int_arg("at"))
@@ -256,23 +271,36 @@ def _table(game_id: str, at: int | None = None, readonly: bool = False, spectato
         view = a.view(gid, at=at if at is not None and at != head else None)
     except Refused as exc:
         abort(404, exc.message)
+    seat, club = g.get("seat"), g.get("member") is not None
     return Table(a, gid, a.kind_of(gid), view, head, readonly=readonly or spectator is not None
-                 or (at is not None and at != head), spectator=spectator)
+                 or (at is not None and at != head) or (club and seat is None), spectator=spectator,
+                 seat_powers=(seat.powers if seat else ()) if club else None, host=bool(seat and seat.host))
 
 
-def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None, oob: bool = False) -> tuple[Markup, str]:
-    """The forms of the moment, and a key that changes only when they would look different."""
-    forms = presenter_for(table.loaded.kind.name).forms(table, errors)
+def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None, oob: bool = False,
+                  notice: str = "") -> tuple[Markup, str]:
+    """The forms of the moment, and a key that changes only when they would look different.
+
+    Each form names the moment it was drawn for: the log position and the throw or decision it answers, so that
+    a form left open on one device is refused once another device has moved the table on (``Stale``)."""
+    forms = presenter_for(table.loaded).forms(table, errors)
+    declared = table.loaded.kind.moves_by_command()
+    catalogue = table.loaded.catalogue
+    at = table.assistant.position(table.game_id)
     for form in forms:
         form.command_id = CID
-    html = render_template("_actions.html", t=table, forms=forms, oob=oob, game_id=table.game_id)
+        form.at = at
+        move = declared.get(catalogue.command_type(form.spec.tag))
+        if move is not None and move.answers is not None:
+            form.answers = move.answers(table.view.game, form.fixed)
+    html = render_template("_actions.html", t=table, forms=forms, oob=oob, game_id=table.game_id, notice=notice)
     same_either_way = html.replace(' hx-swap-oob="true"', "", 1) if oob else html
     key = hashlib.blake2s(same_either_way.encode(), digest_size=8).hexdigest()
     return Markup(re.sub(CID, lambda _m: uuid.uuid4().hex, html)), key
 
 
 def _context(table: Table, *, spectator: str | None = None, play: bool = False) -> dict[str, Any]:
-    p = presenter_for(table.loaded.kind.name)
+    p = presenter_for(table.loaded)
     a = table.assistant
     return {
         "t": table,
@@ -306,19 +334,19 @@ def _guidance(table: Table) -> str:
 
 def _watch_url(game_id: str) -> str:
     token = security.spectator_token(current_app.extensions["tabletop"]["watch_secret"], game_id)
-    return url_for("web.watch", game_id=game_id, token=token, _external=True)
+    return url_for("web.table", game_id=game_id, token=token, _external=True)
 
 
 def _base_url(game_id: str, spectator: str | None) -> str:
     if spectator:
-        return url_for("web.watch", game_id=game_id, token=spectator)
+        return url_for("web.table", game_id=game_id, token=spectator)
     return url_for("web.table", game_id=game_id)
 
 
-def _render_table(table: Table, *, spectator: str | None = None, errors=None, status: int = 200):
+def _render_table(table: Table, *, spectator: str | None = None, errors=None, status: int = 200, notice: str = ""):
     ctx = _context(table, spectator=spectator, play=request.args.get("play") == "1")
     if not table.readonly:
-        ctx["actions"], ctx["forms_key"] = _actions_html(table, errors)
+        ctx["actions"], ctx["forms_key"] = _actions_html(table, errors, notice=notice)
     template = "_table.html" if is_htmx() and request.method == "GET" else "table.html"
     if template == "table.html":
         from assistant.web.review import origin_link  # the review pages import this module
@@ -327,15 +355,10 @@ def _render_table(table: Table, *, spectator: str | None = None, errors=None, st
     return render_template(template, title=ctx["game"].title, **ctx), status
 
 
-@web.get("/g/<game_id>")
+@viewer.pages(web)
 def table(game_id: str):
-    return _render_table(_table(game_id, _int_arg("at")))
-
-
-@web.get("/watch/<game_id>/<token>")
-def watch(game_id: str, token: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _render_table(_table(game_id, _int_arg("at"), spectator=token), spectator=token)
+    who = viewer.spectator()
+    return _render_table(_table(game_id, _int_arg("at"), spectator=who), spectator=who)
 
 
 def _more_log(game_id: str, spectator: str | None):
@@ -344,18 +367,12 @@ def _more_log(game_id: str, spectator: str | None):
     return render_template("_log_page.html", page=log_page(assistant(), gid, upto), game_id=gid,
                            readonly=spectator is not None or request.args.get("ro") == "1", is_dice=is_physical_dice,
                            at=None, base_url=_base_url(gid, spectator),
-                           term=presenter_for(assistant().kind_of(gid).kind.name).term)
+                           term=presenter_for(assistant().kind_of(gid)).term)
 
 
-@web.get("/g/<game_id>/log")
+@viewer.pages(web, "/log")
 def more_log(game_id: str):
-    return _more_log(game_id, None)
-
-
-@web.get("/watch/<game_id>/<token>/log")
-def watch_log(game_id: str, token: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _more_log(game_id, token)
+    return _more_log(game_id, viewer.spectator())
 
 
 @web.get("/g/<game_id>/entry/<int:seq>")
@@ -366,22 +383,13 @@ def entry_actions(game_id: str, seq: int):
         abort(404, f"Event {seq} does not exist.")
     entry = entries[0]
     return render_template("_entry_actions.html", e=entry, game_id=gid, is_dice=is_physical_dice,
-                           cid=new_command_id)
+                           cid=new_command_id, head=assistant().head(gid))
 
 
-@web.get("/g/<game_id>/space/<path:name>")
+@viewer.pages(web, "/space/<path:name>")
 def space(game_id: str, name: str):
-    return _space(_table(game_id, _int_arg("at"), readonly=True), name)
-
-
-@web.get("/watch/<game_id>/<token>/space/<path:name>")
-def watch_space(game_id: str, token: str, name: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _space(_table(game_id, _int_arg("at"), spectator=token), name)
-
-
-def _space(t: Table, name: str):
-    html = presenter_for(t.loaded.kind.name).space(t, name)
+    t = _table(game_id, _int_arg("at"), readonly=True, spectator=viewer.spectator())
+    html = presenter_for(t.loaded).space(t, name)
     if html is None:
         abort(404, f"No space {name!r} on this board.")
     return html
@@ -390,7 +398,7 @@ def _space(t: Table, name: str):
 @web.get("/g/<game_id>/part/<name>")
 def part(game_id: str, name: str):
     t = _table(game_id)
-    html = presenter_for(t.loaded.kind.name).part(t, name, request.args.to_dict())
+    html = presenter_for(t.loaded).part(t, name, request.args.to_dict())
     if html is None:
         abort(404, f"No form part {name!r} here.")
     return html
@@ -412,21 +420,17 @@ def _live(game_id: str, spectator: str | None):
     return render_template("_live_update.html", actions=actions, forms_key=forms_key, **ctx)
 
 
-@web.get("/g/<game_id>/live")
+@viewer.pages(web, "/live")
 def live(game_id: str):
-    return _live(game_id, None)
-
-
-@web.get("/watch/<game_id>/<token>/live")
-def watch_live(game_id: str, token: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _live(game_id, token)
+    return _live(game_id, viewer.spectator())
 
 
 # ---------------------------------------------------------------- commands
 
 
 def _actor() -> str:
+    if g.get("member") is not None:
+        return g.member.name
     return session.get("player") or ("host" if g.get("local") else "table")
 
 
@@ -446,22 +450,26 @@ def do(game_id: str):
         abort(400, f"Unknown command {tag!r}.")
     command_id = request.form.get("command_id") or new_command_id()
     spec = form_for(cls)
-    form = {k: v for k, v in request.form.items() if k not in ("type", "command_id", "csrf")}
+    form = {k: v for k, v in request.form.items() if k not in ("type", "command_id", "csrf", AT, ANSWERS)}
     shown = dict(form)  # what the form showed, to redisplay after a refusal
     every = request.form.to_dict(flat=False)
     for name, values in every.items():  # inputs sharing one name (a move's "through" and "to"), each by position
         if len(values) > 1:
             shown.update({f"{name}.{i}": v for i, v in enumerate(values)})
-    prepared = presenter_for(a.kind_of(gid).kind.name).prepare(tag, form, every)
-    # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
-    multi = every if prepared is form else None
-    if request.form.get("roll_for_me"):
-        dice = {f.name for f in spec.fields if f.is_dice}
-        prepared = {k: v for k, v in prepared.items() if k not in dice}
     try:
+        expect = _expected()
+        prepared = presenter_for(a.kind_of(gid)).prepare(tag, form, every)
+        # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
+        multi = every if prepared is form else None
+        if request.form.get("roll_for_me"):
+            dice = {f.name for f in spec.fields if f.is_dice}
+            prepared = {k: v for k, v in prepared.items() if k not in dice}
         payload = parse(spec, prepared, multi)
         payload["type"] = tag
-        a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id)
+        a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id, authorize=_authorize(),
+                 expect=expect)
+    except Stale as exc:
+        return _stale(gid, f"{exc.message} Here is the table now.")
     except (FormError, Refused, Conflict) as exc:
         return _refused(gid, tag, _message(exc), shown)
     except StoreError as exc:

@@ -19,7 +19,7 @@ from assistant.games.europe_engulfed.rules.production.transfers import arrival
 from assistant.games.europe_engulfed.rules.edits import KINDS, known_nations
 from assistant.games.europe_engulfed.rules.special_actions import ELSEWHERE, USES
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Command, Event, tag_of
 
 RULE = "Override"
