@@ -7,7 +7,6 @@ Bad input exits non-zero with one clear line and writes nothing.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys

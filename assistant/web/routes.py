@@ -477,6 +477,35 @@ def do(game_id: str):
     return _after_command(gid)
 
 
+def _authorize():
+    """The club's seat rule for this request's member (None in the local mode: every device acts)."""
+    if g.get("member") is None:
+        return None
+    from assistant.club.seats import authorizer
+
+    return authorizer(g.get("seat"))
+
+
+def _expected() -> Expected | None:
+    """The moment the submitted form was drawn for, when it names one."""
+    raw = request.form.get(AT, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 12:
+        raise FormError(f"the form's log position must be a whole number, not {raw[:20]!r}")
+    return Expected(int(raw), request.form.get(ANSWERS, "")[:300])
+
+
+def _stale(gid: str, message: str):
+    """A form drawn for an earlier moment: nothing was booked; the whole table as it is now, the forms fresh (what
+    was typed is not carried over: it answered another moment) under the message."""
+    t = _table(gid)
+    if not is_htmx():
+        return _render_table(t, status=409, notice=message)
+    ctx = _context(t)
+    ctx["actions"], ctx["forms_key"] = _actions_html(t, notice=message)
+    return render_template("_live_update.html", done=True, **ctx), 409
+
 def _refused(gid: str, tag: str, message: str, values: dict[str, str], status: int = 422):
     t = _table(gid)
     origin = request.form.get("origin", "actions")
