@@ -452,8 +452,18 @@ class Assistant:
         return rows[0].game_id
 
     def verify(self, game_id: str) -> int | None:
-        """The first bad sequence number of a stored game, or None when its chain is intact."""
-        return verify_rows(self.store.rows(self._open(game_id).row.game_id))
+        """The first bad sequence number of a stored game, or None when its chain is intact and ends where the
+        store's head commitment says (events missing at the end show as the first missing number)."""
+        gid = self._open(game_id).row.game_id
+        rows = list(self.store.rows(gid))
+        bad = verify_rows(rows)
+        if bad is not None:
+            return bad
+        last = (rows[-1].seq, rows[-1].hash) if rows else None
+        committed = self.store.head_commitment(gid)
+        if last is not None and committed != last:
+            return min(last[0], committed[0]) + 1 if committed[0] != last[0] else last[0]
+        return None
 
 
 def _with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry:
