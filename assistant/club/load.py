@@ -10,7 +10,7 @@ them) and following its game's event stream. For ``seconds``:
 * the other devices now and then try the same command, which is not theirs to send: each must be refused.
 
 Figures: commands per second, p50/p95 command latency (the POST's round trip), p95 time from a command's
-sending to the change arriving on each other device's stream, the servers' resident memory (largest seen),
+sending until each device has the changed table (its stream said so and it fetched the fragment, as htmx does), the servers' resident memory (largest seen),
 and the log's checks afterwards: events lost, duplicated or out of order, wrong-seat commands accepted.
 """
 
@@ -33,8 +33,8 @@ from events.pgstore import PostgresStore
 from events.store import StoreError
 
 PASSWORD = "load test password"
-THINK = 0.2  # seconds between a player's commands
-WRONG_EVERY = 5.0  # seconds between a wrong-seat attempt of each other device
+PAUSE = 15.0  # seconds between two commands of one table (a brisk table; 0 measures the servers' ceiling)
+WRONG_EVERY = 30.0  # seconds between two wrong-seat attempts of one device
 LIMITS = {"tables": 200, "devices": 5, "servers": 4, "seconds": 600}
 
 
@@ -54,7 +54,8 @@ def profile(kind: str | None = None) -> tuple[str, dict[str, Any]]:
 
 
 def run(dsn: str, tables: int = 50, devices: int = 4, servers: int = 2, seconds: float = 120.0,
-        threads: int = 160, seed: int = 1, kind: str | None = None) -> dict[str, Any]:
+        threads: int = 160, seed: int = 1, kind: str | None = None, pause: float = PAUSE,
+        wrong_every: float = WRONG_EVERY) -> dict[str, Any]:
     for name, value in (("tables", tables), ("devices", devices), ("servers", servers), ("seconds", seconds)):
         if not 1 <= value <= LIMITS[name]:
             raise StoreError(f"--{name} runs from 1 to {LIMITS[name]}, not {value}")
@@ -75,7 +76,9 @@ def run(dsn: str, tables: int = 50, devices: int = 4, servers: int = 2, seconds:
         club.add_member("load-host", password=PASSWORD)
         with Servers(dsn, count=servers, workers=1, threads=threads) as procs:
             games = _set_up(procs, club, players, kind, plan)
-            figures = _evening(procs, games, players, devices, seconds, random.Random(seed), plan["command"])
+            heads = [store.head(g) for g in games]  # what each device's page shows when the evening starts
+            figures = _evening(procs, games, players, devices, seconds, random.Random(seed), plan["command"], pause,
+                               wrong_every, heads)
         figures.update(_check(store, games, figures.pop("acked")))
     finally:
         store.shutdown()
@@ -103,7 +106,8 @@ def _set_up(procs: Servers, club: Club, players: list[list[Any]], kind: str, pla
 
 
 def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices: int, seconds: float,
-             rng: random.Random, command: dict[str, str]) -> dict[str, Any]:
+             rng: random.Random, command: dict[str, str], pause: float, wrong_every: float,
+             heads: list[int]) -> dict[str, Any]:
     stop, done = threading.Event(), threading.Event()
     arrivals: dict[tuple[int, int], list[tuple[int, float]]] = defaultdict(list)  # (table, device) -> (head, when)
     sent_at: dict[tuple[int, int], float] = {}
@@ -113,11 +117,12 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
     errors: list[str] = []
     lock = threading.Lock()
     memory = [0]
+    shown: dict[tuple[int, int], int] = defaultdict(int)  # the head each device's page shows
 
     def player(t: int, d: int, device: Device) -> None:
         game_id = games[t]
         n = 0
-        next_wrong = time.monotonic() + rng.uniform(0, WRONG_EVERY)
+        next_wrong = time.monotonic() + rng.uniform(0, wrong_every)
         while not done.is_set():
             if d == 0:
                 cid = f"t{t}-c{n}"
@@ -128,6 +133,7 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
                 end = time.monotonic()
                 if status == 200:
                     head = int(re.search(r"live\?seq=(\d+)", text).group(1))
+                    shown[(t, d)] = max(shown[(t, d)], head)  # the answer carried the new table
                     with lock:
                         latencies.append(end - start)
                         acked[t].append(cid)
@@ -136,12 +142,12 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
                 else:
                     with lock:
                         errors.append(f"table {t}: {status}")
-                done.wait(THINK)
+                done.wait(max(0.0, rng.uniform(0.5, 1.5) * pause - (end - start)))
             else:
                 done.wait(max(0.0, next_wrong - time.monotonic()))
                 if done.is_set():
                     break
-                next_wrong += WRONG_EVERY
+                next_wrong += wrong_every
                 status = device.command(game_id, _fields(command, 1 + n % 50), f"wrong-t{t}-d{d}-{n}")
                 n += 1
                 with lock:
@@ -159,7 +165,15 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
         def arrived(head: int, when: float, key: tuple[int, int] = (t, d)) -> None:
             with lock:
                 arrivals[key].append((head, when))
-        follow(device.port, device.cookie, f"/g/{games[t]}/events", arrived, stop)
+        page = Device(device.port)  # the same browser's second connection: fetches what changed, as htmx does
+        page.cookie = device.cookie
+
+        def fetch(head: int, page: Device = page, key: tuple[int, int] = (t, d)) -> None:
+            page.request("GET", f"/g/{games[key[0]]}/live?seq={shown[key]}", headers={"HX-Request": "true"})
+            shown[key] = max(shown[key], head)  # (204 when the page already shows it: the device that sent it)
+
+        shown[(t, d)] = heads[t]
+        follow(device.port, device.cookie, f"/g/{games[t]}/events", arrived, stop, known=heads[t], fetch=fetch)
     time.sleep(2.0)  # every stream connected
     workers = [threading.Thread(target=player, args=spec, daemon=True) for spec in seated]
     started = time.monotonic()
@@ -181,6 +195,7 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
         "seconds": round(elapsed, 1), "commands": len(latencies),
         "commands_per_second": round(len(latencies) / elapsed, 1),
         "command_latency_p50_ms": _ms(_quantile(latencies, 0.5)), "command_latency_p95_ms": _ms(_quantile(latencies, 0.95)),
+        "pause_between_commands_s": pause,
         "push_p95_ms": _ms(_quantile(spreads, 0.95)), "push_max_ms": _ms(max(spreads, default=0.0)),
         "changes_not_pushed_to_a_device": missing,
         "server_memory_mib": round(memory[0] / 1024, 1),
