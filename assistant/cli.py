@@ -7,7 +7,6 @@ Bad input exits non-zero with one clear line and writes nothing.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -16,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from assistant.application import Assistant
+from assistant.application import Assistant, Expected, Stale
 from assistant.club.cli import add_commands as add_club_commands
 from assistant.decider import Refused
 from assistant.decider import Ref
@@ -51,11 +50,21 @@ def open_assistant(db: str | None) -> Assistant:
     return Assistant(open_store(db_target(db), create_dir=db is None), KindRegistry())
 
 
+def _builtins(data: Any) -> Any:
+    """Plain data with every set sorted and every mapping in key order: the same database prints the same bytes
+    in every process (sets would otherwise come out in hash order)."""
+    return msgspec.to_builtins(data, order="deterministic")
+
+
 def _print(args: argparse.Namespace, data: Any, text: str) -> None:
     if args.json:
-        sys.stdout.write(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=None) + "\n")
+        sys.stdout.write(json.dumps(_builtins(data), ensure_ascii=False, indent=None) + "\n")
     else:
         sys.stdout.write(text.rstrip("\n") + "\n")
+
+
+def _json_line(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def _option_pairs(pairs: list[str]) -> dict[str, Any]:
@@ -117,8 +126,18 @@ def cmd_games(app: Assistant, args: argparse.Namespace) -> int:
     return 0
 
 
+def _expected(args: argparse.Namespace) -> Expected | None:
+    seq = getattr(args, "expect_seq", None)
+    answers = getattr(args, "answers", None) or ""
+    if seq is None:
+        if answers:
+            raise Refused("--answers needs --expect-seq: the log position the command was prepared at")
+        return None
+    return Expected(seq, answers)
+
+
 def cmd_do(app: Assistant, args: argparse.Namespace) -> int:
-    out = app.handle(args.game, args.command, actor=args.actor, command_id=args.command_id)
+    out = app.handle(args.game, args.command, actor=args.actor, command_id=args.command_id, expect=_expected(args))
     loaded = app.kind_of(args.game)
     lines = [f"{r.seq}\t{app.sentence(loaded, r.event)}" for r in out.events]
     if out.duplicate:
@@ -169,7 +188,7 @@ def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
     if args.at is None:
         guidance = app.guidance(args.game)
         head += f"\n{guidance}" if guidance else ""
-    body = json.dumps(msgspec.to_builtins({n: view.read(n) for n in view.names if n != "clock"}), indent=2,
+    body = json.dumps(_builtins({n: view.read(n) for n in view.names if n != "clock"}), indent=2,
                       ensure_ascii=False)
     _print(args, data, f"{head}\n{body}")
     return 0
@@ -178,9 +197,10 @@ def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
 def cmd_moves(app: Assistant, args: argparse.Namespace) -> int:
     """The commands possible now (or at event --at), each with its fields and the choices the state offers."""
     moves = app.moves(args.game, at=args.at)
+    at = args.at if args.at is not None else app.position(args.game)
     data = [{"type": p.tag, "label": p.label,
              "fields": [f for f in p.command.__struct_fields__ if f != "command_id"],
-             "choices": {k: list(v) for k, v in p.choices.items()}} for p in moves]
+             "choices": {k: list(v) for k, v in p.choices.items()}, "at": at} for p in moves]
     lines = []
     for p, row in zip(moves, data):
         lines.append(f"{p.tag}\t{p.label}" + (f"\t({', '.join(row['fields'])})" if row["fields"] else ""))
@@ -351,6 +371,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("command", help="""e.g. '{"type": "core.undo"}'""")
     p.add_argument("--command-id", help="idempotency key: sending the same id twice writes nothing new")
+    p.add_argument("--expect-seq", type=int, metavar="SEQ",
+                   help="the log position the command was prepared at: refused, writing nothing, if the table "
+                        "changed since (notes aside)")
+    p.add_argument("--answers", metavar="TEXT", help="with --expect-seq: the throw or decision the command answers "
+                   "(as `tabletop moves` names it); refused if it was already answered")
     p.set_defaults(func=cmd_do)
     p = add("undo", "undo the last command, or everything after --to SEQ (with --reason: roll back past dice)")
     p.add_argument("game")
@@ -423,10 +448,16 @@ def main(argv: list[str] | None = None) -> int:
         app = open_assistant(args.db)
         return args.func(app, args)
     except Refused as exc:
-        sys.stderr.write(f"refused: {exc.message}\n")
+        if args.json:
+            _json_line({"refused": exc.reason, "rule": exc.rule, "stale": isinstance(exc, Stale)})
+        else:
+            sys.stderr.write(f"refused: {exc.message}\n")
         return EXIT_REFUSED
     except (StoreError, GameFileError, UnknownKind) as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        if args.json:
+            _json_line({"error": str(exc)})
+        else:
+            sys.stderr.write(f"error: {exc}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
