@@ -546,13 +546,23 @@ class Assistant:
 
     def verify(self, game_id: str) -> Finding | None:
         """What is wrong with a stored game (``finding.seq``: the first event concerned), or None: every event,
-        the hash chain, the seals of its head and of the list of games, its record and its handled commands."""
+        the hash chain, the seals of its head and of the list of games, its record and its handled commands.
+        A store without its own full check (the club's PostgreSQL) is checked here: the chain, and that it ends
+        where the store's head commitment says (events missing at the end show as the first missing number)."""
         gid = self.store.find_game(game_id).game_id
         check = getattr(self.store, "check", None)
         if check is not None:
             return check(gid, full=True)
-        bad = verify_rows(self.store.rows(gid))
-        return None if bad is None else Finding(f"event {bad} does not match the hash chain", bad)
+        rows = list(self.store.rows(gid))
+        bad = verify_rows(rows)
+        if bad is not None:
+            return Finding(f"event {bad} does not match the hash chain", bad)
+        last = (rows[-1].seq, rows[-1].hash) if rows else None
+        committed = self.store.head_commitment(gid)
+        if last is not None and committed != last:
+            seq = min(last[0], committed[0]) + 1 if committed[0] != last[0] else last[0]
+            return Finding(f"the log does not end where its head commitment says (event {committed[0]})", seq)
+        return None
 
 
 def _with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry:
