@@ -258,6 +258,7 @@ class AAPresenter(Presenter):
         if act == "over":
             return
         data: dict[str, Any] = {
+            "line": _kinds(s, b.casualty_line) if b.casualty_line else "",
             "odds": self.odds(table, b.key),
             "b": b,
             "kind": b.kind,
@@ -279,7 +280,8 @@ class AAPresenter(Presenter):
             p = b.pending
             pool = Counter(s.units[i].kind for i in candidates(s, b, p))
             data.update(hits=p.hits, side=p.side, pool=sorted(pool.items()), aa=p.fire == "aa",
-                        chooser=power_name(b.attacker) if p.side == "attacker" else "the defender")
+                        chooser=power_name(b.attacker) if p.side == "attacker" else "the defender",
+                        suggested=offers.suggested_casualties(s, b.key))
             add(cmd.ChooseCasualties, template="aa_classic/casualties.html", data=data, fixed=fixed,
                 label="Remove these casualties")
         if act == "retreat" or between_rounds(b):
