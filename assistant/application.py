@@ -262,10 +262,10 @@ class Assistant:
     def sentence(self, loaded: LoadedKind, event: Event) -> str:
         """The game's own sentence (it may word core events in its terms), else the core's."""
         said = loaded.kind.describe(event)
-        if said:
-            return said
-        tag = tag_of(type(event))
-        return describe_core(event) if tag.startswith("core.") else f"{tag}."
+        if not said:
+            tag = tag_of(type(event))
+            said = describe_core(event) if tag.startswith("core.") else f"{tag}."
+        return _one_stop(said)
 
     def guidance(self, game_id: str) -> str:
         game = self._open(game_id)
@@ -513,6 +513,14 @@ class Assistant:
     def verify(self, game_id: str) -> int | None:
         """The first bad sequence number of a stored game, or None when its chain is intact."""
         return verify_rows(self.store.rows(self._open(game_id).row.game_id))
+
+
+def _one_stop(sentence: str) -> str:
+    """A sentence ends with one full stop, even when a player's reason or a rule's words already had one."""
+    text = sentence.rstrip()
+    while text.endswith("..") and not text.endswith("..."):
+        text = text[:-1]
+    return text
 
 
 def _with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry:

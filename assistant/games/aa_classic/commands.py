@@ -3,6 +3,8 @@ the first space of a path, or by the ids the board read model shows."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from events.base import Command
@@ -111,7 +113,10 @@ class UnitSpec(msgspec.Struct, frozen=True):
 
 
 class Edit(Command, tag="aa.edit"):
-    """Change the record by hand (the table overrides the rules); a reason is mandatory."""
+    """Change the record by hand (the table overrides the rules); a reason is mandatory.
+
+    ``treasury`` and ``production`` change a value by an amount (-5, 3); ``treasury_to`` and ``production_to`` set
+    it; ``clear`` empties spaces of every unit in one edit."""
 
     reason: str
     add: tuple[UnitSpec, ...] = ()
@@ -120,6 +125,9 @@ class Edit(Command, tag="aa.edit"):
     treasury: dict[str, int] = {}
     production: dict[str, int] = {}
     technologies: dict[str, tuple[str, ...]] = {}  # power -> every technology it owns after the edit
+    treasury_to: dict[str, Annotated[int, msgspec.Meta(ge=0, le=10_000)]] = {}
+    production_to: dict[str, Annotated[int, msgspec.Meta(ge=0, le=10_000)]] = {}
+    clear: tuple[Annotated[str, msgspec.Meta(max_length=80)], ...] = ()
 
 
 COMMANDS: tuple[type[Command], ...] = (

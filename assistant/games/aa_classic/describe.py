@@ -177,8 +177,14 @@ SENTENCES: dict[type, Any] = {
     ),
     ev.UnitsEdited: lambda e: f"Edit ({e.reason}): {len(e.added)} unit(s) added, {len(e.removed)} removed.",
     ev.ControlEdited: lambda e: f"Edit ({e.reason}): {e.territory} now belongs to {_p(e.controller)}.",
-    ev.TreasuryEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s treasury {e.amount:+d} IPC.",
-    ev.ProductionEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s production level {e.amount:+d}.",
+    ev.TreasuryEdited: lambda e: (
+        f"Edit ({e.reason}): {_p(e.power)}'s treasury set to {e.to} IPC ({e.amount:+d})" if e.to >= 0
+        else f"Edit ({e.reason}): {_p(e.power)}'s treasury {e.amount:+d} IPC"
+    ) + ".",
+    ev.ProductionEdited: lambda e: (
+        f"Edit ({e.reason}): {_p(e.power)}'s production level set to {e.to} ({e.amount:+d})" if e.to >= 0
+        else f"Edit ({e.reason}): {_p(e.power)}'s production level {e.amount:+d}"
+    ) + ".",
     ev.BreakthroughsRecounted: lambda e: f"After the correction {_p(e.power)} has {e.waiting} breakthrough(s) to roll.",
     ev.TechnologyRevoked: lambda e: f"{_p(e.power)} loses {_words(e.technology)}: {e.reason}.",
     ev.AircraftRestored: lambda e: f"After the correction {_count(e.units)} of {_p(e.power)} fly on past {e.space}.",

@@ -449,13 +449,15 @@ class ControlEdited(Event, tag="aa.control_edited"):
 class TreasuryEdited(Event, tag="aa.treasury_edited"):
     reason: str
     power: str
-    amount: int
+    amount: int  # the change (the ledger books it)
+    to: int = -1  # the value the table set, when it set one rather than a change
 
 
 class ProductionEdited(Event, tag="aa.production_edited"):
     reason: str
     power: str
-    amount: int
+    amount: int  # the change
+    to: int = -1  # the value the table set, when it set one rather than a change
 
 
 class TechnologiesEdited(Event, tag="aa.technologies_edited"):

@@ -17,6 +17,7 @@ from markupsafe import Markup
 import assistant.games.aa_classic.events as ev
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import POWER, STEP, unit_words
+from assistant.games.aa_classic.describe import power_name as said_first
 from assistant.games.aa_classic.game import GAME, STEPS
 from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.common import contested_zones
@@ -49,8 +50,10 @@ STEP_FORMS: dict[str, tuple[type, ...]] = {
     for step in STEPS
 }
 LEDGER_LINES = 6
-EDITS = {"add": "Add units", "remove": "Remove units", "control": "Give a territory to a power",
-         "treasury": "Change a treasury", "production": "Change an income (production level)",
+EDITS = {"add": "Add units", "remove": "Remove units", "clear": "Clear a space (remove every unit there)",
+         "control": "Give a territory to a power",
+         "treasury_to": "Set a treasury to", "treasury": "Change a treasury by",
+         "production_to": "Set an income (production level) to", "production": "Change an income by",
          "technologies": "Set a power's technologies (the ticked ones)"}
 # Orientation of the schematic map: the board is cut through North America (its left-right edge).
 WEST = ("Eastern United States", "Eastern Canada")
@@ -149,6 +152,8 @@ class AAPresenter(Presenter):
                                      "kind": form.get("kind", ""), "count": int(count) if count.isdigit() else count}])
         elif what == "control":
             out["control"] = f"{form.get('territory', '').strip()}={form.get('power', '')}"
+        elif what == "clear":
+            out["clear"] = form.get("space", "").strip()
         else:
             out[what] = f"{form.get('power', '')}={form.get('amount', '').strip()}"
         return out
@@ -280,7 +285,8 @@ class AAPresenter(Presenter):
             p = b.pending
             pool = Counter(s.units[i].kind for i in candidates(s, b, p))
             data.update(hits=p.hits, side=p.side, pool=sorted(pool.items()), aa=p.fire == "aa",
-                        chooser=power_name(b.attacker) if p.side == "attacker" else "the defender",
+                        chooser=POWER.get(b.attacker, b.attacker) if p.side == "attacker" else "the defender",
+                        Chooser=said_first(b.attacker) if p.side == "attacker" else "The defender",
                         suggested=offers.suggested_casualties(s, b.key))
             add(cmd.ChooseCasualties, template="aa_classic/casualties.html", data=data, fixed=fixed,
                 label="Remove these casualties")
@@ -446,6 +452,9 @@ def _fire_lines(form: dict[str, str]) -> dict[str, str]:
     out = {k: v for k, v in form.items() if not k.startswith("faces.")}
     if all(not faces for _, _, faces in typed):
         return out  # nothing typed: the assistant rolls when asked to
+    if all(not faces for _, _, faces in typed[1:]) and len(typed[0][2]) == sum(n for _, n, _ in typed):
+        out["faces"] = " ".join(typed[0][2])  # the whole throw typed in the first line, line after line
+        return out
     for kind, n, faces in typed:
         if len(faces) != n:
             raise FormError(f"{kind.replace('_', ' ')}: {n} {'die' if n == 1 else 'dice'} to enter, "
