@@ -15,7 +15,12 @@ class Start(Command, tag="aa.start"):
 
 
 class EndStep(Command, tag="aa.end_step"):
-    """The current step is finished: go to the next one (in the income step, collect income and end the turn)."""
+    """The current step is finished: go to the next one (in the income step, collect income and end the turn).
+
+    Placement ends only when no unit waiting can still be placed (those that cannot are lost, A&A §4.5), unless the
+    table gives a reason to end it anyway (``override``): then every unit waiting is lost."""
+
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""
 
 
 class Research(Command, tag="aa.research"):

@@ -22,6 +22,7 @@ from assistant.games.aa_classic.game import GAME, STEPS
 from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.common import contested_zones
 from assistant.games.aa_classic.moves.movement import can_move
+from assistant.games.aa_classic.moves.placement import placeable
 from assistant.moments import possible_moves
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
 from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
@@ -120,7 +121,8 @@ class AAPresenter(Presenter):
                         add(cls, template="aa_classic/place.html", data=self._place(s), label="Place these units")
                     else:
                         add(cls, choices=offered[cls].choices)
-                add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
+                add(cmd.EndStep, template="aa_classic/end_step.html", data=self._end_step(s),
+                    label=END_STEP.get(s.step, "Next step"))
         add(cmd.Edit, template="aa_classic/edit.html", label="Record this edit", data={
             "edits": list(EDITS.items()), "powers": [(p, power_name(p)) for p in s.world.tables.turn_order],
             "kinds": sorted(s.world.units), "spaces": sorted(s.world.board.spaces),
@@ -199,6 +201,14 @@ class AAPresenter(Presenter):
         return {"from": sorted(offers.movers(s).items()), "spaces": sorted(s.world.board.spaces),
                 "here": self._units_at(s, chosen), "aircraft": self._aircraft_at(s, chosen),
                 "combat": s.step == "combat_move"}
+
+    def _end_step(self, s: State) -> dict[str, Any]:
+        """In placement: what ending it would lose, and whether it still could be placed (then a reason is asked)."""
+        if s.step != "placement" or not s.purchased:
+            return {}
+        can = placeable(s)
+        words = lambda kinds: ", ".join(f"{n} {unit_words(k, n)}" for k, n in sorted(kinds.items()))  # noqa: E731
+        return {"placeable": words({k: n for k, n in s.purchased.items() if k in can}), "lost": words(s.purchased)}
 
     def _place(self, s: State) -> dict[str, Any]:
         """The units waiting and where they may go, each complex with what it may still take this turn."""

@@ -91,3 +91,29 @@ def test_a_space_is_cleared_in_one_edit():
     assert t.state.units_in("Karelia S.S.R.") == []
     with pytest.raises(Refused, match="holds no unit to clear"):
         t.edit(reason="again", clear=("Karelia S.S.R.",))
+
+
+def test_placement_ends_only_when_nothing_waiting_can_be_placed():
+    t = Table()
+    t.until("ussr", "purchase")
+    t.do(c.Purchase(units={"infantry": 2, "aa_gun": 1}))
+    t.until("ussr", "placement")
+    refusal = pytest.raises(Refused, t.do, c.EndStep()).value
+    assert refusal.rule == "A&A §4.5" and "infantry at Karelia S.S.R., Russia" in refusal.message
+    assert "aa gun" not in refusal.message  # both complexes already have an AA gun: one per territory
+    t.do(c.Place(space="Russia", units={"infantry": 2}))
+    # The AA gun cannot be placed anywhere (French rules: "Vous perdez le nouveau canon!"): ending loses it.
+    events = t.do(c.EndStep())
+    assert describe(events[0]) == "The USSR loses unplaced 1 AA gun: no complex can take them (A&A §4.5)."
+
+
+def test_placement_may_end_anyway_with_a_reason_and_the_units_are_lost():
+    t = Table()
+    t.until("ussr", "purchase")
+    t.do(c.Purchase(units={"infantry": 2}))
+    t.until("ussr", "placement")
+    events = t.do(c.EndStep(override="the pieces ran out"))
+    assert [describe(e) for e in events[:2]] == [
+        "The table overrides a rule (A&A §4.5: units waiting could still be placed) because the pieces ran out.",
+        "The USSR loses unplaced 2 infantry: not placed (the pieces ran out).",
+    ]
