@@ -283,10 +283,12 @@ class Assistant:
         actor: str = "table",
         command_id: str | None = None,
         dice: DiceRoller | None = None,
+        authorize: Callable[[LoadedKind, Command, View], None] | None = None,
         expect: Expected | None = None,
     ) -> Outcome:
-        """Run one command. With ``expect``, the command must answer the table as it was at ``expect.seq``:
-        anything entered since (notes aside), or a throw or decision already answered, refuses it as ``Stale``."""
+        """Decide and append one command. ``authorize`` (the club's seat rule) may refuse it, seeing the table.
+        With ``expect``, the command must answer the table as it was at ``expect.seq``: anything entered since
+        (notes aside), or a throw or decision already answered, refuses it as ``Stale``."""
         game = self._open(game_id)
         gid = game.row.game_id
         catalogue = game.loaded.catalogue
@@ -300,6 +302,8 @@ class Assistant:
             return self._outcome(game, span[0], span[1], duplicate=True)
 
         view = self.view(gid)
+        if authorize is not None:
+            authorize(game.loaded, command, view)
         if expect is not None:
             self._check_moment(game, command, view, expect)
         ctx = Context(actor=actor, dice=dice or self.dice)

@@ -7,7 +7,6 @@ Bad input exits non-zero with one clear line and writes nothing.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -17,30 +16,38 @@ from typing import Any
 import msgspec
 
 from assistant.application import Assistant, Expected, Stale
+from assistant.club.cli import add_commands as add_club_commands
 from assistant.decider import Refused
 from assistant.decider import Ref
 from assistant.kinds import KindRegistry, UnknownKind
 from assistant.option_files import read_option_file
 from events.exchange import GameFileError, read_lines
-from events.store import EventStore, StoreError
+from events.store import StoreError
+from events.stores import is_postgres, open_store
 
 EXIT_REFUSED = 1
 EXIT_ERROR = 2
 
 
-def default_db() -> Path:
-    """$TABLETOP_DB, else games.sqlite3 in the user's data directory."""
+def default_db() -> Path | str:
+    """$TABLETOP_DB (a file or a postgresql:// URL), else games.sqlite3 in the user's data directory."""
     if os.environ.get("TABLETOP_DB"):
-        return Path(os.environ["TABLETOP_DB"])
+        given = os.environ["TABLETOP_DB"]
+        return given if is_postgres(given) else Path(given)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "games.sqlite3"
 
 
+def db_target(db: str | None) -> Path | str:
+    """--db as given (a SQLite file or a club database's URL), else the default."""
+    if not db:
+        return default_db()
+    return db if is_postgres(db) else Path(db)
+
+
 def open_assistant(db: str | None) -> Assistant:
-    path = Path(db) if db else default_db()
-    store = EventStore(path, create_dir=db is None)
-    return Assistant(store, KindRegistry())
+    return Assistant(open_store(db_target(db), create_dir=db is None), KindRegistry())
 
 
 def _builtins(data: Any) -> Any:
@@ -241,11 +248,34 @@ def cmd_verify(app: Assistant | None, args: argparse.Namespace) -> int:
 
 
 def cmd_serve(app: Assistant | None, args: argparse.Namespace) -> int:
+    target = db_target(args.db)
+    if is_postgres(target):
+        from assistant.club.server import serve_club
+
+        serve_club(str(target), host="0.0.0.0" if args.lan and args.host == "127.0.0.1" else args.host,
+                   port=args.port, workers=args.workers, threads=args.threads)
+        return 0
     from assistant.web.server import serve
 
-    path = Path(args.db) if args.db else default_db()
-    serve(path, host=args.host, port=args.port, lan=args.lan, open_browser=not args.no_browser)
+    serve(db_target(args.db), host=args.host, port=args.port, lan=args.lan, open_browser=not args.no_browser)
     return 0
+
+
+def cmd_db_upgrade(app: Assistant | None, args: argparse.Namespace) -> int:
+    from assistant.club.database import upgrade_database
+
+    report = upgrade_database(db_target(args.db), args.app_role)
+    _print(args, report, report["message"])
+    return 0
+
+
+def cmd_migrate(app: Assistant | None, args: argparse.Namespace) -> int:
+    from assistant.club.database import migrate
+
+    moved = migrate(Path(args.source), args.target)
+    lines = [f"{m['game_id']}\t{m['events']} events\t{m['result']}\t{m['title']}" for m in moved]
+    _print(args, moved, "\n".join(lines) or "no games in " + args.source)
+    return 0 if all(m["verified"] for m in moved) else EXIT_REFUSED
 
 
 def cmd_report(app: Assistant, args: argparse.Namespace) -> int:
@@ -312,7 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
         # The same flags work before or after the command name; only the top level sets defaults.
         p = argparse.ArgumentParser(add_help=False)
         keep = {} if defaults else {"default": argparse.SUPPRESS}
-        p.add_argument("--db", help="SQLite file (default: games.sqlite3 in the user data directory, or $TABLETOP_DB)",
+        p.add_argument("--db", help="SQLite file or postgresql:// URL of a club database "
+                       "(default: $TABLETOP_DB, else games.sqlite3 in the user data directory)",
                        **({"default": None} if defaults else keep))
         p.add_argument("--json", action="store_true", help="machine-readable output", **keep)
         p.add_argument("--as", dest="actor", help="who is acting (player or power); default 'table'",
@@ -378,7 +409,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=5173)
     p.add_argument("--lan", action="store_true", help="share on the local network behind a join code")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
+    p.add_argument("--workers", type=int, default=2, help="club mode: server processes (default 2)")
+    p.add_argument("--threads", type=int, default=128, help="club mode: threads per process (default 128)")
     p.set_defaults(func=cmd_serve)
+    add_club_commands(add)
+    p = add("db", "the database itself: `db upgrade` applies the schema migrations a club database lacks")
+    p.add_argument("action", choices=["upgrade"])
+    p.add_argument("--app-role", metavar="ROLE",
+                   help="PostgreSQL role the servers connect as: granted what they need, never UPDATE or DELETE of events")
+    p.set_defaults(func=cmd_db_upgrade)
+    p = add("migrate", "copy every game of a SQLite file into a club database, hashes intact, verified on both sides")
+    p.add_argument("--from", dest="source", required=True, metavar="SQLITE_FILE")
+    p.add_argument("--to", dest="target", required=True, metavar="postgresql://...")
+    p.set_defaults(func=cmd_migrate)
     p = add("report", "post-game report (or one of its charts with --chart)")
     p.add_argument("game")
     p.add_argument("--format", choices=["html", "md", "json", "svg", "png"], default="md")
@@ -391,7 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-NO_DB = {cmd_serve, cmd_bench}
+NO_DB = {cmd_serve, cmd_bench, cmd_db_upgrade, cmd_migrate}
 
 
 def main(argv: list[str] | None = None) -> int:

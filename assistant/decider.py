@@ -261,6 +261,9 @@ class GameKind(Generic[S]):
     benches: dict[str, Ref[Callable[[], dict[str, Any]]]] = field(default_factory=dict)
     # The game's vocabulary doc (its commands and events in plain words).
     docs: Path | None = None
+    # The powers or sides a command acts for (the club lets only their players and the host send it); when
+    # None, a command acts for the side on the turn clock.
+    acting_for: Callable[[Command, S], Sequence[str]] | None = None
 
     def moves_by_command(self) -> dict[type[Command], Move[S]]:
         return {m.command: m for m in self.moves}

@@ -67,6 +67,10 @@ def _open_game(game_id: str) -> str:
 
 @web.get("/")
 def games():
+    if current_app.extensions["tabletop"]["club"] is not None:
+        from assistant.web.club import club_games
+
+        return club_games()
     a = assistant()
     rows = a.games()
     return render_template("games.html", games=rows, kinds=a.kinds(), title="Games")
@@ -134,6 +138,7 @@ def create_game():
         options.update(_uploaded_options(loaded.kind.option_files))
         game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
                              game_id=_game_id_for(command_id))
+        _host_seat(game_id)
     except (FormError, Refused) as exc:
         form = RenderedForm(spec, command_id, dict(request.form), _message(exc))
         return render_template("new_game.html", kinds=kinds, kind=kind, form=form, title="New game",
@@ -165,9 +170,17 @@ def import_game():
         return _games_error("Choose a game file to import.")
     try:
         game_id = assistant().import_game(upload.read())
+        _host_seat(game_id)
     except (Refused, StoreError, GameFileError, ValueError) as exc:
         return _games_error(f"That file could not be imported: {_message(exc)}")
     return _go(url_for("web.table", game_id=game_id))
+
+
+def _host_seat(game_id: str) -> None:
+    """In the club, whoever starts (or imports) a game hosts it."""
+    club = current_app.extensions["tabletop"]["club"]
+    if club is not None and club.seat(game_id, g.member.member_id) is None:
+        club.set_seat(game_id, g.member.member_id, (), host=True)
 
 
 def _games_error(message: str):
@@ -231,8 +244,10 @@ def _table(game_id: str, at: int | None = None, readonly: bool = False, spectato
         view = a.view(gid, at=at if at is not None and at != head else None)
     except Refused as exc:
         abort(404, exc.message)
+    seat, club = g.get("seat"), g.get("member") is not None
     return Table(a, gid, a.kind_of(gid), view, head, readonly=readonly or spectator is not None
-                 or (at is not None and at != head), spectator=spectator)
+                 or (at is not None and at != head) or (club and seat is None), spectator=spectator,
+                 seat_powers=(seat.powers if seat else ()) if club else None, host=bool(seat and seat.host))
 
 
 def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None, oob: bool = False,
@@ -387,6 +402,8 @@ def live(game_id: str):
 
 
 def _actor() -> str:
+    if g.get("member") is not None:
+        return g.member.name
     return session.get("player") or ("host" if g.get("local") else "table")
 
 
@@ -422,7 +439,8 @@ def do(game_id: str):
             prepared = {k: v for k, v in prepared.items() if k not in dice}
         payload = parse(spec, prepared, multi)
         payload["type"] = tag
-        a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id, expect=expect)
+        a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id, authorize=_authorize(),
+                 expect=expect)
     except Stale as exc:
         return _stale(gid, f"{exc.message} Here is the table now.")
     except (FormError, Refused, Conflict) as exc:
@@ -431,6 +449,14 @@ def do(game_id: str):
         return _refused(gid, tag, f"The game file could not be written: {exc}", shown, 503)
     return _after_command(gid)
 
+
+def _authorize():
+    """The club's seat rule for this request's member (None in the local mode: every device acts)."""
+    if g.get("member") is None:
+        return None
+    from assistant.club.seats import authorizer
+
+    return authorizer(g.get("seat"))
 
 def _expected() -> Expected | None:
     """The moment the submitted form was drawn for, when it names one."""
@@ -451,6 +477,7 @@ def _stale(gid: str, message: str):
     ctx = _context(t)
     ctx["actions"], ctx["forms_key"] = _actions_html(t, notice=message)
     return render_template("_live_update.html", done=True, **ctx), 409
+
 
 
 def _refused(gid: str, tag: str, message: str, values: dict[str, str], status: int = 422):

@@ -11,11 +11,13 @@ import re
 from collections import Counter
 from typing import Any
 
-from flask import render_template, url_for
+from flask import render_template
 from markupsafe import Markup
 
 import assistant.games.aa_classic.events as ev
 from assistant.games.aa_classic import commands as cmd
+from assistant.games.aa_classic import map_svg
+from assistant.games.aa_classic.map_svg import COLOURS, NEUTRAL, power_name
 from assistant.games.aa_classic.describe import POWER, STEP, unit_words
 from assistant.games.aa_classic.describe import power_name as said_first
 from assistant.games.aa_classic.game import GAME, STEPS
@@ -29,13 +31,9 @@ from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refu
 from assistant.games.aa_classic.state import State
 from assistant.games.aa_classic.world import load_tables
 from assistant.web.forms import FormError, RenderedForm, dice_text, form_for
-from assistant.web.maplayout import layout
 from assistant.web.memo import Memo
 from assistant.web.presenter import Presenter, Table, new_command_id
 
-COLOURS = {"ussr": "#8c1c13", "germany": "#3d3d3d", "uk": "#8a6d1f", "japan": "#a84f00", "usa": "#2f5d1e"}
-NEUTRAL = "#d8d2c4"
-SEA = "#a9c8e0"
 END_STEP = {
     "purchase": "Purchase done",
     "combat_move": "Combat moves done",
@@ -56,21 +54,10 @@ EDITS = {"add": "Add units", "remove": "Remove units", "clear": "Clear a space (
          "treasury_to": "Set a treasury to", "treasury": "Change a treasury by",
          "production_to": "Set an income (production level) to", "production": "Change an income by",
          "technologies": "Set a power's technologies (the ticked ones)"}
-# Orientation of the schematic map: the board is cut through North America (its left-right edge).
-WEST = ("Eastern United States", "Eastern Canada")
-EAST = ("Western United States", "Western Canada")
-NORTH = ("Yakut S.S.R.", "Finland-Norway")
-SOUTH = ("South Africa", "Australia")
-MAP_W, MAP_H = 1150, 720
 # Exact odds cost up to ~0.5 s for the biggest battles: computed once per (game, event, battle[, threshold]).
 ODDS = Memo(64)
 RECORDED_LOOKBACK = 3000  # events searched back for a battle's recorded odds (its first die is in this combat step)
 ODDS_CHUNK = 200
-
-
-def power_name(power: str) -> str:
-    name = POWER.get(power, power or "nobody")
-    return name[4:] if name.startswith("the ") else name
 
 
 def _kinds(s: State, ids) -> str:
@@ -378,56 +365,7 @@ class AAPresenter(Presenter):
         return tuple(sorted(table.view.game.world.board.spaces))
 
     def board(self, table: Table, arrows=()) -> Markup:
-        s: State = table.view.game
-        board = s.world.board
-        pos = _positions(board)
-        at = f"?at={table.view.seq}" if table.at else ""
-        counts: dict[str, Counter] = {}
-        for u in s.units.values():
-            counts.setdefault(u.space, Counter())[u.owner] += 1
-        fighting = {b.space for b in s.battles.values() if not b.outcome}
-        parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Schematic map: click a space for its details">').format(MAP_W, MAP_H)]
-        if arrows:
-            parts.append(Markup('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
-                                'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>'))
-        lines = []
-        for a, b in _edges(board):
-            (x1, y1), (x2, y2) = pos[a], pos[b]
-            lines.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}"/>')
-        parts.append(Markup('<g class="borders">' + "".join(lines) + "</g>"))
-        for name, space in board.spaces.items():
-            x, y = pos[name]
-            here = counts.get(name, Counter())
-            total = sum(here.values())
-            url = table.space_url(name) + at
-            if space.kind == "sea":
-                fill, r, cls = SEA, 9, "space-shape sea"
-                if here:
-                    fill = COLOURS.get(here.most_common(1)[0][0], fill)
-            else:
-                owner = s.controller(name)
-                fill, r, cls = COLOURS.get(owner, NEUTRAL), 13 if space.ipc else 10, "space-shape"
-            ring = Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 5) if name in fighting else ""
-            label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(x, y + r + 11, name)
-            num = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count{}">{}</text>').format(
-                x, y + 4, " light" if fill in (NEUTRAL, SEA) else "", total) if total else ""
-            capital = Markup('<circle cx="{:.0f}" cy="{:.0f}" r="{}" fill="none" class="capital"/>').format(x, y, r + 2) if space.capital else ""
-            title = f"{name}: " + (f"{power_name(s.controller(name))}, {space.ipc} IPC" if space.kind == "land" else "sea zone")
-            if total:
-                title += "; " + ", ".join(f"{n} {power_name(o)}" for o, n in here.most_common())
-            parts.append(Markup(
-                '<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{name}">'
-                '<title>{title}</title><circle class="{cls}" cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}"/>'
-                "{capital}{ring}{num}{label}</a>"
-            ).format(url=url, name=name, title=title, cls=cls, x=x, y=y, r=r, fill=fill, capital=capital, ring=ring,
-                     num=num, label=label))
-        parts.extend(_arrow(pos[a], pos[b], a, b) for a, b in arrows if a in pos and b in pos)
-        parts.append(Markup("</svg>"))
-        legend = Markup("").join(
-            Markup('<span><i style="background:{}"></i>{}</span>').format(c, power_name(p)) for p, c in COLOURS.items()
-        )
-        return Markup('<h2>Map</h2><div class="mapwrap">{}</div><p class="legend">{}<span><i class="ring"></i>battle</span></p>').format(
-            Markup("").join(parts), legend)
+        return map_svg.draw(table.view.game, table.space_url, f"?at={table.view.seq}" if table.at else "", arrows)
 
     def space(self, table: Table, name: str) -> Markup | None:
         s: State = table.view.game
@@ -473,17 +411,6 @@ def _fire_lines(form: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def _arrow(start: tuple[float, float], end: tuple[float, float], a: str, b: str) -> Markup:
-    """An annotation's arrow from one space to another, stopping short of the spaces' circles."""
-    (x1, y1), (x2, y2) = start, end
-    length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    return Markup(
-        '<g class="arrow"><title>Annotation: {} to {}</title>'
-        '<line x1="{:.0f}" y1="{:.0f}" x2="{:.0f}" y2="{:.0f}" marker-end="url(#arrowhead)"/></g>'
-    ).format(a, b, x1 + 16 * ux, y1 + 16 * uy, x2 - 20 * ux, y2 - 20 * uy)
-
-
 def _odds_fields(o) -> dict[str, Any]:
     """The numbers the panel shows, from recorded odds (an event) or freshly computed ones (analysis ``Odds``)."""
     names = ("attacker_wins", "defender_wins", "draw", "retreat", "captures", "expected_attacker_survivors",
@@ -493,16 +420,6 @@ def _odds_fields(o) -> dict[str, Any]:
     out["attacking"] = getattr(o, "attacking", {})
     out["defending"] = getattr(o, "defending", {})
     return out
-
-
-def _edges(board) -> tuple[tuple[str, str], ...]:
-    cut = {frozenset(p) for p in board.across_edge}
-    return tuple(e for e in board.borders() if frozenset(e) not in cut)
-
-
-def _positions(board) -> dict[str, tuple[float, float]]:
-    unit = layout(tuple(board.spaces), _edges(board), WEST, EAST, NORTH, SOUTH)
-    return {n: (40 + x * (MAP_W - 80), 24 + y * (MAP_H - 60)) for n, (x, y) in unit.items()}
 
 
 PRESENTER = AAPresenter()
