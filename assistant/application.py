@@ -287,10 +287,10 @@ class Assistant:
     def sentence(self, loaded: LoadedKind, event: Event) -> str:
         """The game's own sentence (it may word core events in its terms), else the core's."""
         said = loaded.kind.describe(event)
-        if said:
-            return said
-        tag = tag_of(type(event))
-        return describe_core(event) if tag.startswith("core.") else f"{tag}."
+        if not said:
+            tag = tag_of(type(event))
+            said = describe_core(event) if tag.startswith("core.") else f"{tag}."
+        return _one_stop(said)
 
     def guidance(self, game_id: str) -> str:
         game = self._open(game_id)
@@ -563,6 +563,14 @@ class Assistant:
             seq = min(last[0], committed[0]) + 1 if committed[0] != last[0] else last[0]
             return Finding(f"the log does not end where its head commitment says (event {committed[0]})", seq)
         return None
+
+
+def _one_stop(sentence: str) -> str:
+    """A sentence ends with one full stop, even when a player's reason or a rule's words already had one."""
+    text = sentence.rstrip()
+    while text.endswith("..") and not text.endswith("..."):
+        text = text[:-1]
+    return text
 
 
 def _with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry:

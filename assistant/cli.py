@@ -476,7 +476,13 @@ def main(argv: list[str] | None = None) -> int:
         else:
             sys.stderr.write(f"refused: {exc.message}\n")
         return EXIT_REFUSED
-    except (StoreError, GameFileError, UnknownKind) as exc:
+    except GameFileError as exc:  # a tampered, truncated or reordered game file: refused, like a tampered log
+        if args.json:
+            _json_line({"ok": False, "refused": f"the game file cannot be trusted: {exc}", "rule": None, "stale": False})
+        else:
+            sys.stderr.write(f"refused: the game file cannot be trusted: {exc}\n")
+        return EXIT_REFUSED
+    except (StoreError, UnknownKind) as exc:
         if args.json:
             _json_line({"error": str(exc)})
         else:
