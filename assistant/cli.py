@@ -2,27 +2,25 @@
 
 Every command takes --db PATH (default: the user data directory) and --json.
 Bad input exits non-zero with one clear line and writes nothing.
+
+Start-up is part of every command's time: modules are imported where a command needs them, so that listing the
+games reads their ``game.toml`` files and nothing else (no database, no game, no msgspec).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import msgspec
-
-from assistant.application import Assistant
-from assistant.decider import Refused
-from assistant.decider import Ref
 from assistant.kinds import KindRegistry, UnknownKind
-from assistant.option_files import read_option_file
-from events.exchange import GameFileError, read_lines
-from events.store import EventStore, StoreError
+
+if TYPE_CHECKING:
+    from assistant.application import Assistant
+    from assistant.decider import Ref
 
 EXIT_REFUSED = 1
 EXIT_ERROR = 2
@@ -38,6 +36,9 @@ def default_db() -> Path:
 
 
 def open_assistant(db: str | None) -> Assistant:
+    from assistant.application import Assistant
+    from events.store import EventStore
+
     path = Path(db) if db else default_db()
     store = EventStore(path, create_dir=db is None)
     return Assistant(store, KindRegistry())
@@ -45,6 +46,8 @@ def open_assistant(db: str | None) -> Assistant:
 
 def _print(args: argparse.Namespace, data: Any, text: str) -> None:
     if args.json:
+        import msgspec
+
         sys.stdout.write(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=None) + "\n")
     else:
         sys.stdout.write(text.rstrip("\n") + "\n")
@@ -52,6 +55,8 @@ def _print(args: argparse.Namespace, data: Any, text: str) -> None:
 
 def _option_pairs(pairs: list[str]) -> dict[str, Any]:
     """--option key=value; the value is read as JSON when it parses (numbers, lists, true), else as text."""
+    from assistant.decider import Refused
+
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -65,14 +70,18 @@ def _option_pairs(pairs: list[str]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- commands
-def cmd_kinds(app: Assistant, args: argparse.Namespace) -> int:
-    kinds = app.kinds()
+def cmd_kinds(app: Assistant | None, args: argparse.Namespace) -> int:
+    registry = KindRegistry()  # the games' game.toml files only: no database, no game imported
+    kinds = [(name, registry.about(name).title) for name in registry.names()]
     _print(args, [{"kind": k, "title": t} for k, t in kinds], "\n".join(f"{k}\t{t}" for k, t in kinds))
     return 0
 
 
 def _option_files(pairs: list[str]) -> dict[str, Any]:
     """--option-file key=PATH; the file (TOML or JSON, by its extension) becomes the option's value."""
+    from assistant.decider import Refused
+    from assistant.option_files import read_option_file
+
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, path = pair.partition("=")
@@ -87,6 +96,8 @@ def _option_files(pairs: list[str]) -> dict[str, Any]:
 
 
 def cmd_new(app: Assistant, args: argparse.Namespace) -> int:
+    from assistant.decider import Refused
+
     options = _option_pairs(args.option or [])
     if args.options:
         try:
@@ -125,6 +136,8 @@ def cmd_do(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_undo(app: Assistant, args: argparse.Namespace) -> int:
+    from assistant.decider import Refused
+
     if args.reason:
         if args.to is None:
             raise Refused("roll back needs --to SEQ")
@@ -154,6 +167,8 @@ def cmd_log(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
+    import msgspec
+
     view = app.view(args.game, at=args.at)
     data = {"game_id": view.game_id, "seq": view.seq, **{name: view.read(name) for name in view.names}}
     clock = view.clock
@@ -194,6 +209,8 @@ def cmd_export(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_import(app: Assistant, args: argparse.Namespace) -> int:
+    from assistant.decider import Refused
+
     try:
         data = Path(args.file).read_bytes()
     except OSError as exc:
@@ -204,6 +221,8 @@ def cmd_import(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_verify(app: Assistant | None, args: argparse.Namespace) -> int:
+    from events.exchange import read_lines
+
     target = Path(args.target)
     if target.is_file():
         rows = read_lines(target.read_bytes())  # raises GameFileError naming the line
@@ -229,6 +248,7 @@ def cmd_serve(app: Assistant | None, args: argparse.Namespace) -> int:
 
 def cmd_report(app: Assistant, args: argparse.Namespace) -> int:
     from assistant.analysis.reports import chart_file, report_command
+    from assistant.decider import Refused
 
     if args.chart:
         if args.format not in ("svg", "png"):
@@ -252,6 +272,8 @@ def cmd_report(app: Assistant, args: argparse.Namespace) -> int:
 
 def _benches() -> dict[str, Ref[Any]]:
     """The core's figures, then each installed game's (``GameKind.benches``)."""
+    from assistant.decider import Ref
+
     out: dict[str, Ref[Any]] = {"core": Ref("assistant.bench:run")}
     for loaded in KindRegistry().loaded():
         out.update(loaded.kind.benches)
@@ -365,7 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-NO_DB = {cmd_serve, cmd_bench}
+NO_DB = {cmd_serve, cmd_bench, cmd_kinds}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -378,14 +400,26 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_verify(None, args)
         app = open_assistant(args.db)
         return args.func(app, args)
-    except Refused as exc:
-        sys.stderr.write(f"refused: {exc.message}\n")
-        return EXIT_REFUSED
-    except (StoreError, GameFileError, UnknownKind) as exc:
-        sys.stderr.write(f"error: {exc}\n")
-        return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        return _failure(exc)
+
+
+def _failure(exc: Exception) -> int:
+    """One clear line for a refusal or a store, file or kind error (their modules imported only now); anything
+    else is a bug and keeps its traceback."""
+    from assistant.decider import Refused
+    from events.exchange import GameFileError
+    from events.store import StoreError
+
+    if isinstance(exc, Refused):
+        sys.stderr.write(f"refused: {exc.message}\n")
+        return EXIT_REFUSED
+    if isinstance(exc, (StoreError, GameFileError, UnknownKind)):
+        sys.stderr.write(f"error: {exc}\n")
+        return EXIT_ERROR
+    raise exc
 
 
 if __name__ == "__main__":

@@ -11,16 +11,20 @@ short files instead of importing every game's rules. No file of the core names a
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
+import json
+import os
+import sys
 import tomllib
-from dataclasses import dataclass
 from functools import cached_property
-from importlib.metadata import entry_points
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
-from assistant.decider import GameKind
-from events.catalogue import Catalogue
+if TYPE_CHECKING:  # listing the games must not import msgspec, the log or any game
+    from assistant.decider import GameKind
+    from events.catalogue import Catalogue
 
 GROUP = "tabletop.games"
 
@@ -29,8 +33,7 @@ class UnknownKind(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class About:
+class About(NamedTuple):
     """What a game says of itself without being imported (its ``game.toml``)."""
 
     name: str
@@ -53,12 +56,45 @@ class LoadedKind:
 
     @cached_property
     def catalogue(self) -> Catalogue:
+        from events.catalogue import Catalogue
+
         return Catalogue(self.kind.events, self.kind.commands, self.kind.upcasters)
 
 
 def installed() -> dict[str, str]:
-    """name -> "module:attribute" of every installed game's declaration (read from package metadata only)."""
-    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    """name -> "module:attribute" of every installed game's declaration (read from package metadata only).
+
+    Reading the metadata means importing ``importlib.metadata`` (with email, zipfile, csv...) and opening every
+    installed distribution: a third of a short command's time. The answer is kept in a small file per Python
+    environment, valid while no folder of the import path changes (installing or removing a distribution
+    rewrites its folder's entries, so the cache is read again from the metadata then).
+    """
+    key = [[p, os.stat(p).st_mtime_ns] for p in sys.path if p and os.path.isdir(p)]
+    cache = _cache_file()
+    try:
+        kept = json.loads(cache.read_bytes())
+        if kept["key"] == key:
+            return dict(kept["games"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    from importlib.metadata import entry_points
+
+    games = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        partial = cache.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(json.dumps({"key": key, "games": games}))
+        partial.replace(cache)  # atomic: a concurrent reader sees the old file or the new one
+    except OSError:
+        pass  # a cache that cannot be written only costs speed
+    return games
+
+
+def _cache_file() -> Path:
+    """One file per Python environment in the user's cache folder ($XDG_CACHE_HOME, else ~/.cache)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    env = hashlib.blake2b(sys.prefix.encode(), digest_size=8).hexdigest()
+    return Path(base) / "tabletop" / f"games-{env}.json"
 
 
 class KindRegistry:

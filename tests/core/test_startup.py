@@ -1,0 +1,61 @@
+"""Start-up: a short command imports only what it uses (listing the games reads their game.toml files, nothing
+else), and the installed games' list kept between runs is read again from the metadata when anything changes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from assistant import kinds
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("numpy", "matplotlib", "flask", "jinja2", "msgspec", "sqlite3", "importlib.metadata")
+
+
+def imported_by(code: str, tmp_path: Path) -> tuple[set[str], str]:
+    """The modules a fresh interpreter holds after ``code`` (run from the checkout, with its own cache folder)."""
+    script = f"import sys, json\n{code}\nsys.stderr.write(json.dumps(sorted(sys.modules)))\n"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stderr)), done.stdout
+
+
+def test_listing_the_games_imports_no_game_nor_heavy_library(tmp_path):
+    for run in range(2):  # the first run reads the metadata, the second the kept list
+        modules, out = imported_by("from assistant.cli import main\nmain(['kinds'])", tmp_path)
+        assert "aa_classic\tAxis & Allies (2nd edition)" in out and "europe_engulfed\tEurope Engulfed" in out
+        games = {m for m in modules if m.startswith("assistant.games.")}
+        assert games == set(), games  # not even a game package's __init__
+        assert {m for m in modules if m.split(".")[0] in HEAVY or m in HEAVY} - ({"importlib.metadata"} if run == 0 else set()) == set()
+        assert not {m for m in modules if m.startswith(("events", "projections", "assistant.application"))}
+
+
+def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    found = kinds.installed()
+    assert found["aa_classic"] == "assistant.games.aa_classic.game:GAME"
+    kept = kinds._cache_file()
+    assert json.loads(kept.read_text())["games"] == found
+    # another list kept under the same key is what a listing answers (the metadata is not read again) ...
+    data = json.loads(kept.read_text())
+    data["games"] = {**found, "other": "other.game:GAME"}
+    kept.write_text(json.dumps(data))
+    assert kinds.installed()["other"] == "other.game:GAME"
+    # ... until a folder of the import path changes (a distribution installed or removed there)
+    folder = tmp_path / "site"
+    folder.mkdir()
+    os.utime(folder, (1_000_000_000, 1_000_000_000))  # an old folder: the install below surely changes its time
+    monkeypatch.syspath_prepend(str(folder))
+    assert "other" not in kinds.installed()
+    data = json.loads(kept.read_text())
+    data["games"]["other"] = "other.game:GAME"
+    kept.write_text(json.dumps(data))
+    assert "other" in kinds.installed()
+    (folder / "new.dist-info").mkdir()
+    assert kinds.installed() == found
+    kept.write_text("not json")  # a damaged file is only a miss
+    assert kinds.installed() == found
