@@ -66,10 +66,10 @@ def installed() -> dict[str, str]:
 
     Reading the metadata means importing ``importlib.metadata`` (with email, zipfile, csv...) and opening every
     installed distribution: a third of a short command's time. The answer is kept in a small file per Python
-    environment, valid while no folder of the import path changes (installing or removing a distribution
-    rewrites its folder's entries, so the cache is read again from the metadata then).
+    environment, valid while the distributions on the import path stay the same (each one's metadata folder, by
+    name and modification time: installing, upgrading or removing one rewrites its folder).
     """
-    key = [[p, os.stat(p).st_mtime_ns] for p in sys.path if p and os.path.isdir(p)]
+    key = _distributions()
     cache = _cache_file()
     try:
         kept = json.loads(cache.read_bytes())
@@ -88,6 +88,20 @@ def installed() -> dict[str, str]:
     except OSError:
         pass  # a cache that cannot be written only costs speed
     return games
+
+
+def _distributions() -> list[list[object]]:
+    """Each distribution's metadata folder on the import path, with its modification time (where the metadata
+    reader looks for entry points)."""
+    found: list[list[object]] = []
+    for folder in sys.path:
+        try:
+            with os.scandir(folder or ".") as entries:
+                found += sorted([folder, e.name, e.stat().st_mtime_ns] for e in entries
+                                if e.name.endswith((".dist-info", ".egg-info")))
+        except OSError:
+            continue
+    return found
 
 
 def _cache_file() -> Path:

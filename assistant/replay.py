@@ -169,7 +169,9 @@ class Timeline:
             if v.seq <= seq and usable(v.seq):
                 base_view = v
                 break
-        for c in self.store.checkpoint_seqs(self.game_id, seq):
+        stored = self.store.checkpoint_seqs(self.game_id, seq)
+        stale = set()  # written by other code (before an upgrade): the fold below writes them again
+        for c in stored:
             if base_view is not None and c <= base_view.seq:
                 break
             if usable(c):
@@ -177,6 +179,7 @@ class Timeline:
                 if states is not None:
                     base_view = View(self.game_id, c, states, self.index)
                     break
+                stale.add(c)
         if base_view is None:
             base_view = self.initial()
         if base_view.seq == seq:
@@ -191,7 +194,7 @@ class Timeline:
             if usable(k)
         }
         if save_points:
-            save_points -= set(self.store.checkpoint_seqs(self.game_id, seq))
+            save_points -= set(stored) - stale
         states = self._fold(list(base_view.states), start, seq, cancelled, save_points)
         return View(self.game_id, seq, states, self.index)
 

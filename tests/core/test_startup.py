@@ -45,17 +45,19 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     data["games"] = {**found, "other": "other.game:GAME"}
     kept.write_text(json.dumps(data))
     assert kinds.installed()["other"] == "other.game:GAME"
-    # ... until a folder of the import path changes (a distribution installed or removed there)
+    # ... while the distributions on the import path stay the same (a folder without any does not count) ...
     folder = tmp_path / "site"
     folder.mkdir()
-    os.utime(folder, (1_000_000_000, 1_000_000_000))  # an old folder: the install below surely changes its time
     monkeypatch.syspath_prepend(str(folder))
-    assert "other" not in kinds.installed()
+    assert kinds.installed()["other"] == "other.game:GAME"
+    # ... until one is installed (or upgraded, or removed)
+    (folder / "new_game-1.0.dist-info").mkdir()
+    assert kinds.installed() == found
     data = json.loads(kept.read_text())
     data["games"]["other"] = "other.game:GAME"
     kept.write_text(json.dumps(data))
     assert "other" in kinds.installed()
-    (folder / "new.dist-info").mkdir()
+    os.utime(folder / "new_game-1.0.dist-info", ns=(10**18, 10**18))  # upgraded in place
     assert kinds.installed() == found
     kept.write_text("not json")  # a damaged file is only a miss
     assert kinds.installed() == found
