@@ -11,16 +11,16 @@ short files instead of importing every game's rules. No file of the core names a
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
-import json
 import os
 import sys
 import tomllib
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
+
+from assistant import cachefile
 
 if TYPE_CHECKING:  # listing the games must not import msgspec, the log or any game
     from assistant.decider import GameKind
@@ -70,23 +70,13 @@ def installed() -> dict[str, str]:
     name and modification time: installing, upgrading or removing one rewrites its folder).
     """
     key = _distributions()
-    cache = _cache_file()
-    try:
-        kept = json.loads(cache.read_bytes())
-        if kept["key"] == key:
-            return dict(kept["games"])
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+    kept = cachefile.load("games", key)
+    if isinstance(kept, dict):
+        return kept
     from importlib.metadata import entry_points
 
     games = {ep.name: ep.value for ep in entry_points(group=GROUP)}
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        partial = cache.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(json.dumps({"key": key, "games": games}))
-        partial.replace(cache)  # atomic: a concurrent reader sees the old file or the new one
-    except OSError:
-        pass  # a cache that cannot be written only costs speed
+    cachefile.save("games", key, games)
     return games
 
 
@@ -102,13 +92,6 @@ def _distributions() -> list[list[object]]:
         except OSError:
             continue
     return found
-
-
-def _cache_file() -> Path:
-    """One file per Python environment in the user's cache folder ($XDG_CACHE_HOME, else ~/.cache)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    env = hashlib.blake2b(sys.prefix.encode(), digest_size=8).hexdigest()
-    return Path(base) / "tabletop" / f"games-{env}.json"
 
 
 class KindRegistry:

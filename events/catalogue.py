@@ -34,10 +34,11 @@ class Catalogue:
         self.commands: dict[str, type[Command]] = {}
         for cls in (*CORE_COMMANDS, *commands):
             self._add(self.commands, cls)
-        self._decoders = {tag: msgspec.json.Decoder(cls) for tag, cls in self.events.items()}
+        # decoders are built on first use: a command that only reads a game never builds the commands' one
+        self._decoders: dict[str, msgspec.json.Decoder[Any]] = {}
         self._chain = build_chain(upcasters)
         self._many: msgspec.json.Decoder[list[Event]] | None = None
-        self._command_decoder = msgspec.json.Decoder(Union[tuple(self.commands.values())])  # type: ignore[misc]
+        self._commands_decoder: msgspec.json.Decoder[Command] | None = None
 
     @staticmethod
     def _add(table: dict[str, Any], cls: type) -> None:
@@ -54,7 +55,10 @@ class Catalogue:
 
     def decoder(self, tag: str) -> msgspec.json.Decoder:
         """The decoder of the current version of ``tag`` (replay's fast path)."""
-        return self._decoders[tag]
+        found = self._decoders.get(tag)
+        if found is None:
+            found = self._decoders[tag] = msgspec.json.Decoder(self.events[tag])
+        return found
 
     def decode_current(self, payloads: list[bytes]) -> list[Event] | None:
         """Many payloads decoded in one call as today's classes (replay's fast path); None when one of them does not
@@ -72,7 +76,7 @@ class Catalogue:
         if cls is None:
             raise UnknownType(f"unknown event type {tag!r}")
         if version == cls.schema_version:
-            return self._decoders[tag].decode(payload)
+            return self.decoder(tag).decode(payload)
         data = msgspec.json.decode(payload)
         data.pop("type", None)
         data = upcast(self._chain, tag, version, cls.schema_version, data)
@@ -80,8 +84,10 @@ class Catalogue:
 
     def decode_command(self, raw: bytes | str) -> Command:
         """Parse a command from JSON, with a clear message for every kind of mistake."""
+        if self._commands_decoder is None:
+            self._commands_decoder = msgspec.json.Decoder(Union[tuple(self.commands.values())])  # type: ignore[misc]
         try:
-            return self._command_decoder.decode(raw)
+            return self._commands_decoder.decode(raw)
         except msgspec.ValidationError as exc:
             text = str(exc)
             if "Invalid value" in text and "$.type" in text:

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from assistant import kinds
+from assistant import cachefile, kinds
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("numpy", "matplotlib", "flask", "jinja2", "msgspec", "sqlite3", "importlib.metadata")
@@ -38,11 +38,11 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     found = kinds.installed()
     assert found["aa_classic"] == "assistant.games.aa_classic.game:GAME"
-    kept = kinds._cache_file()
-    assert json.loads(kept.read_text())["games"] == found
+    kept = cachefile.folder() / "games.json"
+    assert json.loads(kept.read_text())["value"] == found
     # another list kept under the same key is what a listing answers (the metadata is not read again) ...
     data = json.loads(kept.read_text())
-    data["games"] = {**found, "other": "other.game:GAME"}
+    data["value"] = {**found, "other": "other.game:GAME"}
     kept.write_text(json.dumps(data))
     assert kinds.installed()["other"] == "other.game:GAME"
     # ... while the distributions on the import path stay the same (a folder without any does not count) ...
@@ -54,10 +54,47 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     (folder / "new_game-1.0.dist-info").mkdir()
     assert kinds.installed() == found
     data = json.loads(kept.read_text())
-    data["games"]["other"] = "other.game:GAME"
+    data["value"]["other"] = "other.game:GAME"
     kept.write_text(json.dumps(data))
     assert "other" in kinds.installed()
     os.utime(folder / "new_game-1.0.dist-info", ns=(10**18, 10**18))  # upgraded in place
     assert kinds.installed() == found
     kept.write_text("not json")  # a damaged file is only a miss
     assert kinds.installed() == found
+
+
+def test_the_code_stamp_is_kept_until_a_loaded_module_changes(tmp_path, monkeypatch):
+    from assistant import replay
+    from projections.turn_clock import TURN_CLOCK
+    from tests.toygame.game import GAME, LEDGER
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(replay, "_stamps", {})
+    projections = (TURN_CLOCK, LEDGER)
+    types = (GAME.state_type, TURN_CLOCK.state_type, LEDGER.state_type)
+    modules = sorted({f.__module__ for p in projections for f in (p.initial, p.apply)} | {replay.__name__})
+    computed = replay._compute_stamp(modules, types)
+    assert replay.code_stamp(projections, types) == computed
+    kept = next(cachefile.folder().glob("stamp-*.json"))
+    data = json.loads(kept.read_text())
+    data["value"] = "ab" * 16  # what the next process reads, if the code is the same
+    kept.write_text(json.dumps(data))
+    monkeypatch.setattr(replay, "_stamps", {})
+    assert replay.code_stamp(projections, types) == bytes.fromhex("ab" * 16)
+    # a package defining Structs edited (or installed, or upgraded) since: the stamp is computed again
+    package = tmp_path / "stamped_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("import msgspec\n\nclass Piece(msgspec.Struct):\n    x: int = 0\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    __import__("stamped_pkg")
+    monkeypatch.setattr(replay, "_stamps", {})
+    assert replay.code_stamp(projections, types) == computed
+    data = json.loads(kept.read_text())
+    data["value"] = "cd" * 16
+    kept.write_text(json.dumps(data))
+    monkeypatch.setattr(replay, "_stamps", {})
+    assert replay.code_stamp(projections, types) == bytes.fromhex("cd" * 16)
+    os.utime(package / "__init__.py", ns=(10**18, 10**18))  # edited
+    monkeypatch.setattr(replay, "_stamps", {})
+    assert replay.code_stamp(projections, types) == computed
+    monkeypatch.delitem(sys.modules, "stamped_pkg")
