@@ -18,14 +18,17 @@ import assistant.games.aa_classic.events as ev
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic import map_svg
 from assistant.games.aa_classic.map_svg import COLOURS, NEUTRAL, power_name
-from assistant.games.aa_classic.describe import POWER, STEP
+from assistant.games.aa_classic.describe import POWER, STEP, unit_words
 from assistant.games.aa_classic.game import GAME, STEPS
+from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.common import contested_zones
+from assistant.games.aa_classic.moves.movement import can_move
+from assistant.moments import possible_moves
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
 from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
 from assistant.games.aa_classic.state import State
 from assistant.games.aa_classic.world import load_tables
-from assistant.web.forms import RenderedForm, form_for
+from assistant.web.forms import FormError, RenderedForm, dice_text, form_for
 from assistant.web.memo import Memo
 from assistant.web.presenter import Presenter, Table, new_command_id
 
@@ -87,7 +90,10 @@ class AAPresenter(Presenter):
                 if s.step == "combat":
                     for b in s.battles.values():
                         self._battle_forms(table, b, add)
+                offered = {p.command: p for p in possible_moves(GAME, table.view)}
                 for cls in STEP_FORMS.get(s.step, ()):
+                    if cls not in offered:
+                        continue  # not possible now (no transport to load, no rocket in range, nothing to place...)
                     if cls is cmd.Purchase:
                         add(cls, template="aa_classic/purchase.html", data=self._purchase(s), label="Buy these units")
                     elif cls is cmd.Move:
@@ -95,10 +101,9 @@ class AAPresenter(Presenter):
                         add(cls, template="aa_classic/move.html", data=self._move(s, chosen),
                             label="Move these units")
                     elif cls is cmd.Place:
-                        add(cls, template="aa_classic/place.html", data={"left": sorted(s.purchased.items())},
-                            label="Place these units")
+                        add(cls, template="aa_classic/place.html", data=self._place(s), label="Place these units")
                     else:
-                        add(cls)
+                        add(cls, choices=offered[cls].choices)
                 add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
         add(cmd.Edit, template="aa_classic/edit.html", label="Record this edit", data={
             "edits": list(EDITS.items()), "powers": [(p, power_name(p)) for p in s.world.tables.turn_order],
@@ -115,6 +120,8 @@ class AAPresenter(Presenter):
         ``aa.edit``; a move's ticked AA losses as ``aa_losses`` (those aircraft named in ``ids`` so they move)."""
         if tag == "aa.move":
             return self._move_losses(form, multi or {})
+        if tag == "aa.fire":
+            return _fire_lines(form)
         what = form.get("what", "")
         if tag != "aa.edit" or what not in EDITS:
             return form
@@ -169,9 +176,17 @@ class AAPresenter(Presenter):
         return {"units": units, "treasury": s.treasury.get(s.power, 0), "power": power_name(s.power)}
 
     def _move(self, s: State, chosen: str = "") -> dict[str, Any]:
-        mine = Counter(u.space for u in s.units.values() if u.owner == s.power)
-        return {"from": sorted(mine.items()), "spaces": sorted(s.world.board.spaces), "here": self._units_at(s, chosen),
-                "aircraft": self._aircraft_at(s, chosen)}
+        """"From" offers only the spaces with units that may still move in this step; bombing and AA fire on the
+        way belong to the combat move only."""
+        return {"from": sorted(offers.movers(s).items()), "spaces": sorted(s.world.board.spaces),
+                "here": self._units_at(s, chosen), "aircraft": self._aircraft_at(s, chosen),
+                "combat": s.step == "combat_move"}
+
+    def _place(self, s: State) -> dict[str, Any]:
+        """The units waiting and where they may go, each complex with what it may still take this turn."""
+        where = [(t, t if left is None else f"{t} (room for {left} more)") for t, left in offers.placements(s)]
+        left = sorted(s.purchased.items())
+        return {"left": left, "where": where, "all": sum(n for _, n in left)}
 
     def _aircraft_at(self, s: State, space: str) -> list[tuple[int, str]]:
         """The current power's aircraft in ``space`` (id, kind), which a combat move may name as AA losses."""
@@ -181,8 +196,9 @@ class AAPresenter(Presenter):
                       if u.owner == s.power and u.space == space and s.world.domain(u.kind) == "air")
 
     def _units_at(self, s: State, space: str) -> list[tuple[str, int]]:
-        """The current power's units in ``space`` by kind (what a move from there can take)."""
-        return sorted(Counter(u.kind for u in s.units.values() if u.owner == s.power and u.space == space).items())
+        """The current power's units in ``space`` that may still move, by kind (what a move from there can take)."""
+        return sorted(Counter(u.kind for i, u in s.units.items()
+                              if u.owner == s.power and u.space == space and can_move(s, i, u)).items())
 
     # ------------------------------------------------------------------ battle odds
     def odds(self, table: Table, key: str, retreat: int | None = None) -> dict[str, Any] | None:
@@ -242,7 +258,8 @@ class AAPresenter(Presenter):
         if act == "fire":
             lines = plan(s, b, what)
             data["dice"] = sum(n for _, n, _ in lines)
-            data["lines"] = [(k.replace("_", " "), n, t) for k, n, t in lines]
+            data["lines"] = [(k, n, t, f"{n} {unit_words(k, n)} {'hit' if n > 1 else 'hits'} on {t}"
+                                       + (" or less" if t > 1 else "")) for k, n, t in lines]
             data["firer"] = self._firer(s, b, what)
             add(cmd.Fire, template="aa_classic/battle.html", data=data, fixed=fixed)
         elif act == "casualties":
@@ -351,6 +368,26 @@ class AAPresenter(Presenter):
             battles=[(b.key, b.kind, b.outcome or f"round {b.round}") for b in battles],
             capital=power_name(sp.capital) if sp.capital else "",
         ))
+
+
+def _fire_lines(form: dict[str, str]) -> dict[str, str]:
+    """The battle panel's one field per line of dice (``faces.<line>.<dice>.<kind>``: "3 infantry hit on 1") as
+    the throw's ``faces``, line after line; a line with the wrong number of faces is refused naming it."""
+    lines = sorted((k.split(".", 3) for k in form if k.startswith("faces.") and k.count(".") == 3),
+                   key=lambda parts: int(parts[1]) if parts[1].isdigit() else 0)
+    if not lines:
+        return form
+    typed = [(kind, int(n) if n.isdigit() else 0, dice_text(form[f"faces.{line}.{n}.{kind}"]).split())
+             for _, line, n, kind in lines]
+    out = {k: v for k, v in form.items() if not k.startswith("faces.")}
+    if all(not faces for _, _, faces in typed):
+        return out  # nothing typed: the assistant rolls when asked to
+    for kind, n, faces in typed:
+        if len(faces) != n:
+            raise FormError(f"{kind.replace('_', ' ')}: {n} {'die' if n == 1 else 'dice'} to enter, "
+                            f"{len(faces)} typed")
+    out["faces"] = " ".join(f for _, _, faces in typed for f in faces)
+    return out
 
 
 def _odds_fields(o) -> dict[str, Any]:
