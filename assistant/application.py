@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -187,7 +186,7 @@ class Assistant:
             0,
             [NewEvent(tag_of(GameCreated), GameCreated.schema_version, msgspec.json.encode(created))],
             actor=actor,
-            command_id=command_id or uuid.uuid4().hex,
+            command_id=command_id or _new_id(),
             recorded_at=timestamp(self.clock()),
             kind=kind.name,
             title=created.title,
@@ -322,7 +321,7 @@ class Assistant:
             command = self.parse_command(game_id, command)
         elif tag_of(type(command)) not in catalogue.commands:
             raise Refused(f"{tag_of(type(command))} is not a command of {game.loaded.kind.title}")
-        command_id = command_id or uuid.uuid4().hex
+        command_id = command_id or _new_id()
         span = self.store.command_span(gid, command_id)
         if span is not None:
             return self._outcome(game, span[0], span[1], duplicate=True)
@@ -577,3 +576,9 @@ def _with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry
     if faces is None:
         return entry
     return LogEntry(**{**entry.__dict__, "corrected_faces": faces})
+
+
+def _new_id() -> str:
+    import uuid  # loaded by the first command, not by every reading one
+
+    return uuid.uuid4().hex
