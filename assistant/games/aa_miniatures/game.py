@@ -59,7 +59,7 @@ MOVES: tuple[Move[State], ...] = (
     Move(cmd.ImportCards, building.import_cards, phases=ANY, label="Import these cards"),
     Move(cmd.Enlist, building.enlist, phases=("setup",), label="Add to the army",
          choices=lambda s: {"side": tuple(x for x in SIDES if x not in s.final), "card": tuple(sorted(s.catalogue))}),
-    Move(cmd.Discharge, building.discharge, phases=("setup",),
+    Move(cmd.Discharge, building.discharge, phases=("setup",), label="Take out of the army",
          choices=lambda s: {"unit": tuple(str(u.id) for u in s.units.values() if u.side not in s.final)}),
     Move(cmd.FinaliseArmy, building.finalise_army, phases=("setup",), label="Fix this army",
          choices=lambda s: {"side": tuple(x for x in SIDES if x not in s.final)}),
