@@ -68,7 +68,7 @@ class MiniaturesPresenter(Presenter):
                 f.data["more"] = ["band", "arc", "modifier", "modifier_reason", "cover_dice"]
                 f.data["more_label"] = "Range band, arc, an ability's modifier, cover dice"
             if tag == "aam.defensive_fire" and s.window is not None:
-                f.data["more"] = ["arc", "cover_face"]
+                f.data["more"] = ["arc", "cover_dice"]
                 w = s.window
                 steps = " → ".join(f"{h} ({i})" if i else h for i, h in enumerate(w.path))
                 f.data["note"] = f"{s.units[w.unit].label} moves {steps}: fire at a step's start or destination hex."
