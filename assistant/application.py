@@ -70,6 +70,19 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Expected:
+    """The moment a command was prepared for: the log position its form (or script) saw, and the throw or
+    decision it answers there (``Move.answers``; "" when the form names none)."""
+
+    seq: int
+    answers: str = ""
+
+
+class Stale(Refused):
+    """A command prepared for an earlier moment of the table than the log's: refused, nothing written."""
+
+
+@dataclass(frozen=True)
 class GameFile:
     """A file a game writes from its state (a board, a scenario), for players to reuse in later games."""
 
@@ -216,6 +229,13 @@ class Assistant:
     def head(self, game_id: str) -> int:
         return self.store.head(self._open(game_id).row.game_id)
 
+    def position(self, game_id: str) -> int:
+        """The log position a form is drawn at: the last event that changed the table (a note changes nothing,
+        so a form drawn before it still answers the table as it is)."""
+        gid = self._open(game_id).row.game_id
+        note = tag_of(NoteAdded)
+        return next((seq for seq, type_, _ in self.store.meta_newest_first(gid, 0) if type_ != note), 1)
+
     def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[LogEntry]:
         game = self._open(game_id)
         gid = game.row.game_id
@@ -263,7 +283,12 @@ class Assistant:
         actor: str = "table",
         command_id: str | None = None,
         dice: DiceRoller | None = None,
+        authorize: Callable[[LoadedKind, Command, View], None] | None = None,
+        expect: Expected | None = None,
     ) -> Outcome:
+        """Decide and append one command. ``authorize`` (the club's seat rule) may refuse it, seeing the table.
+        With ``expect``, the command must answer the table as it was at ``expect.seq``: anything entered since
+        (notes aside), or a throw or decision already answered, refuses it as ``Stale``."""
         game = self._open(game_id)
         gid = game.row.game_id
         catalogue = game.loaded.catalogue
@@ -277,6 +302,10 @@ class Assistant:
             return self._outcome(game, span[0], span[1], duplicate=True)
 
         view = self.view(gid)
+        if authorize is not None:
+            authorize(game.loaded, command, view)
+        if expect is not None:
+            self._check_moment(game, command, view, expect)
         ctx = Context(actor=actor, dice=dice or self.dice)
         events = self._decide(game, command, view, ctx)
         if not events:
@@ -292,6 +321,44 @@ class Assistant:
             gid, view.seq, new, actor=actor, command_id=command_id, recorded_at=timestamp(self.clock())
         )
         return self._outcome(game, done.first_seq, done.last_seq, duplicate=done.duplicate)
+
+    def answers(self, game_id: str, command: type[Command], fields: dict[str, Any], at: int | None = None) -> str:
+        """The throw or decision ``command`` answers now (or at event ``at``), as its move declares ("" if none)."""
+        kind = self.kind_of(game_id).kind
+        move = kind.moves_by_command().get(command)
+        if move is None or move.answers is None:
+            return ""
+        return move.answers(self.view(game_id, at).game, fields)
+
+    def _check_moment(self, game: _Game, command: Command, view: View, expect: Expected) -> None:
+        gid = game.row.game_id
+        if not 1 <= expect.seq <= view.seq:
+            raise Refused(f"event {expect.seq} is not in this game's log (it runs from 1 to {view.seq})")
+        move = game.loaded.kind.moves_by_command().get(type(command))
+        now = ""
+        if move is not None and move.answers is not None:
+            now = move.answers(view.game, msgspec.to_builtins(command))
+        since = self._changes_since(game, expect.seq, view.seq)
+        throw = next((e for e in since if e.type == tag_of(DiceRolled)), None)
+        if expect.answers and now != expect.answers:
+            said = f" (event {throw.seq}: {throw.sentence.rstrip('.')})" if throw else ""
+            asks = f"; the table now asks for {now}" if now else ""
+            raise Stale(f"This form was for {expect.answers}, which was already entered on another device{said}"
+                        f"{asks}. Nothing was booked.")
+        if throw is not None:
+            raise Stale(f"Dice were entered on another device since this form was shown (event {throw.seq}: "
+                        f"{throw.sentence.rstrip('.')}). Nothing was booked.")
+        if since:
+            first = since[0]
+            raise Stale(f"The table changed on another device since this form was shown (event {first.seq}: "
+                        f"{first.sentence.rstrip('.')}). Nothing was booked.")
+
+    def _changes_since(self, game: _Game, seq: int, head: int, look: int = 50) -> list[LogEntry]:
+        """The first ``look`` events after ``seq`` that changed the table (notes change nothing)."""
+        if seq >= head:
+            return []
+        entries = self.log(game.row.game_id, after=seq, limit=min(look, head - seq))
+        return [e for e in entries if e.type != tag_of(NoteAdded)]
 
     def parse_command(self, game_id: str, raw: str | bytes) -> Command:
         catalogue = self._open(game_id).loaded.catalogue

@@ -7,7 +7,6 @@ Bad input exits non-zero with one clear line and writes nothing.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -16,38 +15,56 @@ from typing import Any
 
 import msgspec
 
-from assistant.application import Assistant
+from assistant.application import Assistant, Expected, Stale
+from assistant.club.cli import add_commands as add_club_commands
 from assistant.decider import Refused
 from assistant.decider import Ref
 from assistant.kinds import KindRegistry, UnknownKind
 from assistant.option_files import read_option_file
 from events.exchange import GameFileError, read_lines
-from events.store import EventStore, StoreError
+from events.store import StoreError
+from events.stores import is_postgres, open_store
 
 EXIT_REFUSED = 1
 EXIT_ERROR = 2
 
 
-def default_db() -> Path:
-    """$TABLETOP_DB, else games.sqlite3 in the user's data directory."""
+def default_db() -> Path | str:
+    """$TABLETOP_DB (a file or a postgresql:// URL), else games.sqlite3 in the user's data directory."""
     if os.environ.get("TABLETOP_DB"):
-        return Path(os.environ["TABLETOP_DB"])
+        given = os.environ["TABLETOP_DB"]
+        return given if is_postgres(given) else Path(given)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "games.sqlite3"
 
 
+def db_target(db: str | None) -> Path | str:
+    """--db as given (a SQLite file or a club database's URL), else the default."""
+    if not db:
+        return default_db()
+    return db if is_postgres(db) else Path(db)
+
+
 def open_assistant(db: str | None) -> Assistant:
-    path = Path(db) if db else default_db()
-    store = EventStore(path, create_dir=db is None)
-    return Assistant(store, KindRegistry())
+    return Assistant(open_store(db_target(db), create_dir=db is None), KindRegistry())
+
+
+def _builtins(data: Any) -> Any:
+    """Plain data with every set sorted and every mapping in key order: the same database prints the same bytes
+    in every process (sets would otherwise come out in hash order)."""
+    return msgspec.to_builtins(data, order="deterministic")
 
 
 def _print(args: argparse.Namespace, data: Any, text: str) -> None:
     if args.json:
-        sys.stdout.write(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=None) + "\n")
+        sys.stdout.write(json.dumps(_builtins(data), ensure_ascii=False, indent=None) + "\n")
     else:
         sys.stdout.write(text.rstrip("\n") + "\n")
+
+
+def _json_line(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def _option_pairs(pairs: list[str]) -> dict[str, Any]:
@@ -109,8 +126,18 @@ def cmd_games(app: Assistant, args: argparse.Namespace) -> int:
     return 0
 
 
+def _expected(args: argparse.Namespace) -> Expected | None:
+    seq = getattr(args, "expect_seq", None)
+    answers = getattr(args, "answers", None) or ""
+    if seq is None:
+        if answers:
+            raise Refused("--answers needs --expect-seq: the log position the command was prepared at")
+        return None
+    return Expected(seq, answers)
+
+
 def cmd_do(app: Assistant, args: argparse.Namespace) -> int:
-    out = app.handle(args.game, args.command, actor=args.actor, command_id=args.command_id)
+    out = app.handle(args.game, args.command, actor=args.actor, command_id=args.command_id, expect=_expected(args))
     loaded = app.kind_of(args.game)
     lines = [f"{r.seq}\t{app.sentence(loaded, r.event)}" for r in out.events]
     if out.duplicate:
@@ -161,7 +188,7 @@ def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
     if args.at is None:
         guidance = app.guidance(args.game)
         head += f"\n{guidance}" if guidance else ""
-    body = json.dumps(msgspec.to_builtins({n: view.read(n) for n in view.names if n != "clock"}), indent=2,
+    body = json.dumps(_builtins({n: view.read(n) for n in view.names if n != "clock"}), indent=2,
                       ensure_ascii=False)
     _print(args, data, f"{head}\n{body}")
     return 0
@@ -170,9 +197,10 @@ def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
 def cmd_moves(app: Assistant, args: argparse.Namespace) -> int:
     """The commands possible now (or at event --at), each with its fields and the choices the state offers."""
     moves = app.moves(args.game, at=args.at)
+    at = args.at if args.at is not None else app.position(args.game)
     data = [{"type": p.tag, "label": p.label,
              "fields": [f for f in p.command.__struct_fields__ if f != "command_id"],
-             "choices": {k: list(v) for k, v in p.choices.items()}} for p in moves]
+             "choices": {k: list(v) for k, v in p.choices.items()}, "at": at} for p in moves]
     lines = []
     for p, row in zip(moves, data):
         lines.append(f"{p.tag}\t{p.label}" + (f"\t({', '.join(row['fields'])})" if row["fields"] else ""))
@@ -220,11 +248,34 @@ def cmd_verify(app: Assistant | None, args: argparse.Namespace) -> int:
 
 
 def cmd_serve(app: Assistant | None, args: argparse.Namespace) -> int:
+    target = db_target(args.db)
+    if is_postgres(target):
+        from assistant.club.server import serve_club
+
+        serve_club(str(target), host="0.0.0.0" if args.lan and args.host == "127.0.0.1" else args.host,
+                   port=args.port, workers=args.workers, threads=args.threads)
+        return 0
     from assistant.web.server import serve
 
-    path = Path(args.db) if args.db else default_db()
-    serve(path, host=args.host, port=args.port, lan=args.lan, open_browser=not args.no_browser)
+    serve(db_target(args.db), host=args.host, port=args.port, lan=args.lan, open_browser=not args.no_browser)
     return 0
+
+
+def cmd_db_upgrade(app: Assistant | None, args: argparse.Namespace) -> int:
+    from assistant.club.database import upgrade_database
+
+    report = upgrade_database(db_target(args.db), args.app_role)
+    _print(args, report, report["message"])
+    return 0
+
+
+def cmd_migrate(app: Assistant | None, args: argparse.Namespace) -> int:
+    from assistant.club.database import migrate
+
+    moved = migrate(Path(args.source), args.target)
+    lines = [f"{m['game_id']}\t{m['events']} events\t{m['result']}\t{m['title']}" for m in moved]
+    _print(args, moved, "\n".join(lines) or "no games in " + args.source)
+    return 0 if all(m["verified"] for m in moved) else EXIT_REFUSED
 
 
 def cmd_report(app: Assistant, args: argparse.Namespace) -> int:
@@ -291,7 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
         # The same flags work before or after the command name; only the top level sets defaults.
         p = argparse.ArgumentParser(add_help=False)
         keep = {} if defaults else {"default": argparse.SUPPRESS}
-        p.add_argument("--db", help="SQLite file (default: games.sqlite3 in the user data directory, or $TABLETOP_DB)",
+        p.add_argument("--db", help="SQLite file or postgresql:// URL of a club database "
+                       "(default: $TABLETOP_DB, else games.sqlite3 in the user data directory)",
                        **({"default": None} if defaults else keep))
         p.add_argument("--json", action="store_true", help="machine-readable output", **keep)
         p.add_argument("--as", dest="actor", help="who is acting (player or power); default 'table'",
@@ -319,6 +371,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("command", help="""e.g. '{"type": "core.undo"}'""")
     p.add_argument("--command-id", help="idempotency key: sending the same id twice writes nothing new")
+    p.add_argument("--expect-seq", type=int, metavar="SEQ",
+                   help="the log position the command was prepared at: refused, writing nothing, if the table "
+                        "changed since (notes aside)")
+    p.add_argument("--answers", metavar="TEXT", help="with --expect-seq: the throw or decision the command answers "
+                   "(as `tabletop moves` names it); refused if it was already answered")
     p.set_defaults(func=cmd_do)
     p = add("undo", "undo the last command, or everything after --to SEQ (with --reason: roll back past dice)")
     p.add_argument("game")
@@ -352,7 +409,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=5173)
     p.add_argument("--lan", action="store_true", help="share on the local network behind a join code")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
+    p.add_argument("--workers", type=int, default=2, help="club mode: server processes (default 2)")
+    p.add_argument("--threads", type=int, default=128, help="club mode: threads per process (default 128)")
     p.set_defaults(func=cmd_serve)
+    add_club_commands(add)
+    p = add("db", "the database itself: `db upgrade` applies the schema migrations a club database lacks")
+    p.add_argument("action", choices=["upgrade"])
+    p.add_argument("--app-role", metavar="ROLE",
+                   help="PostgreSQL role the servers connect as: granted what they need, never UPDATE or DELETE of events")
+    p.set_defaults(func=cmd_db_upgrade)
+    p = add("migrate", "copy every game of a SQLite file into a club database, hashes intact, verified on both sides")
+    p.add_argument("--from", dest="source", required=True, metavar="SQLITE_FILE")
+    p.add_argument("--to", dest="target", required=True, metavar="postgresql://...")
+    p.set_defaults(func=cmd_migrate)
     p = add("report", "post-game report (or one of its charts with --chart)")
     p.add_argument("game")
     p.add_argument("--format", choices=["html", "md", "json", "svg", "png"], default="md")
@@ -365,7 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-NO_DB = {cmd_serve, cmd_bench}
+NO_DB = {cmd_serve, cmd_bench, cmd_db_upgrade, cmd_migrate}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -379,10 +448,16 @@ def main(argv: list[str] | None = None) -> int:
         app = open_assistant(args.db)
         return args.func(app, args)
     except Refused as exc:
-        sys.stderr.write(f"refused: {exc.message}\n")
+        if args.json:
+            _json_line({"refused": exc.reason, "rule": exc.rule, "stale": isinstance(exc, Stale)})
+        else:
+            sys.stderr.write(f"refused: {exc.message}\n")
         return EXIT_REFUSED
     except (StoreError, GameFileError, UnknownKind) as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        if args.json:
+            _json_line({"error": str(exc)})
+        else:
+            sys.stderr.write(f"error: {exc}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130

@@ -336,6 +336,11 @@ class EventStore:
         rows = self._run("SELECT MAX(seq) FROM events WHERE game_id=?", (game_id,))
         return rows[0][0] or 0
 
+    def head_commitment(self, game_id: str) -> tuple[int, str]:
+        """(seq, hash) of the game's last event."""
+        rows = self._run("SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1", (game_id,))
+        return (rows[0][0], rows[0][1]) if rows else (0, GENESIS)
+
     def rows(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Row]:
         for r in self.raw(game_id, after, upto):
             yield Row(*r)

@@ -6,6 +6,7 @@ import logging
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, g, make_response, redirect, render_template, request, session, url_for
 from jinja2 import ChoiceLoader
@@ -23,7 +24,10 @@ log = logging.getLogger("assistant.web")
 OPEN_PREFIXES = ("/join", "/static/", "/games/", "/watch/")
 
 
-def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None = None, testing: bool = False) -> Flask:
+def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None = None, testing: bool = False,
+               club: Any = None, heads: Any = None) -> Flask:
+    """The web companion; with ``club`` (an ``assistant.club.accounts.Club``) the club mode: members sign in,
+    seats decide who acts and sees what, and ``heads`` (``assistant.club.live.Heads``) pushes changes."""
     app = Flask(
         "assistant.web",
         template_folder=str(ROOT / "templates"),
@@ -47,12 +51,21 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
         "lan": lan,
         "join_code": join_code or (security.new_join_code() if lan else None),
         "watch_secret": secrets.token_bytes(32),
+        "club": club,
+        "heads": heads,
     }
+    if club is not None:  # every server process of the club signs with the same keys, kept in its database
+        app.config["SECRET_KEY"] = club.secret("session")
+        app.extensions["tabletop"]["watch_secret"] = club.secret("watch")
 
     @app.before_request
     def gate():
         conf = app.extensions["tabletop"]
         g.local = security.is_local_request()
+        if conf["club"] is not None:
+            from assistant.web.club import club_gate
+
+            return club_gate()
         if not conf["lan"] and not security.host_allowed():
             return render_template("error.html", title="Not here",
                                    message="This server only answers on localhost."), 403
@@ -92,6 +105,9 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
             "lan": conf["lan"],
             "join_code": conf["join_code"] if g.get("local") else None,
             "player": session.get("player", ""),
+            "member": g.get("member"),
+            "club": conf["club"] is not None,
+            "live_push": conf["heads"] is not None,
             "game_stylesheet": plugins.stylesheet(assistant.registry),
         }
 
@@ -112,6 +128,10 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
 
     app.register_blueprint(web)
     app.register_blueprint(review)
+    if club is not None:
+        from assistant.web.club import club_pages
+
+        app.register_blueprint(club_pages)
     app.register_blueprint(plugins.games_static)
     return app
 

@@ -140,8 +140,15 @@ def _tag_or_name(cls: type[msgspec.Struct]) -> str:
         return cls.__name__
 
 
-def _ints(text: str, label: str) -> list[int]:
-    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+def dice_text(text: str) -> str:
+    """Faces as typed on a phone's numeric keypad (no space, no comma): a run of digits is one die per digit
+    ("1156436" is seven dice), since the games' dice show 1 to 6. Separated faces are kept as they are."""
+    text = text.strip()
+    return " ".join(text) if re.fullmatch(r"\d{2,}", text) else text
+
+
+def _ints(text: str, label: str, dice: bool = False) -> list[int]:
+    parts = [p for p in re.split(r"[\s,;]+", dice_text(text) if dice else text.strip()) if p]
     try:
         return [int(p) for p in parts]
     except ValueError:
@@ -202,7 +209,7 @@ def parse(spec: FormSpec, form: Mapping[str, str], multi: Mapping[str, Sequence[
             except ValueError:
                 raise FormError(f"{f.label} must be a whole number, not {text!r}") from None
         elif f.widget in ("int_list", "dice"):
-            out[f.name] = _ints(text, f.label)
+            out[f.name] = _ints(text, f.label, dice=f.widget == "dice")
         elif f.widget == "text_list":
             out[f.name] = [p.strip() for p in re.split(r"[,;\n]+", text) if p.strip()]
         elif f.widget == "counts":
@@ -239,6 +246,8 @@ class RenderedForm:
     data: dict[str, Any] = field(default_factory=dict)  # what that template shows besides the fields
     label: str = ""  # the submit button's text, when the command's title is not the clearest
     apart: bool | None = None  # shown with the edits and overrides (None: when the command is one)
+    at: int = 0  # the log position the form was drawn at (0: not named)
+    answers: str = ""  # the throw or decision it answers there (the move's ``answers``)
 
     @property
     def open(self) -> bool:

@@ -39,6 +39,8 @@ class Table:
     head: int
     readonly: bool = False  # time travel and spectators
     spectator: str | None = None  # the read-only link's token, when a spectator is looking
+    seat_powers: tuple[str, ...] | None = None  # club mode: the powers this member's seat holds (None: local mode)
+    host: bool = False  # club mode: this member hosts the game
 
     @property
     def at(self) -> int | None:

@@ -69,11 +69,13 @@ def test_axis_and_allies_table_step_by_step(real):
     assert too_much.status_code == 422 and "A&amp;A" in html(too_much)  # the rule reference
     client.do(game_id, "aa.end_step")
     page = html(client.get(f"/g/{game_id}"))
-    assert 'id="move-from"' in page and '<option value="Karelia S.S.R.">Karelia S.S.R. (6)</option>' in page
+    # "From" counts the units that may move now: Karelia's AA gun stays out of the combat move (A&A §3.3).
+    assert 'id="move-from"' in page and '<option value="Karelia S.S.R.">Karelia S.S.R. (5)</option>' in page
     moved = client.do(game_id, "aa.move", path="Karelia S.S.R.", units="infantry=2, armour=1")
     assert moved.status_code == 422  # no destination: the game refuses a one-space path in plain words
     grid = html(client.get(f"/g/{game_id}/part/move-units?path=Karelia%20S.S.R.", htmx=True))
     assert 'name="units.infantry"' in grid and 'max="3"' in grid and 'name="units.fighter"' in grid
+    assert 'name="units.aa_gun"' not in grid
     assert client.get(f"/g/{game_id}/part/nothing").status_code == 404
     response = client.post(f"/g/{game_id}/do", {"type": "aa.move", "path": ["Karelia S.S.R.", "", "Finland-Norway"],
                                                 "units.infantry": "2", "units.armour": "1", "units.fighter": "",
@@ -138,9 +140,13 @@ def test_axis_and_allies_placement_and_income(real):
         assert client.do(game_id, "aa.end_step").status_code == 200
     page = html(client.get(f"/g/{game_id}"))
     assert "Place new units" in page and 'max="2"' in page and 'name="units.armour"' in page
+    # Only the power's complexes are offered, each with its room; the counts start at everything waiting.
+    where = re.search(r'<select id="place-space".*?</select>', page, re.S).group(0)
+    assert re.findall(r'<option value="([^"]*)"', where) == ["", "Karelia S.S.R.", "Russia"]
+    assert 'value="2" placeholder="0"' in page
     placed = client.do(game_id, "aa.place", space="Russia", **{"units.infantry": "2", "units.armour": "1"})
     assert placed.status_code == 200, html(placed)[:400]
-    assert "Nothing left to place." in html(placed)
+    assert "Place new units" not in html(placed)  # nothing left to place: the form goes
     client.do(game_id, "aa.end_step")
     page = html(client.get(f"/g/{game_id}"))
     assert "Collect income and end the turn" in page

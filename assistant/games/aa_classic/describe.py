@@ -45,9 +45,13 @@ def _words(ident: str) -> str:
     return ident.replace("_", " ")
 
 
-def _kind(kind: str, n: int) -> str:
+def unit_words(kind: str, n: int) -> str:
+    """A unit kind as players say it for ``n`` of them: "armour", "2 fighters" (the number is the caller's)."""
     word = KIND.get(kind, _words(kind))
     return word if n == 1 or kind in UNCOUNTED else f"{word}s"
+
+
+_kind = unit_words
 
 
 def _units(d: dict[str, int]) -> str:

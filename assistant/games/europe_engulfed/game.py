@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from assistant.decider import Context, GameKind, Move, Ref, Refused
+from assistant.families.engulfed.dice import with_faces
 from assistant.games.europe_engulfed import commands as c
 from assistant.games.europe_engulfed.board import loader
 from assistant.games.europe_engulfed.board import moves as board_moves
@@ -59,7 +60,6 @@ from assistant.games.europe_engulfed.read_models.ledger import WERP_LEDGER
 from assistant.games.europe_engulfed.read_models.supply import SUPPLY
 from assistant.kinds import read_about
 from events.base import Command, Event
-from events.core import DiceRolled
 
 RULESET = "Europe Engulfed, 1st edition rule book, French living rules of 28/09/2004"
 
@@ -146,21 +146,6 @@ RUN: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] = {
 assert set(BOARD_COMMANDS + SCENARIO_COMMANDS + SUPPLY_COMMANDS) <= set(RUN), "a supply/board command is not routed"
 
 
-class TableDice:
-    """Physical dice typed with a command (``faces``), handed to each throw in order; every face must be used."""
-
-    def __init__(self, ctx: Context, faces: Sequence[int]):
-        self.ctx, self.actor, self.left = ctx, ctx.actor, list(faces)
-
-    def throw(self, purpose: str, count: int, faces: Sequence[int] | None = None, sides: int = 6,
-              targets: Sequence[int] = (), hits_when: str = "at_most", thrower: str = "") -> DiceRolled:
-        if len(self.left) < count:
-            raise Refused(f"{purpose}: {count} dice needed, {len(self.left)} face(s) left in the command")
-        mine, self.left = self.left[:count], self.left[count:]
-        return self.ctx.throw(purpose, count, faces=mine, sides=sides, targets=targets, hits_when=hits_when,
-                              thrower=thrower)
-
-
 def decide(command: Command, state: EEState, ctx: Context) -> Sequence[Event]:
     move = RUN.get(type(command))
     if move is None:
@@ -168,21 +153,9 @@ def decide(command: Command, state: EEState, ctx: Context) -> Sequence[Event]:
     if state.result and type(command) is not c.SetStrategicMoveLimit:
         raise Refused(f"the game is over: {state.result.replace('_', ' ')}", rule=state.result_rule)
     try:
-        return _with_faces(move, command, state, ctx)
+        return with_faces(move, command, state, ctx)
     except Refused as refusal:
         return override.overridden(command, refusal, state, ctx)  # re-raised unless the table overrides the rule
-
-
-def _with_faces(move: Callable[[Any, EEState, Context], Sequence[Event]], command: Command, state: EEState,
-                ctx: Context) -> Sequence[Event]:
-    faces = getattr(command, "faces", ())
-    if not faces:
-        return move(command, state, ctx)
-    table = TableDice(ctx, faces)
-    events = move(command, state, table)  # type: ignore[arg-type]
-    if table.left:
-        raise Refused(f"{len(table.left)} face(s) more than this command throws")
-    return events
 
 
 HERE = Path(__file__).parent

@@ -62,3 +62,19 @@ class Table:
 
 def spec(space: str, power: str, kind: str, count: int = 1) -> c.UnitSpec:
     return c.UnitSpec(space=space, power=power, kind=kind, count=count)
+
+
+FINLAND = "Finland-Norway"
+
+
+def ussr_attacks_finland(app) -> str:
+    """Through the application: the USSR's first turn up to its attack on Finland-Norway (2 infantry and 1
+    armour from Karelia against Germany's 3 infantry, 1 armour and 1 fighter); returns the game id."""
+    import json
+
+    gid = app.new_game("aa_classic", {})
+    for command in ({"type": "aa.start"}, {"type": "aa.end_step"},
+                    {"type": "aa.move", "path": ["Karelia S.S.R.", FINLAND], "units": {"infantry": 2, "armour": 1}},
+                    {"type": "aa.end_step"}):
+        app.handle(gid, json.dumps(command))
+    return gid

@@ -199,7 +199,8 @@ class EEPresenter(Presenter):
         legend = Markup("").join(Markup('<span><i style="background:{}"></i>{}</span>').format(c, n) for n, c in (
             *SIDE_COLOURS.items(), ("neutral / nobody", NEUTRAL), ("sea area", SEA)))
         return Markup(render_template("europe_engulfed/map.html", svg=Markup("").join(parts), legend=legend,
-                                      seen=viewer or "all", choices=() if table.spectator else SEEN_BY, at=table.at,
+                                      seen=viewer or "all", at=table.at,
+                                      choices=() if table.spectator or table.seat_powers is not None else SEEN_BY,
                                       spectator=bool(table.spectator)))
 
     def _place(self, table: Table, s, place: str, xy: tuple[float, float], entry: dict[str, Any], oos: int,
@@ -362,6 +363,12 @@ def _viewer(table: Table) -> str:
     model's (``assistant.games.europe_engulfed.read_models.table.board``)."""
     if table.spectator:
         return SPECTATORS
+    if table.seat_powers is not None:  # the club decides from the seat; the device has no say
+        held = {p.casefold() for p in table.seat_powers}
+        sides = [side for side in SEEN_BY[1:] if side.casefold() in held]
+        if len(sides) == 1:
+            return sides[0]
+        return "" if sides or table.host else SPECTATORS
     chosen = session.get("ee_seen_by", {})
     asked = request.args.get("seen", "")
     if asked in SEEN_BY and chosen.get(table.game_id) != asked:

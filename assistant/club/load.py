@@ -1,0 +1,210 @@
+"""`tabletop club load`: a club evening under load, on this machine's loopback only, bounded in time.
+
+Starts ``servers`` server processes on an EMPTY club database, creates ``tables`` Axis & Allies games with
+``devices`` seated players each (the USSR, Germany, the UK, Japan...), every device signed in on one of the
+processes (a table's devices spread over them) and following its game's event stream. For ``seconds``:
+
+* the USSR's device (the power on the move) sends edits through the table's form, one after the other with a
+  short pause, as fast as the servers answer;
+* the other devices now and then try the same command, which is the USSR's to send: each must be refused.
+
+Figures: commands per second, p50/p95 command latency (the POST's round trip), p95 time from a command's
+sending to the change arriving on each other device's stream, the servers' resident memory (largest seen),
+and the log's checks afterwards: events lost, duplicated or out of order, wrong-seat commands accepted.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import threading
+import time
+from collections import defaultdict
+from typing import Any
+
+from assistant.club.accounts import Club
+from assistant.club.devices import Device, Servers, follow
+from events.exchange import verify_rows
+from events.pgstore import PostgresStore
+from events.store import StoreError
+
+POWERS = ("ussr", "germany", "uk", "japan", "usa")
+PASSWORD = "load test password"
+THINK = 0.2  # seconds between a player's commands
+WRONG_EVERY = 5.0  # seconds between a wrong-seat attempt of each other device
+LIMITS = {"tables": 200, "devices": 5, "servers": 4, "seconds": 600}
+
+
+def run(dsn: str, tables: int = 50, devices: int = 4, servers: int = 2, seconds: float = 120.0,
+        threads: int = 160, seed: int = 1) -> dict[str, Any]:
+    for name, value in (("tables", tables), ("devices", devices), ("servers", servers), ("seconds", seconds)):
+        if not 1 <= value <= LIMITS[name]:
+            raise StoreError(f"--{name} runs from 1 to {LIMITS[name]}, not {value}")
+    if devices < 2:
+        raise StoreError("a table under load needs at least 2 devices (one acts, the others follow)")
+    store = PostgresStore(dsn)
+    try:
+        if store.games(include_archived=True) or Club(store).members():
+            raise StoreError("the load runs on an empty club database only (it adds members and games): "
+                             "create a scratch database and run `tabletop db upgrade` on it")
+        club = Club(store)
+        players = [[club.add_member(f"t{t}-{POWERS[d]}", password=PASSWORD) for d in range(devices)]
+                   for t in range(tables)]
+        club.add_member("load-host", password=PASSWORD)
+        with Servers(dsn, count=servers, workers=1, threads=threads) as procs:
+            games = _set_up(procs, club, players)
+            figures = _evening(procs, games, players, devices, seconds, random.Random(seed))
+        figures.update(_check(store, games, figures.pop("acked")))
+    finally:
+        store.shutdown()
+    return figures
+
+
+def _set_up(procs: Servers, club: Club, players: list[list[Any]]) -> list[str]:
+    host = Device(procs.ports[0])
+    host.sign_in("load-host", PASSWORD)
+    games = []
+    for t, seated in enumerate(players):
+        status, headers, _ = host.request("POST", "/new", {"kind": "aa_classic", "title": f"Load table {t}",
+                                                            "command_id": f"new-{t}"})
+        if status != 303:
+            raise StoreError(f"the server refused to start table {t} ({status})")
+        game_id = headers["Location"].rsplit("/", 1)[1]
+        for d, member in enumerate(seated):
+            club.set_seat(game_id, member.member_id, (POWERS[d],))
+        if host.command(game_id, {"type": "aa.start"}, f"start-{t}") != 200:
+            raise StoreError(f"table {t} could not start")
+        games.append(game_id)
+    host.close()
+    return games
+
+
+def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices: int, seconds: float,
+             rng: random.Random) -> dict[str, Any]:
+    stop, done = threading.Event(), threading.Event()
+    arrivals: dict[tuple[int, int], list[tuple[int, float]]] = defaultdict(list)  # (table, device) -> (head, when)
+    sent_at: dict[tuple[int, int], float] = {}
+    latencies: list[float] = []
+    acked: dict[int, list[str]] = defaultdict(list)
+    wrong = {"tried": 0, "accepted": 0}
+    errors: list[str] = []
+    lock = threading.Lock()
+    memory = [0]
+
+    def player(t: int, d: int, device: Device) -> None:
+        game_id = games[t]
+        n = 0
+        next_wrong = time.monotonic() + rng.uniform(0, WRONG_EVERY)
+        while not done.is_set():
+            if d == 0:
+                cid = f"t{t}-c{n}"
+                fields = {"type": "aa.edit", "what": "treasury", "power": "ussr", "amount": str(1 + n % 50),
+                          "reason": f"load {n}"}
+                start = time.monotonic()
+                status, _, text = device.request("POST", f"/g/{game_id}/do", {**fields, "command_id": cid},
+                                                 headers={"HX-Request": "true"})
+                end = time.monotonic()
+                if status == 200:
+                    head = int(re.search(r"live\?seq=(\d+)", text).group(1))
+                    with lock:
+                        latencies.append(end - start)
+                        acked[t].append(cid)
+                        sent_at[(t, head)] = start
+                    n += 1
+                else:
+                    with lock:
+                        errors.append(f"table {t}: {status}")
+                done.wait(THINK)
+            else:
+                done.wait(max(0.0, next_wrong - time.monotonic()))
+                if done.is_set():
+                    break
+                next_wrong += WRONG_EVERY
+                status = device.command(game_id, {"type": "aa.edit", "what": "treasury", "power": "ussr",
+                                                  "amount": "99", "reason": "not my turn"}, f"wrong-t{t}-d{d}-{n}")
+                n += 1
+                with lock:
+                    wrong["tried"] += 1
+                    wrong["accepted"] += status == 200
+        device.close()
+
+    seated = []
+    for t, members in enumerate(players):
+        for d, member in enumerate(members):
+            device = Device(procs.ports[(t + d) % len(procs.ports)])  # a table's devices spread over processes
+            device.sign_in(member.name, PASSWORD)
+            seated.append((t, d, device))
+    for t, d, device in seated:
+        def arrived(head: int, when: float, key: tuple[int, int] = (t, d)) -> None:
+            with lock:
+                arrivals[key].append((head, when))
+        follow(device.port, device.cookie, f"/g/{games[t]}/events", arrived, stop, known=3)
+    time.sleep(2.0)  # every stream connected
+    workers = [threading.Thread(target=player, args=spec, daemon=True) for spec in seated]
+    started = time.monotonic()
+    for w in workers:
+        w.start()
+    while time.monotonic() - started < seconds:
+        time.sleep(min(5.0, seconds))
+        memory[0] = max(memory[0], procs.memory_kib())
+    done.set()
+    for w in workers:
+        w.join(30)
+    elapsed = time.monotonic() - started
+    time.sleep(2.5)  # the last changes reach the streams
+    stop.set()
+    memory[0] = max(memory[0], procs.memory_kib())
+    spreads, missing = _pushes(sent_at, arrivals, devices)
+    return {
+        "tables": len(games), "devices": len(seated), "server_processes": len(procs.ports),
+        "seconds": round(elapsed, 1), "commands": len(latencies),
+        "commands_per_second": round(len(latencies) / elapsed, 1),
+        "command_latency_p50_ms": _ms(_quantile(latencies, 0.5)), "command_latency_p95_ms": _ms(_quantile(latencies, 0.95)),
+        "push_p95_ms": _ms(_quantile(spreads, 0.95)), "push_max_ms": _ms(max(spreads, default=0.0)),
+        "changes_not_pushed_to_a_device": missing,
+        "server_memory_mib": round(memory[0] / 1024, 1),
+        "wrong_seat_tried": wrong["tried"], "wrong_seat_accepted_responses": wrong["accepted"],
+        "command_errors": len(errors), "acked": acked,
+    }
+
+
+def _pushes(sent_at: dict[tuple[int, int], float], arrivals: dict[tuple[int, int], list[tuple[int, float]]],
+            devices: int) -> tuple[list[float], int]:
+    """Per command and device: from sending to the first change at or past its head on that device's stream (a
+    stream may tell two quick changes as one)."""
+    spreads, missing = [], 0
+    for (t, head), start in sent_at.items():
+        for d in range(devices):
+            when = next((w for h, w in arrivals.get((t, d), ()) if h >= head), None)
+            if when is None:
+                missing += 1
+            else:
+                spreads.append(when - start)
+    return spreads, missing
+
+
+def _check(store: PostgresStore, games: list[str], acked: dict[int, list[str]]) -> dict[str, int]:
+    """Read every game back: acknowledged commands each exactly once, in order; no wrong-seat event; chains intact."""
+    lost = duplicated = reordered = wrong_written = broken = 0
+    for t, game_id in enumerate(games):
+        rows = list(store.rows(game_id))
+        broken += verify_rows(rows) is not None or [r.seq for r in rows] != list(range(1, len(rows) + 1))
+        mine = [r.command_id for r in rows if r.command_id.startswith(f"t{t}-c")]
+        wrong_written += sum(r.command_id.startswith("wrong-") for r in rows)
+        sent = acked.get(t, [])
+        lost += len(set(sent) - set(mine))
+        duplicated += len(mine) - len(set(mine))
+        reordered += mine != sent and set(mine) == set(sent)
+    return {"events_lost": lost, "events_duplicated": duplicated, "games_reordered": reordered,
+            "wrong_seat_events_written": wrong_written, "chains_broken": broken}
+
+
+def _quantile(values: list[float], q: float) -> float:
+    if len(values) < 2:
+        return values[0] if values else 0.0
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q * 100) - 1]
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)
