@@ -7,7 +7,6 @@ commands and views into pages.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import re
 import uuid
 from typing import Any
@@ -17,16 +16,18 @@ from flask import (Blueprint, Response, abort, current_app, g, make_response, re
                    session, url_for)
 from markupsafe import Markup
 
+from assistant.actors import checked_actor
 from assistant.application import Assistant, Expected, Stale
 from assistant.decider import Refused
 from assistant.option_files import read_option_file
 from assistant.web import security, viewer
 from assistant.web.app import flash_response
+from assistant.web.joining import code_matches
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
 from assistant.web.logview import is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
 from events.exchange import GameFileError
-from events.store import Conflict, GameNotFound, StoreError
+from events.store import Conflict, GameNotFound, StoreError, Tampered
 
 web = Blueprint("web", __name__)
 web.url_value_preprocessor(viewer.resolve)
@@ -60,6 +61,8 @@ def _open_game(game_id: str) -> str:
         abort(404, f"There is no game {game_id!r} here.")
     except Refused as exc:
         abort(404, exc.message)
+    except Tampered as exc:
+        abort(409, str(exc))
 
 
 # ---------------------------------------------------------------- games list, new, import, export, delete
@@ -80,25 +83,49 @@ def games():
 def join():
     conf = current_app.extensions["tabletop"]
     nxt = _local_path(request.values.get("next", "/"))
-    error = ""
+    error, status = "", 200
     if request.method == "POST":
-        if conf["join_code"] and hmac.compare_digest(request.form.get("code", "").strip(), conf["join_code"]):
+        device = request.remote_addr or ""
+        guard = conf["guard"]
+        error = guard.refusal(device) or ""
+        status = 429 if error else 422
+        player = request.form.get("player", "").strip()
+        if not error and conf["join_code"] and code_matches(request.form.get("code", ""), conf["join_code"]):
+            guard.succeeded(device)
+            try:
+                session["player"] = checked_actor(player) if player else ""
+            except Refused as exc:
+                return render_template("join.html", error=exc.message, next=nxt, title="Join the table"), 422
             session["joined"] = True
-            session["player"] = request.form.get("player", "").strip()[:40]
             return redirect(nxt, 303)
-        error = "That code does not match the one on the host's screen."
-    return render_template("join.html", error=error, next=nxt, title="Join the table"), 422 if error else 200
+        if not error:
+            guard.failed(device)
+            error = "That code does not match the one on the host's screen."
+    return render_template("join.html", error=error, next=nxt, title="Join the table"), status
 
 
 @web.post("/player")
 def set_player():
-    session["player"] = request.form.get("player", "").strip()[:40]
+    player = request.form.get("player", "").strip()
+    if player:
+        try:
+            checked_actor(player)
+        except Refused as exc:
+            abort(422, exc.message)
+    session["player"] = player
     return redirect(_local_path(request.form.get("next", "/")), 303)
 
 
 def _local_path(target: str) -> str:
-    """Where to go next, only ever a page of this server (never another site)."""
-    return target if target.startswith("/") and not target.startswith("//") else "/"
+    """Where to go next, only ever a page of this server (never another site).
+
+    Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so ``/%09/evil.example`` and
+    ``/\\evil.example`` lead to another site: only printable paths without backslashes starting with one slash.
+    """
+    if (not target.startswith("/") or target.startswith("//") or "\\" in target
+            or not target.isprintable()):
+        return "/"
+    return target
 
 
 def _kind_form(kind_name: str):
@@ -458,6 +485,7 @@ def _authorize():
 
     return authorizer(g.get("seat"))
 
+
 def _expected() -> Expected | None:
     """The moment the submitted form was drawn for, when it names one."""
     raw = request.form.get(AT, "").strip()
@@ -477,8 +505,6 @@ def _stale(gid: str, message: str):
     ctx = _context(t)
     ctx["actions"], ctx["forms_key"] = _actions_html(t, notice=message)
     return render_template("_live_update.html", done=True, **ctx), 409
-
-
 
 def _refused(gid: str, tag: str, message: str, values: dict[str, str], status: int = 422):
     t = _table(gid)
