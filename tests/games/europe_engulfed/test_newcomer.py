@@ -44,6 +44,8 @@ def submit(page, legend: str, fill: dict[str, str] | None = None, selects: dict[
 def newcomer(page, base: str, name: str, counts: dict[str, int]) -> None:
     from playwright.sync_api import expect
 
+    expect.set_options(timeout=20_000)  # a loaded machine: the server answers, only later
+
     page.goto(f"{base}/new?kind=europe_engulfed")
     expect(page.locator('select[name="scenario_name"]')).to_be_visible()
     assert page.locator("textarea").count() == 0  # no raw JSON box among the options
@@ -58,6 +60,8 @@ def newcomer(page, base: str, name: str, counts: dict[str, int]) -> None:
     def moment(label: str) -> None:
         counts[label] = visible_actions(page)
         assert counts[label] <= MOST, f"{label}: {counts[label]} actions"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= page.viewport_size["width"], f"{label}: the page is {width} px wide"
 
     moment("set-up")
     submit(page, "Place these blocks", selects={"nation": "germany", "kind": "infantry", "area": "ruhr"},
