@@ -143,7 +143,8 @@ def test_the_scenario_entered_in_one_game_starts_the_next(tmp_path, capsys):
 
     db = str(tmp_path / "g.sqlite3")
     gid = run(capsys, "new", "europe_engulfed", "--db", db)[1].strip()
-    scenario = {"name": "our 1941 start", "start_turn": "1941-05", "control": {"ruhr": "Axis", "moscow": "Allied"},
+    scenario = {"name": "our 1941 start", "start_turn": "1941-05",
+                "control": {"ruhr": "Axis", "rome": "Axis", "moscow": "Allied", "paris": "Allied"},
                 "units": [{"id": "de-pz-1", "nation": "germany", "kind": "armor", "area": "ruhr", "max_steps": 4}],
                 "pools": {"germany": [{"kind": "infantry", "max_steps": 4, "count": 6}]},
                 "fleets": {"baltic": {"germany": 2}}, "track": {"uboats": 12}, "special_actions": {"germany": 2},
