@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -187,7 +186,7 @@ class Assistant:
             0,
             [NewEvent(tag_of(GameCreated), GameCreated.schema_version, msgspec.json.encode(created))],
             actor=actor,
-            command_id=command_id or uuid.uuid4().hex,
+            command_id=command_id or _new_id(),
             recorded_at=timestamp(self.clock()),
             kind=kind.name,
             title=created.title,
@@ -287,10 +286,10 @@ class Assistant:
     def sentence(self, loaded: LoadedKind, event: Event) -> str:
         """The game's own sentence (it may word core events in its terms), else the core's."""
         said = loaded.kind.describe(event)
-        if said:
-            return said
-        tag = tag_of(type(event))
-        return describe_core(event) if tag.startswith("core.") else f"{tag}."
+        if not said:
+            tag = tag_of(type(event))
+            said = describe_core(event) if tag.startswith("core.") else f"{tag}."
+        return _one_stop(said)
 
     def guidance(self, game_id: str) -> str:
         game = self._open(game_id)
@@ -322,7 +321,7 @@ class Assistant:
             command = self.parse_command(game_id, command)
         elif tag_of(type(command)) not in catalogue.commands:
             raise Refused(f"{tag_of(type(command))} is not a command of {game.loaded.kind.title}")
-        command_id = command_id or uuid.uuid4().hex
+        command_id = command_id or _new_id()
         span = self.store.command_span(gid, command_id)
         if span is not None:
             return self._outcome(game, span[0], span[1], duplicate=True)
@@ -546,16 +545,40 @@ class Assistant:
 
     def verify(self, game_id: str) -> Finding | None:
         """What is wrong with a stored game (``finding.seq``: the first event concerned), or None: every event,
-        the hash chain, the seals of its head and of the list of games, its record and its handled commands."""
+        the hash chain, the seals of its head and of the list of games, its record and its handled commands.
+        A store without its own full check (the club's PostgreSQL) is checked here: the chain, and that it ends
+        where the store's head commitment says (events missing at the end show as the first missing number)."""
         gid = self.store.find_game(game_id).game_id
         check = getattr(self.store, "check", None)
         if check is not None:
             return check(gid, full=True)
-        bad = verify_rows(self.store.rows(gid))
-        return None if bad is None else Finding(f"event {bad} does not match the hash chain", bad)
+        rows = list(self.store.rows(gid))
+        bad = verify_rows(rows)
+        if bad is not None:
+            return Finding(f"event {bad} does not match the hash chain", bad)
+        last = (rows[-1].seq, rows[-1].hash) if rows else None
+        committed = self.store.head_commitment(gid)
+        if last is not None and committed != last:
+            seq = min(last[0], committed[0]) + 1 if committed[0] != last[0] else last[0]
+            return Finding(f"the log does not end where its head commitment says (event {committed[0]})", seq)
+        return None
+
+
+def _one_stop(sentence: str) -> str:
+    """A sentence ends with one full stop, even when a player's reason or a rule's words already had one."""
+    text = sentence.rstrip()
+    while text.endswith("..") and not text.endswith("..."):
+        text = text[:-1]
+    return text
 
 
 def _with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry:
     if faces is None:
         return entry
     return LogEntry(**{**entry.__dict__, "corrected_faces": faces})
+
+
+def _new_id() -> str:
+    import uuid  # loaded by the first command, not by every reading one
+
+    return uuid.uuid4().hex

@@ -130,7 +130,7 @@ def _local_path(target: str) -> str:
 
 def _kind_form(kind_name: str):
     loaded = assistant().registry.get(kind_name)
-    return loaded, form_for(loaded.kind.options_type, tag=kind_name)
+    return loaded, presenter_for(loaded).options_form(form_for(loaded.kind.options_type, tag=kind_name))
 
 
 @web.get("/new")
@@ -161,7 +161,7 @@ def create_game():
     title = request.form.get("title", "").strip() or None
     command_id = request.form.get("command_id") or new_command_id()
     try:
-        options = parse(spec, request.form, request.form.to_dict(flat=False))
+        options = presenter_for(loaded).prepare_options(parse(spec, request.form, request.form.to_dict(flat=False)))
         options.update(_uploaded_options(loaded.kind.option_files))
         game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
                              game_id=_game_id_for(command_id))
@@ -458,7 +458,7 @@ def do(game_id: str):
             shown.update({f"{name}.{i}": v for i, v in enumerate(values)})
     try:
         expect = _expected()
-        prepared = presenter_for(a.kind_of(gid)).prepare(tag, form, every)
+        prepared = presenter_for(a.kind_of(gid)).prepare(tag, form, every)  # may refuse what cannot be read
         # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
         multi = every if prepared is form else None
         if request.form.get("roll_for_me"):

@@ -3,6 +3,8 @@ the first space of a path, or by the ids the board read model shows."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from events.base import Command
@@ -17,6 +19,8 @@ MAX_EDIT_LINES = 50  # unit lines added or removed by one edit
 MAX_IPC = 999  # IPCs added to or taken from a treasury by one edit
 MAX_PRODUCTION = 99  # a production level's change in one edit
 MAX_TECHNOLOGIES = 6
+MAX_TREASURY = 9999  # a treasury an edit sets (edits keep every treasury between 0 and this)
+MAX_LEVEL = 999  # a production level an edit sets
 
 UnitId = count(MAX_UNIT_ID)
 Pieces = count(MAX_PIECES)
@@ -30,7 +34,12 @@ class Start(Command, tag="aa.start"):
 
 
 class EndStep(Command, tag="aa.end_step"):
-    """The current step is finished: go to the next one (in the income step, collect income and end the turn)."""
+    """The current step is finished: go to the next one (in the income step, collect income and end the turn).
+
+    Placement ends only when no unit waiting can still be placed (those that cannot are lost, A&A §4.5), unless the
+    table gives a reason to end it anyway (``override``): then every unit waiting is lost."""
+
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""
 
 
 class Research(Command, tag="aa.research"):
@@ -128,7 +137,10 @@ class UnitSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Edit(Command, tag="aa.edit"):
-    """Change the record by hand (the table overrides the rules); a reason is mandatory."""
+    """Change the record by hand (the table overrides the rules); a reason is mandatory.
+
+    ``treasury`` and ``production`` change a value by an amount (-5, 3); ``treasury_to`` and ``production_to`` set
+    it; ``clear`` empties spaces of every unit in one edit."""
 
     reason: Text
     add: items(UnitSpec, MAX_EDIT_LINES) = ()
@@ -137,6 +149,9 @@ class Edit(Command, tag="aa.edit"):
     treasury: mapping(Name, amount(-MAX_IPC, MAX_IPC)) = {}
     production: mapping(Name, amount(-MAX_PRODUCTION, MAX_PRODUCTION)) = {}
     technologies: mapping(Name, items(Name, MAX_TECHNOLOGIES)) = {}  # power -> every technology it owns after the edit
+    treasury_to: mapping(Name, amount(0, MAX_TREASURY)) = {}
+    production_to: mapping(Name, amount(0, MAX_LEVEL)) = {}
+    clear: items(Name, MAX_EDIT_LINES) = ()
 
 
 COMMANDS: tuple[type[Command], ...] = (

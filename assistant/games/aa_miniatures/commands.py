@@ -175,7 +175,7 @@ class DefensiveFire(Command, tag="aam.defensive_fire"):
     where: Literal["start", "destination"] = "destination"
     arc: Literal["front", "rear"] | None = None
     faces: Dice | None = None
-    cover_face: Face | None = None
+    cover_dice: Dice | None = None  # the mover's, then (Blast) each other unit's that needs one
 
 
 class HoldFire(Command, tag="aam.hold_fire"):

@@ -81,6 +81,7 @@ class TransferWerp(Command, tag="ee.transfer_werp"):
     receiver: Name
     amount: count(MAX_WERP)
     route: Name = "direct"
+    sender: Name = ""  # the producing nation when left out; naming another is refused with when it may send
     override: Text = ""  # the table's reason for sending it although the rules refuse
 
 
