@@ -16,14 +16,12 @@ from dataclasses import dataclass
 import msgspec
 from markupsafe import Markup, escape
 
+from assistant.games.aa_classic.colours import COLOURS, NEUTRAL, SEA
 from assistant.games.aa_classic.describe import POWER
 from assistant.web.maplabels import Label, place
 from assistant.web.maplayout import layout
 from assistant.web.memo import Memo
 
-COLOURS = {"ussr": "#8c1c13", "germany": "#3d3d3d", "uk": "#8a6d1f", "japan": "#a84f00", "usa": "#2f5d1e"}
-NEUTRAL = "#d8d2c4"
-SEA = "#a9c8e0"
 # Orientation of the schematic map: the board is cut through North America (its left-right edge).
 WEST = ("Eastern United States", "Eastern Canada")
 EAST = ("Western United States", "Western Canada")
