@@ -38,6 +38,8 @@ def place(c: cmd.Place, s: State, ctx: Context) -> list:
     w, power = s.world, s.power
     if c.space not in w.board.spaces:
         raise Refused(f"unknown space {c.space!r}", "A&A §7.1")
+    if c.complex and c.complex not in w.board.spaces:  # checked before any override: it bends rules, not the board
+        raise Refused(f"unknown space {c.complex!r}", "A&A §7.1")
     for kind, count in c.units.items():
         if count <= 0 or s.purchased.get(kind, 0) < count:
             raise Refused(f"{power} bought {s.purchased.get(kind, 0)} {kind} this turn, not {count}", "A&A §4.5")

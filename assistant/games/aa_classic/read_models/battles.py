@@ -107,4 +107,5 @@ def apply(b: Battles, rec: Recorded) -> Battles:
     return b
 
 
-BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles)
+BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles, events=(
+    PhaseBegan, DiceRolled, ev.BattleJoined, ev.HitsScored, ev.CasualtiesChosen, ev.BattleEnded))
