@@ -13,7 +13,7 @@ import msgspec
 from assistant.games.aa_classic.evolve import evolve
 from assistant.games.aa_classic.state import State
 
-IDS = ("units", "cargo")  # the field holding the units' ids, in the events that have ``kinds``
+IDS = ("units", "cargo", "removed")  # the field holding the units' ids, in the events that have ``kinds``
 
 
 def _kinds(s: State, event: Any) -> dict[str, int]:
