@@ -75,15 +75,12 @@ def layout(
     return found
 
 
-def _layout(
-    nodes: tuple[str, ...],
-    edges: tuple[tuple[str, str], ...],
-    west: tuple[str, ...],
-    east: tuple[str, ...],
-    north: tuple[str, ...],
-    south: tuple[str, ...],
-    far: int | None,
-) -> dict[str, tuple[float, float]]:
+Names = tuple[str, ...]
+
+
+def _layout(nodes: Names, edges: tuple[tuple[str, str], ...], west: Names, east: Names, north: Names, south: Names,
+            far: int | None) -> dict[str, tuple[float, float]]:
+    """The layout itself (``layout`` keeps its answers)."""
     if len(nodes) < 2:
         return {name: (0.5, 0.5) for name in nodes}
     d = _distances(nodes, edges, far)
