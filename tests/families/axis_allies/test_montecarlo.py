@@ -44,3 +44,43 @@ def test_exact_odds_agree_with_simulation(name):
         assert abs(share - p) <= 5 * sampled.standard_error(p) + 1e-9, f"round {r}"
     for unit, left in exact.expected_attacker_survivors.items():
         assert sampled.expected_attacker_survivors[unit] == pytest.approx(left, abs=0.06)
+
+
+PLAIN = {
+    "land, mixed, no AA gun": Battle(
+        profiles=P, attackers={"infantry": 6, "armour": 4, "fighter": 3, "bomber": 2},
+        defenders={"infantry": 8, "armour": 3, "fighter": 2},
+    ),
+    "retreat at two attackers": BATTLES["retreat at two attackers"],
+    "naval without submarines": Battle(
+        profiles=P, at_sea=True, attackers={"battleship": 1, "fighter": 2}, defenders={"carrier": 1, "fighter": 1},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(PLAIN))
+def test_the_vectorised_simulation_agrees_with_the_exact_odds(name):
+    """The numpy simulation (the speed peer of the exact calculator) samples the same battle."""
+    from assistant.families.axis_allies.montecarlo import simulate_vectorised
+
+    battle = PLAIN[name]
+    exact = battle_odds(battle)
+    sampled = simulate_vectorised(battle, runs=10_000, seed=20261121)
+    for outcome in ("attacker_wins", "defender_wins", "draw", "retreat", "captures", "stalemate"):
+        p = getattr(exact, outcome)
+        assert abs(getattr(sampled, outcome) - p) <= 5 * sampled.standard_error(p) + 1e-9, outcome
+    for r, share in enumerate(sampled.rounds[:6]):
+        p = exact.rounds[r]
+        assert abs(share - p) <= 5 * sampled.standard_error(p) + 1e-9, f"round {r}"
+    for unit, left in exact.expected_defender_survivors.items():
+        assert sampled.expected_defender_survivors[unit] == pytest.approx(left, abs=0.06)
+    assert sum(getattr(sampled, k) for k in ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate")) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("name", ["land, mixed, AA gun", "naval, submarines first strike, carrier fighters",
+                                  "amphibious with two support shots"])
+def test_the_vectorised_simulation_refuses_what_it_does_not_model(name):
+    from assistant.families.axis_allies.montecarlo import simulate_vectorised
+
+    with pytest.raises(ValueError, match="plain fire"):
+        simulate_vectorised(BATTLES[name], runs=100)
