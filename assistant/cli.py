@@ -78,6 +78,13 @@ def _print(args: argparse.Namespace, data: Any, text: str) -> None:
         sys.stdout.write(text.rstrip("\n") + "\n")
 
 
+def one_line(text: str) -> str:
+    """Text kept on its line: line breaks and other control characters shown escaped, never obeyed."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _json_line(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
 
@@ -91,11 +98,23 @@ def _option_pairs(pairs: list[str]) -> dict[str, Any]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise Refused(f"options are written key=value, not {pair!r}")
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
+        out[key] = _json_or_text(value, f"option {key}")
     return out
+
+
+def _json_or_text(value: str, what: str) -> Any:
+    from assistant.decider import Refused
+    from assistant.option_files import MAX_OPTION_FILE
+    from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json
+
+    try:
+        checked = checked_json(value, what=what, max_bytes=MAX_OPTION_FILE, max_depth=MAX_FILE_JSON_DEPTH)
+    except InputError as exc:
+        raise Refused(str(exc)) from None
+    try:
+        return json.loads(checked)
+    except json.JSONDecodeError:
+        return value
 
 
 # ---------------------------------------------------------------- commands
@@ -129,10 +148,10 @@ def cmd_new(app: Assistant, args: argparse.Namespace) -> int:
 
     options = _option_pairs(args.option or [])
     if args.options:
-        try:
-            options.update(json.loads(args.options))
-        except json.JSONDecodeError as exc:
-            raise Refused(f"--options is not valid JSON ({exc.msg})") from None
+        given = _json_or_text(args.options, "--options")
+        if not isinstance(given, dict):
+            raise Refused("--options is not a JSON object such as '{\"players\": 3}'")
+        options.update(given)
     options.update(_option_files(args.option_file or []))
     gid = app.new_game(args.kind, options, title=args.title, actor=args.actor)
     _print(args, {"game_id": gid}, gid)
@@ -165,7 +184,7 @@ def _expected(args: argparse.Namespace) -> Expected | None:
 def cmd_do(app: Assistant, args: argparse.Namespace) -> int:
     out = app.handle(args.game, args.command, actor=args.actor, command_id=args.command_id, expect=_expected(args))
     loaded = app.kind_of(args.game)
-    lines = [f"{r.seq}\t{app.sentence(loaded, r.event)}" for r in out.events]
+    lines = [f"{r.seq}\t{one_line(app.sentence(loaded, r.event))}" for r in out.events]
     if out.duplicate:
         lines.insert(0, "(already done: this command id was handled before; nothing new written)")
     _print(
@@ -200,7 +219,7 @@ def cmd_log(app: Assistant, args: argparse.Namespace) -> int:
             for e in entries
         ],
         "\n".join(
-            f"{e.seq:>5} {'x' if e.cancelled else ' '} {e.actor:<10} {e.sentence}"
+            f"{e.seq:>5} {'x' if e.cancelled else ' '} {one_line(e.actor):<10} {one_line(e.sentence)}"
             + (f" [corrected to {' '.join(map(str, e.corrected_faces))}]" if e.corrected_faces else "")
             for e in entries
         ),
@@ -269,12 +288,12 @@ def cmd_verify(app: Assistant | None, args: argparse.Namespace) -> int:
         _print(args, {"ok": True, "events": len(rows)}, f"ok: {len(rows)} events, hash chain intact")
         return 0
     assert app is not None
-    bad = app.verify(args.target)
-    if bad is None:
+    finding = app.verify(args.target)
+    if finding is None:
         n = app.head(args.target)
-        _print(args, {"ok": True, "events": n}, f"ok: {n} events, hash chain intact")
+        _print(args, {"ok": True, "events": n}, f"ok: {n} events, hash chain intact, seals hold")
         return 0
-    _print(args, {"ok": False, "first_bad_seq": bad}, f"TAMPERED: event {bad} does not match the hash chain")
+    _print(args, {"ok": False, "first_bad_seq": finding.seq, "problem": finding.problem}, f"TAMPERED: {finding}")
     return EXIT_REFUSED
 
 
@@ -487,7 +506,14 @@ NO_DB = {cmd_serve, cmd_bench, cmd_db_upgrade, cmd_migrate, cmd_kinds}
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    for word in words:
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:  # the shell passed bytes that are not UTF-8 (decoded as surrogates)
+            sys.stderr.write(f"refused: an argument is not valid UTF-8 text: {word.encode('utf-8', 'replace').decode()!r}\n")
+            return EXIT_REFUSED
+    args = parser.parse_args(words)
     try:
         if args.func in NO_DB:
             return args.func(None, args)
@@ -503,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _failure(exc: Exception, args: argparse.Namespace) -> int:
     """One clear line for a refusal or a store, file or kind error (their modules imported only now); anything
-    else is a bug and keeps its traceback."""
+    else is a defect, still one line for the player (never a traceback), and nothing more was written."""
     from assistant.application import Stale
     from assistant.decider import Refused
     from events.exchange import GameFileError
@@ -515,13 +541,22 @@ def _failure(exc: Exception, args: argparse.Namespace) -> int:
         else:
             sys.stderr.write(f"refused: {exc.message}\n")
         return EXIT_REFUSED
-    if isinstance(exc, (StoreError, GameFileError, UnknownKind)):
+    if isinstance(exc, GameFileError):  # a tampered, truncated or reordered game file: refused, like a tampered log
+        if args.json:
+            _json_line({"ok": False, "refused": f"the game file cannot be trusted: {exc}", "rule": None, "stale": False})
+        else:
+            sys.stderr.write(f"refused: the game file cannot be trusted: {exc}\n")
+        return EXIT_REFUSED
+    if isinstance(exc, (StoreError, UnknownKind)):
         if args.json:
             _json_line({"error": str(exc)})
         else:
             sys.stderr.write(f"error: {exc}\n")
         return EXIT_ERROR
-    raise exc
+    # a defect: one line for the player, never a traceback
+    sys.stderr.write(f"error: the assistant could not do that ({type(exc).__name__}: {one_line(str(exc))}); "
+                     "nothing more was written\n")
+    return EXIT_ERROR
 
 
 if __name__ == "__main__":

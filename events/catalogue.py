@@ -12,13 +12,18 @@ from typing import Any, Union
 
 import msgspec
 
-from events.base import Command, Event, require_explicit_tag
+from events.base import Command, Event, require_explicit_tag, tag_of
+from events.bounds import InputError, checked_json
 from events.core import CORE_COMMANDS, CORE_EVENTS
 from events.upcasting import Upcaster, build_chain, upcast
 
 
 class UnknownType(Exception):
     pass
+
+
+class _Tagged(msgspec.Struct):
+    type: str = ""
 
 
 class Catalogue:
@@ -37,6 +42,7 @@ class Catalogue:
         # decoders are built on first use: a command that only reads a game never builds the commands' one
         self._decoders: dict[str, msgspec.json.Decoder[Any]] = {}
         self._chain = build_chain(upcasters)
+        self._max_bytes = max(cls.max_bytes for cls in self.commands.values())
         self._many: msgspec.json.Decoder[list[Event]] | None = None
         self._commands_decoder: msgspec.json.Decoder[Command] | None = None
 
@@ -83,17 +89,40 @@ class Catalogue:
         return msgspec.convert(data, cls)
 
     def decode_command(self, raw: bytes | str) -> Command:
-        """Parse a command from JSON, with a clear message for every kind of mistake."""
+        """Parse a command from JSON, with a clear message for every kind of mistake.
+
+        Too large, too deeply nested or not UTF-8 raises ``events.bounds.InputError`` before parsing.
+        """
+        data = checked_json(raw, max_bytes=self._max_bytes)
         if self._commands_decoder is None:
             self._commands_decoder = msgspec.json.Decoder(Union[tuple(self.commands.values())])  # type: ignore[misc]
         try:
-            return self._commands_decoder.decode(raw)
+            command = self._commands_decoder.decode(data)
         except msgspec.ValidationError as exc:
             text = str(exc)
             if "Invalid value" in text and "$.type" in text:
                 known = ", ".join(sorted(self.commands))
                 raise msgspec.ValidationError(f"unknown command type; known: {known}") from None
+            if "unknown field" in text:
+                raise msgspec.ValidationError(self._unknown_field(data, text)) from None
             raise
+        limit = type(command).max_bytes
+        if len(data) > limit:
+            raise InputError(f"the command is too large ({len(data):,} bytes; {tag_of(type(command))} takes at most "
+                             f"{limit:,})")
+        return command
+
+    def _unknown_field(self, data: bytes, text: str) -> str:
+        """Name the refused field and the fields the command does have."""
+        try:
+            tag = msgspec.json.decode(data, type=_Tagged).type
+        except msgspec.DecodeError:
+            return text
+        cls = self.commands.get(tag)
+        if cls is None:
+            return text
+        fields = ", ".join(cls.__struct_fields__) or "none"
+        return f"{text.replace('Object contains unknown', 'unknown')}; {tag} has the fields: {fields}"
 
     def command_type(self, name: str) -> type[Command] | None:
         return self.commands.get(name)

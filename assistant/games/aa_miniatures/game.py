@@ -16,7 +16,7 @@ from assistant.games.aa_miniatures.corrections import after_dice_corrected
 from assistant.games.aa_miniatures.describe import describe
 from assistant.games.aa_miniatures.evolve import evolve
 from assistant.games.aa_miniatures.guidance import guidance
-from assistant.games.aa_miniatures.moves import attack, battlefield, building, edits, movement, turn
+from assistant.games.aa_miniatures.moves import attack, battlefield, building, defensive, edits, movement, turn
 from assistant.games.aa_miniatures.read_models import PROJECTIONS
 from assistant.games.aa_miniatures.setup import Options, initial_state, setup
 from assistant.games.aa_miniatures.files import FILES
@@ -59,7 +59,7 @@ MOVES: tuple[Move[State], ...] = (
     Move(cmd.ImportCards, building.import_cards, phases=ANY, label="Import these cards"),
     Move(cmd.Enlist, building.enlist, phases=("setup",), label="Add to the army",
          choices=lambda s: {"side": tuple(x for x in SIDES if x not in s.final), "card": tuple(sorted(s.catalogue))}),
-    Move(cmd.Discharge, building.discharge, phases=("setup",),
+    Move(cmd.Discharge, building.discharge, phases=("setup",), label="Take out of the army",
          choices=lambda s: {"unit": tuple(str(u.id) for u in s.units.values() if u.side not in s.final)}),
     Move(cmd.FinaliseArmy, building.finalise_army, phases=("setup",), label="Fix this army",
          choices=lambda s: {"side": tuple(x for x in SIDES if x not in s.final)}),
@@ -73,7 +73,7 @@ MOVES: tuple[Move[State], ...] = (
          when=lambda s: _playing(s) and not s.initiative_winner, label="Roll for initiative"),
     Move(cmd.ChooseOrder, turn.choose_order, phases=("initiative",),
          when=lambda s: _playing(s) and bool(s.initiative_winner), label="Play first"),
-    Move(cmd.DefensiveFire, attack.defensive_fire, phases=("movement", "assault"),
+    Move(cmd.DefensiveFire, defensive.defensive_fire, phases=("movement", "assault"),
          when=lambda s: _playing(s) and s.window is not None, label="Fire at the moving unit",
          choices=lambda s: {"firer": tuple(str(u.id) for u in movement.firers(s, s.units[s.window.unit]))}
          if s.window else {}),

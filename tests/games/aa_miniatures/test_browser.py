@@ -71,6 +71,7 @@ def test_two_turns_of_miniatures_on_a_phone(browser, server):
     page.get_by_role("button", name="Add to the army").click()
     expect(page.locator("#actions .error")).to_contain_text("125 of 100 points (AAM p.10)")
     screenshot(page, "aam-build-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1  # no sideways scrolling
     for side in ("axis", "allies"):
         page.select_option("#cmd-aam-finalise_army-side", side)
         page.get_by_role("button", name="Fix this army").click()
