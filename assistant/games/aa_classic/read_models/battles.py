@@ -109,5 +109,5 @@ def apply(b: Battles, rec: Recorded) -> Battles:
 
 # Every type ``apply`` reads (tests/games/aa_classic/test_replay_routes.py checks the list against the module).
 BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles, events=(
-    PhaseBegan, DiceRolled, DiceCorrected, ev.HitsRecounted, ev.BattleJoined, ev.HitsScored, ev.CasualtiesChosen,
+    PhaseBegan, DiceRolled, DiceCorrected, ev.BattleJoined, ev.HitsScored, ev.HitsRecounted, ev.CasualtiesChosen,
     ev.BattleEnded))
