@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, g, make_response, redirect, render_template, request, session, url_for
-from jinja2 import ChoiceLoader
+from jinja2 import ChoiceLoader, FileSystemBytecodeCache
 from werkzeug.exceptions import HTTPException
 
+from assistant import cachefile
 from assistant.application import Assistant
 from assistant.web import plugins, security
 from assistant.web.joining import JoinGuard, new_join_code
@@ -54,6 +55,9 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_command_id"] = new_command_id
+    # compiled templates kept between runs (Jinja checks each template's source time): a first page compiles
+    # none of the twenty templates it includes
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(_folder(cachefile.folder() / "templates")))
     app.extensions["assistant"] = assistant
     app.extensions["tabletop"] = {
         "lan": lan,
@@ -175,3 +179,12 @@ def flash_response(message: str, status: int):
     response.headers["HX-Retarget"] = "#flash"
     response.headers["HX-Reswap"] = "innerHTML"
     return response
+
+
+def _folder(path: Path) -> Path:
+    """The folder, made if it can be; a bytecode cache that cannot be written only costs speed (Jinja skips it)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+    return path
