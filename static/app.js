@@ -146,3 +146,29 @@
   document.addEventListener("DOMContentLoaded", all);
   document.addEventListener("htmx:afterSettle", all);
 })();
+
+// Dice typed line by line (an input with data-dice="n" per group of dice): once a line has its n faces, what is
+// typed next goes to the next line, so a throw is typed in one go on a phone's keypad and each face still shows
+// against its unit. A run of digits is one die per digit.
+(function () {
+  "use strict";
+  var digits = function (el) { return el.value.replace(/[^0-9]/g, "").split(""); };
+  document.addEventListener("input", function (ev) {
+    var input = ev.target;
+    if (!input || !input.matches || !input.matches("input[data-dice]")) return;
+    var lines = Array.prototype.slice.call(input.closest("form").querySelectorAll("input[data-dice]"));
+    var at = lines.indexOf(input);
+    var carry = [];
+    for (var i = at; i < lines.length; i++) {
+      var n = parseInt(lines[i].getAttribute("data-dice"), 10);
+      var faces = carry.concat(digits(lines[i]));
+      var last = i === lines.length - 1;
+      if (faces.length <= n || last) { if (carry.length || i === at) lines[i].value = faces.join(""); carry = []; break; }
+      lines[i].value = faces.slice(0, n).join("");
+      carry = faces.slice(n);
+    }
+    if (document.activeElement !== input) return;
+    var open = lines.filter(function (el) { return digits(el).length < parseInt(el.getAttribute("data-dice"), 10); })[0];
+    if (open && open !== input && lines.indexOf(open) > at) open.focus();
+  });
+})();

@@ -171,3 +171,18 @@ def any_app(any_target, registry):
     s.close()
     if hasattr(s, "shutdown"):
         s.shutdown()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _sealing_key_of_the_tests(tmp_path_factory):
+    """The sealing key and the list of sealed databases live in a folder of the test run, not the user's."""
+    import os
+
+    folder = tmp_path_factory.mktemp("config")
+    previous = os.environ.get("TABLETOP_CONFIG_DIR")
+    os.environ["TABLETOP_CONFIG_DIR"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("TABLETOP_CONFIG_DIR", None)
+    else:
+        os.environ["TABLETOP_CONFIG_DIR"] = previous

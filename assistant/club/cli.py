@@ -6,9 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from assistant.decider import Refused
-from events.store import StoreError
-
 
 def add_commands(add: Any) -> None:
     p = add("club", "club members: `club add NAME [--admin]`, `club invite NAME`, `club members`; "
@@ -22,12 +19,17 @@ def add_commands(add: Any) -> None:
     p.add_argument("--devices", type=int, default=4, help="load: devices per table (default 4)")
     p.add_argument("--servers", type=int, default=2, help="load: server processes (default 2)")
     p.add_argument("--seconds", type=float, default=120.0, help="load: how long (default 120)")
+    p.add_argument("--pause", type=float, default=15.0,
+                   help="load: seconds between two commands of a table, varied ±50%% (default 15; 0: as fast as served)")
+    p.add_argument("--kind", help="load: the game kind to play (default: the first with a club_load.toml)")
     p.set_defaults(func=cmd_club)
 
 
 def cmd_club(app: Any, args: argparse.Namespace) -> int:
     from assistant.club.accounts import Club  # the club's libraries load only when a club command runs
+    from assistant.decider import Refused
     from events.pgstore import PostgresStore
+    from events.store import StoreError
 
     if not isinstance(app.store, PostgresStore):
         raise StoreError("members live in a club database: give --db postgresql://... (or TABLETOP_DB)")
@@ -38,7 +40,7 @@ def cmd_club(app: Any, args: argparse.Namespace) -> int:
         from assistant.club.load import run
 
         figures = run(app.store.dsn, tables=args.tables, devices=args.devices, servers=args.servers,
-                      seconds=args.seconds)
+                      seconds=args.seconds, kind=args.kind, pause=args.pause)
         sys.stdout.write(json.dumps(figures, indent=2) + "\n" if args.json else
                          "".join(f"{key}: {value}\n" for key, value in figures.items()))
         return 0

@@ -164,8 +164,9 @@ class Device:
 
 
 def follow(port: int, cookie: str, path: str, on_change: Callable[[int, float], None], stop: threading.Event,
-           known: int = 0) -> threading.Thread:
-    """Read a game's event stream in a thread, calling ``on_change(head, monotonic time)`` for each change."""
+           known: int = 0, fetch: Callable[[int], object] | None = None) -> threading.Thread:
+    """Read a game's event stream in a thread, calling ``on_change(head, monotonic time)`` for each change, after
+    ``fetch(head)`` when given (what a browser does: fetch the table's changed fragment)."""
 
     def run() -> None:
         last = known
@@ -181,6 +182,8 @@ def follow(port: int, cookie: str, path: str, on_change: Callable[[int, float], 
                         break
                     if line.startswith(b"data: "):
                         last = int(line[6:])
+                        if fetch is not None:
+                            fetch(last)
                         on_change(last, time.monotonic())
             except (OSError, http.client.HTTPException, ValueError):
                 stop.wait(0.5)  # the browser's EventSource reconnects too

@@ -1,15 +1,16 @@
 """`tabletop club load`: a club evening under load, on this machine's loopback only, bounded in time.
 
-Starts ``servers`` server processes on an EMPTY club database, creates ``tables`` Axis & Allies games with
-``devices`` seated players each (the USSR, Germany, the UK, Japan...), every device signed in on one of the
-processes (a table's devices spread over them) and following its game's event stream. For ``seconds``:
+Starts ``servers`` server processes on an EMPTY club database, creates ``tables`` games of a kind whose folder
+holds a ``club_load.toml`` (its seats, how a game starts, the command the power on the move repeats), with
+``devices`` seated players each, every device signed in on one of the processes (a table's devices spread over
+them) and following its game's event stream. For ``seconds``:
 
-* the USSR's device (the power on the move) sends edits through the table's form, one after the other with a
-  short pause, as fast as the servers answer;
-* the other devices now and then try the same command, which is the USSR's to send: each must be refused.
+* the first seat's device (the power on the move) sends that command through the table's form, one after the
+  other with a short pause, as fast as the servers answer;
+* the other devices now and then try the same command, which is not theirs to send: each must be refused.
 
 Figures: commands per second, p50/p95 command latency (the POST's round trip), p95 time from a command's
-sending to the change arriving on each other device's stream, the servers' resident memory (largest seen),
+sending until each device has the changed table (its stream said so and it fetched the fragment, as htmx does), the servers' resident memory (largest seen),
 and the log's checks afterwards: events lost, duplicated or out of order, wrong-seat commands accepted.
 """
 
@@ -20,68 +21,93 @@ import re
 import statistics
 import threading
 import time
+import tomllib
 from collections import defaultdict
 from typing import Any
 
 from assistant.club.accounts import Club
 from assistant.club.devices import Device, Servers, follow
+from assistant.kinds import KindRegistry, UnknownKind
 from events.exchange import verify_rows
 from events.pgstore import PostgresStore
 from events.store import StoreError
 
-POWERS = ("ussr", "germany", "uk", "japan", "usa")
 PASSWORD = "load test password"
-THINK = 0.2  # seconds between a player's commands
-WRONG_EVERY = 5.0  # seconds between a wrong-seat attempt of each other device
+PAUSE = 15.0  # seconds between two commands of one table (a brisk table; 0 measures the servers' ceiling)
+WRONG_EVERY = 30.0  # seconds between two wrong-seat attempts of one device
 LIMITS = {"tables": 200, "devices": 5, "servers": 4, "seconds": 600}
 
 
+def profile(kind: str | None = None) -> tuple[str, dict[str, Any]]:
+    """The kind to play and its ``club_load.toml`` (the first installed kind that has one, unless named)."""
+    registry = KindRegistry()
+    for name in [kind] if kind else registry.names():
+        try:
+            declared = registry.get(name).kind
+        except UnknownKind as exc:
+            raise StoreError(str(exc)) from None
+        folder = next((p.parent for p in (declared.docs, declared.templates, declared.static) if p), None)
+        if folder is not None and (folder / "club_load.toml").is_file():
+            with (folder / "club_load.toml").open("rb") as fh:
+                return name, tomllib.load(fh)
+    raise StoreError(f"no installed game kind{' ' + repr(kind) if kind else ''} has a club_load.toml to play")
+
+
 def run(dsn: str, tables: int = 50, devices: int = 4, servers: int = 2, seconds: float = 120.0,
-        threads: int = 160, seed: int = 1) -> dict[str, Any]:
+        threads: int = 160, seed: int = 1, kind: str | None = None, pause: float = PAUSE,
+        wrong_every: float = WRONG_EVERY) -> dict[str, Any]:
     for name, value in (("tables", tables), ("devices", devices), ("servers", servers), ("seconds", seconds)):
         if not 1 <= value <= LIMITS[name]:
             raise StoreError(f"--{name} runs from 1 to {LIMITS[name]}, not {value}")
     if devices < 2:
         raise StoreError("a table under load needs at least 2 devices (one acts, the others follow)")
+    kind, plan = profile(kind)
+    powers = plan["powers"]
+    if devices > len(powers):
+        raise StoreError(f"{kind} seats at most {len(powers)} devices in its club_load.toml")
     store = PostgresStore(dsn)
     try:
         if store.games(include_archived=True) or Club(store).members():
             raise StoreError("the load runs on an empty club database only (it adds members and games): "
                              "create a scratch database and run `tabletop db upgrade` on it")
         club = Club(store)
-        players = [[club.add_member(f"t{t}-{POWERS[d]}", password=PASSWORD) for d in range(devices)]
+        players = [[club.add_member(f"t{t}-{powers[d]}", password=PASSWORD) for d in range(devices)]
                    for t in range(tables)]
         club.add_member("load-host", password=PASSWORD)
         with Servers(dsn, count=servers, workers=1, threads=threads) as procs:
-            games = _set_up(procs, club, players)
-            figures = _evening(procs, games, players, devices, seconds, random.Random(seed))
+            games = _set_up(procs, club, players, kind, plan)
+            heads = [store.head(g) for g in games]  # what each device's page shows when the evening starts
+            figures = _evening(procs, games, players, devices, seconds, random.Random(seed), plan["command"], pause,
+                               wrong_every, heads)
         figures.update(_check(store, games, figures.pop("acked")))
     finally:
         store.shutdown()
     return figures
 
 
-def _set_up(procs: Servers, club: Club, players: list[list[Any]]) -> list[str]:
+def _set_up(procs: Servers, club: Club, players: list[list[Any]], kind: str, plan: dict[str, Any]) -> list[str]:
     host = Device(procs.ports[0])
     host.sign_in("load-host", PASSWORD)
     games = []
     for t, seated in enumerate(players):
-        status, headers, _ = host.request("POST", "/new", {"kind": "aa_classic", "title": f"Load table {t}",
+        status, headers, _ = host.request("POST", "/new", {"kind": kind, "title": f"Load table {t}",
                                                             "command_id": f"new-{t}"})
         if status != 303:
             raise StoreError(f"the server refused to start table {t} ({status})")
         game_id = headers["Location"].rsplit("/", 1)[1]
         for d, member in enumerate(seated):
-            club.set_seat(game_id, member.member_id, (POWERS[d],))
-        if host.command(game_id, {"type": "aa.start"}, f"start-{t}") != 200:
-            raise StoreError(f"table {t} could not start")
+            club.set_seat(game_id, member.member_id, (plan["powers"][d],))
+        for i, command in enumerate(plan.get("start", ())):
+            if host.command(game_id, {k: str(v) for k, v in command.items()}, f"start-{t}-{i}") != 200:
+                raise StoreError(f"table {t} could not start ({command})")
         games.append(game_id)
     host.close()
     return games
 
 
 def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices: int, seconds: float,
-             rng: random.Random) -> dict[str, Any]:
+             rng: random.Random, command: dict[str, str], pause: float, wrong_every: float,
+             heads: list[int]) -> dict[str, Any]:
     stop, done = threading.Event(), threading.Event()
     arrivals: dict[tuple[int, int], list[tuple[int, float]]] = defaultdict(list)  # (table, device) -> (head, when)
     sent_at: dict[tuple[int, int], float] = {}
@@ -91,22 +117,23 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
     errors: list[str] = []
     lock = threading.Lock()
     memory = [0]
+    shown: dict[tuple[int, int], int] = defaultdict(int)  # the head each device's page shows
 
     def player(t: int, d: int, device: Device) -> None:
         game_id = games[t]
         n = 0
-        next_wrong = time.monotonic() + rng.uniform(0, WRONG_EVERY)
+        next_wrong = time.monotonic() + rng.uniform(0, wrong_every)
         while not done.is_set():
             if d == 0:
                 cid = f"t{t}-c{n}"
-                fields = {"type": "aa.edit", "what": "treasury", "power": "ussr", "amount": str(1 + n % 50),
-                          "reason": f"load {n}"}
+                fields = _fields(command, 1 + n % 50)
                 start = time.monotonic()
                 status, _, text = device.request("POST", f"/g/{game_id}/do", {**fields, "command_id": cid},
                                                  headers={"HX-Request": "true"})
                 end = time.monotonic()
                 if status == 200:
                     head = int(re.search(r"live\?seq=(\d+)", text).group(1))
+                    shown[(t, d)] = max(shown[(t, d)], head)  # the answer carried the new table
                     with lock:
                         latencies.append(end - start)
                         acked[t].append(cid)
@@ -115,14 +142,13 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
                 else:
                     with lock:
                         errors.append(f"table {t}: {status}")
-                done.wait(THINK)
+                done.wait(max(0.0, rng.uniform(0.5, 1.5) * pause - (end - start)))
             else:
                 done.wait(max(0.0, next_wrong - time.monotonic()))
                 if done.is_set():
                     break
-                next_wrong += WRONG_EVERY
-                status = device.command(game_id, {"type": "aa.edit", "what": "treasury", "power": "ussr",
-                                                  "amount": "99", "reason": "not my turn"}, f"wrong-t{t}-d{d}-{n}")
+                next_wrong += wrong_every
+                status = device.command(game_id, _fields(command, 1 + n % 50), f"wrong-t{t}-d{d}-{n}")
                 n += 1
                 with lock:
                     wrong["tried"] += 1
@@ -139,7 +165,15 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
         def arrived(head: int, when: float, key: tuple[int, int] = (t, d)) -> None:
             with lock:
                 arrivals[key].append((head, when))
-        follow(device.port, device.cookie, f"/g/{games[t]}/events", arrived, stop, known=3)
+        page = Device(device.port)  # the same browser's second connection: fetches what changed, as htmx does
+        page.cookie = device.cookie
+
+        def fetch(head: int, page: Device = page, key: tuple[int, int] = (t, d)) -> None:
+            page.request("GET", f"/g/{games[key[0]]}/live?seq={shown[key]}", headers={"HX-Request": "true"})
+            shown[key] = max(shown[key], head)  # (204 when the page already shows it: the device that sent it)
+
+        shown[(t, d)] = heads[t]
+        follow(device.port, device.cookie, f"/g/{games[t]}/events", arrived, stop, known=heads[t], fetch=fetch)
     time.sleep(2.0)  # every stream connected
     workers = [threading.Thread(target=player, args=spec, daemon=True) for spec in seated]
     started = time.monotonic()
@@ -161,12 +195,17 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
         "seconds": round(elapsed, 1), "commands": len(latencies),
         "commands_per_second": round(len(latencies) / elapsed, 1),
         "command_latency_p50_ms": _ms(_quantile(latencies, 0.5)), "command_latency_p95_ms": _ms(_quantile(latencies, 0.95)),
+        "pause_between_commands_s": pause,
         "push_p95_ms": _ms(_quantile(spreads, 0.95)), "push_max_ms": _ms(max(spreads, default=0.0)),
         "changes_not_pushed_to_a_device": missing,
         "server_memory_mib": round(memory[0] / 1024, 1),
         "wrong_seat_tried": wrong["tried"], "wrong_seat_accepted_responses": wrong["accepted"],
         "command_errors": len(errors), "acked": acked,
     }
+
+
+def _fields(command: dict[str, Any], n: int) -> dict[str, str]:
+    return {key: str(value).replace("{n}", str(n)) for key, value in command.items()}
 
 
 def _pushes(sent_at: dict[tuple[int, int], float], arrivals: dict[tuple[int, int], list[tuple[int, float]]],

@@ -11,7 +11,7 @@ from events.store import StoreError
 
 
 def test_a_short_loaded_evening_keeps_every_guarantee(pg_dsn):
-    figures = run(pg_dsn, tables=2, devices=3, servers=2, seconds=4, threads=24)
+    figures = run(pg_dsn, tables=2, devices=3, servers=2, seconds=4, threads=24, pause=0.3, wrong_every=1.0)
     assert figures["commands"] > 0 and figures["wrong_seat_tried"] > 0
     for key in ("events_lost", "events_duplicated", "games_reordered", "wrong_seat_events_written",
                 "wrong_seat_accepted_responses", "chains_broken", "command_errors", "changes_not_pushed_to_a_device"):

@@ -81,3 +81,19 @@ def test_an_append_notifies_its_game_and_head_only_when_committed(pg_dsn, pg_sto
             pass  # the conflicting append rolled back, and its notification with it
         heard = [n.payload for n in listener.notifies(timeout=1.0, stop_after=5)]
     assert heard == ["g1 4"]
+
+
+def test_verify_compares_the_chain_with_the_head_commitment(pg_dsn, pg_store, registry):
+    """Even a superuser who switches the triggers off to cut the log's end is caught by ``verify``."""
+    from assistant.application import Assistant
+
+    app = Assistant(pg_store, registry)
+    gid = app.new_game("toy", {"treasury": 3})
+    app.handle(gid, '{"type": "toy.end_phase"}')
+    app.handle(gid, '{"type": "toy.edit_treasury", "side": "red", "amount": 1, "reason": "r"}')
+    assert app.verify(gid) is None
+    with _as(pg_dsn) as conn:
+        conn.execute("ALTER TABLE events DISABLE TRIGGER USER")
+        conn.execute("DELETE FROM events WHERE game_id=%s AND seq=3", (gid,))
+        conn.execute("ALTER TABLE events ENABLE TRIGGER USER")
+    assert app.verify(gid).seq == 3

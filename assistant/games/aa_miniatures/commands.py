@@ -51,6 +51,8 @@ class RegisterCard(Command, tag="aam.register_card"):
 class ImportCards(Command, tag="aam.import_cards"):
     """A club's catalogue file (CSV or TOML, as exported): every row must be valid or nothing is taken."""
 
+    max_bytes = 2 * 1024 * 1024  # the catalogue file travels inside the command
+
     text: Annotated[str, msgspec.Meta(max_length=1_000_000)]
     format: Literal["csv", "toml"] = "csv"
 

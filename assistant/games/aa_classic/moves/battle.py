@@ -359,7 +359,11 @@ def settle(out: Emitter, key: str) -> None:
     """Close the round and the battle when the facts say so."""
     s = out.state
     b = s.battles[key]
-    if b.outcome or b.pending is not None or b.kind == "bombing":
+    if b.outcome or b.pending is not None:
+        return
+    if b.kind == "bombing":
+        if not attackers(s, b):  # AA fire shot every bomber down: no damage is rolled (A&A §6.3)
+            out(ev.BattleEnded(battle=key, outcome="shot_down", survivors=()))
         return
     if not attackers(s, b) or next_action(s, b)[0] == "round_end":
         line = b.casualty_line
