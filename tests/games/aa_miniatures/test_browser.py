@@ -49,7 +49,9 @@ def test_two_turns_of_miniatures_on_a_phone(browser, server):
 
     def pick(select: str, prefix: str) -> None:
         """Choose the option whose text starts with ``prefix`` (units are listed by name and hex)."""
-        page.wait_for_selector(select)
+        # the form is swapped in after the command's answer: wait for the option itself, not only the select
+        page.wait_for_function("([sel, p]) => { const s = document.querySelector(sel); "
+                               "return !!s && [...s.options].some(o => o.text.startsWith(p)); }", arg=[select, prefix])
         value = page.eval_on_selector(select, "(s, p) => [...s.options].find(o => o.text.startsWith(p)).value", prefix)
         page.select_option(select, value)
 
