@@ -39,7 +39,7 @@ def figure(series: Series) -> Figure:
     # Named rounds (game turns) are evenly spaced in play order, whatever their numbers.
     xs = list(range(len(series.rounds))) if series.labels else series.rounds
     for who, values in series.values.items():
-        ax.plot(xs, values, marker="o", markersize=3, label=series.names.get(who, who))
+        ax.plot(xs, values, marker="o", markersize=3, label=series.names.get(who, who), color=series.colours.get(who))
     ax.set_title(series.title)
     ax.set_xlabel("game turn" if series.labels else "round (0 = set-up)")
     ax.grid(True, alpha=0.3)

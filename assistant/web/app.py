@@ -18,6 +18,7 @@ from assistant.web import plugins, security
 from assistant.web.joining import JoinGuard, new_join_code
 from assistant.web.plugins import GameTemplates
 from assistant.web.presenter import new_command_id
+from events.store import Tampered
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("assistant.web")
@@ -141,6 +142,10 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
         titles = {403: "Not allowed", 404: "Not found", 405: "Not allowed", 409: "Changed outside the assistant",
                   413: "Too large", 429: "Too many tries"}
         return _plain_error(titles.get(exc.code or 500, "Problem"), exc.description or exc.name, exc.code or 500)
+
+    @app.errorhandler(Tampered)
+    def tampered(exc: Tampered):
+        return _plain_error("Changed outside the assistant", str(exc), 409)
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
