@@ -8,6 +8,7 @@ from assistant.application import Assistant
 from assistant.games.europe_engulfed.board.loader import to_dict
 from assistant.kinds import KindRegistry
 from assistant.web import create_app
+from assistant.web.joining import JoinGuard
 from events.store import EventStore
 from tests.games.europe_engulfed.scenarios import game_options, mid_war
 from tests.games.europe_engulfed.table import BOARD
@@ -34,7 +35,8 @@ def joined(app, name: str) -> Client:
 def test_a_seated_device_sees_its_side_only_and_cannot_switch(tmp_path):
     store = EventStore(tmp_path / "seats.sqlite3")
     assistant = Assistant(store, KindRegistry())
-    app = create_app(assistant, lan=True, join_code="123456", testing=True)
+    # several devices join from one test address: no pause between their tries (JoinGuard's one try a second)
+    app = create_app(assistant, lan=True, join_code="123456", testing=True, guard=JoinGuard(spacing=0.0))
     gid = assistant.new_game("europe_engulfed", game_options(mid_war(), players={"Axis": "Anna", "Allied": "Ben"})
                              | {"board": to_dict(BOARD)})
 
