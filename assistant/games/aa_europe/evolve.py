@@ -108,7 +108,9 @@ def moved(s: State, e: ev.UnitsMoved) -> State:
     for carrier in set(e.aboard.values()):
         if s.units[carrier].owner == e.power:  # a fighter landed on it in its owner's turn [T L98]
             marks[carrier] = replace(marks.get(carrier, Mark()), done=True)
-    return replace(s, units=units, marks=marks)
+    # an ally's AA gun moved in the Middle East: once per round [T L82]
+    guns = {i: s.round for i in e.units if s.units[i].owner != e.power}
+    return replace(s, units=units, marks=marks, middle_east_guns={**s.middle_east_guns, **guns} if guns else s.middle_east_guns)
 
 
 def loaded(s: State, e: ev.UnitsLoaded) -> State:
@@ -172,7 +174,13 @@ def battle_joined(s: State, e: ev.BattleJoined) -> State:
         b = replace(old, units=(*old.units, *e.units), came_from=came, amphibious=old.amphibious or e.amphibious,
                     overland=(*old.overland, *land_overland))
     fought = e.kind == "naval"
-    return replace(s, battles={**s.battles, e.battle: b}, marks=_marks(s, e.units, battle=e.battle, fought_at_sea=fought))
+    units = s.units
+    if fought:  # the defender's fighters take off from their carriers to fight [T L98]
+        w = s.world
+        units = {i: replace(u, aboard=0) if u.space == e.space and u.aboard and w.domain(u.kind) == "air"
+                 and w.enemies(u.owner, e.attacker) else u for i, u in s.units.items()}
+    return replace(s, units=units, battles={**s.battles, e.battle: b},
+                   marks=_marks(s, e.units, battle=e.battle, fought_at_sea=fought))
 
 
 def interceptors(s: State, e: ev.InterceptorsDeclared) -> State:
