@@ -83,7 +83,7 @@ def describe(e: Any) -> str:
         case ev.InterceptorsDeclared():
             return f"{_n(e.units)} intercept over {e.battle.split('/')[0]}."
         case ev.HitsScored():
-            return f"{cap(power(e.firer))}: {e.fire} fire scores {e.hits} hit{'s' if e.hits != 1 else ''}."
+            return f"{cap(power(e.firer))}: {e.fire.split(':')[0]} fire scores {e.hits} hit{'s' if e.hits != 1 else ''}."
         case ev.CasualtiesChosen():
             damaged = f", {len(e.damaged)} battleship(s) damaged" if e.damaged else ""
             return f"The {e.side} loses {_n(e.units)}{damaged}."

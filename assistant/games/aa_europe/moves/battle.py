@@ -134,7 +134,7 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     hit = [d for d, face in zip(dice, shot.faces) if face <= d[1]]
     line = what in ("support", "surprise", "attack") or what.startswith("surprise:")
     out(ev.HitsScored(
-        battle=b.key, side=side, firer=firer, fire=what.split(":")[0], hits=len(hit),
+        battle=b.key, side=side, firer=firer, fire=what, hits=len(hit),
         no_air=sum(1 for d in hit if d[2] == "no_air"), no_sub=sum(1 for d in hit if d[2] == "no_sub"),
         line=line, round=b.round, ref=ref,
     ))
