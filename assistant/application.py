@@ -21,6 +21,7 @@ import msgspec
 from assistant.decider import Context, DiceRoller, Refused, validate_faces
 from assistant.describe import describe_core
 from assistant.kinds import KindRegistry, LoadedKind, UnknownKind
+from assistant.moments import Possible, possible_moves
 from assistant.replay import CANCEL_TAG, Timeline, View, decode_cancel
 from events.base import Command, Event, tag_of
 from events.core import (
@@ -120,7 +121,8 @@ class Assistant:
 
     # ------------------------------------------------------------------ games
     def kinds(self) -> list[tuple[str, str]]:
-        return [(name, self.registry.get(name).kind.title) for name in self.registry.names()]
+        """Every installed game with its title, read without importing the games."""
+        return [(name, self.registry.about(name).title) for name in self.registry.names()]
 
     def games(self) -> list[GameRow]:
         return self.store.games()
@@ -206,6 +208,10 @@ class Assistant:
                 known = [game.head] if game.head is not None else []
                 game.head = game.timeline.view_at(head, known)
             return game.head
+
+    def moves(self, game_id: str, at: int | None = None) -> list[Possible]:
+        """The commands possible at this moment of the game (or at event ``at``), with their choices."""
+        return possible_moves(self.kind_of(game_id).kind, self.view(game_id, at))
 
     def head(self, game_id: str) -> int:
         return self.store.head(self._open(game_id).row.game_id)
@@ -413,12 +419,12 @@ class Assistant:
         return export_lines(self.store.rows(self._open(game_id).row.game_id))
 
     def parts(self, game_id: str) -> tuple[str, ...]:
-        """The files a game's kind can write besides its log (``GameKind.extra["files"]``), e.g. "board"."""
-        return tuple(self.kind_of(game_id).kind.extra.get("files", {}))
+        """The files a game's kind can write besides its log (``GameKind.files``), e.g. "board"."""
+        return tuple(self.kind_of(game_id).kind.files)
 
     def export_part(self, game_id: str, part: str, at: int | None = None) -> GameFile:
         """One such file, written from the game's state now (or at event ``at``)."""
-        files = self.kind_of(game_id).kind.extra.get("files", {})
+        files = self.kind_of(game_id).kind.files
         write = files.get(part)
         if write is None:
             offered = ", ".join(files) or "none"

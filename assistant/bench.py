@@ -235,7 +235,7 @@ if Aggregate is not None:
 
         @event("DiceRolled")
         def dice_rolled(self, purpose: str, faces: list[int], source: str, sides: int, targets: list[int],
-                        hits_when: str, ref: str) -> None:
+                        hits_when: str, ref: str, thrower: str) -> None:
             pass
 
         @event("HitsScored")

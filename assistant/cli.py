@@ -18,6 +18,7 @@ import msgspec
 
 from assistant.application import Assistant
 from assistant.decider import Refused
+from assistant.decider import Ref
 from assistant.kinds import KindRegistry, UnknownKind
 from assistant.option_files import read_option_file
 from events.exchange import GameFileError, read_lines
@@ -166,6 +167,22 @@ def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_moves(app: Assistant, args: argparse.Namespace) -> int:
+    """The commands possible now (or at event --at), each with its fields and the choices the state offers."""
+    moves = app.moves(args.game, at=args.at)
+    data = [{"type": p.tag, "label": p.label,
+             "fields": [f for f in p.command.__struct_fields__ if f != "command_id"],
+             "choices": {k: list(v) for k, v in p.choices.items()}} for p in moves]
+    lines = []
+    for p, row in zip(moves, data):
+        lines.append(f"{p.tag}\t{p.label}" + (f"\t({', '.join(row['fields'])})" if row["fields"] else ""))
+        for name, values in p.choices.items():
+            shown = ", ".join(values[:12]) + (f", … {len(values) - 12} more" if len(values) > 12 else "")
+            lines.append(f"  {name}: {shown or 'none'}")
+    _print(args, data, "\n".join(lines) or "nothing to do now")
+    return 0
+
+
 def cmd_export(app: Assistant, args: argparse.Namespace) -> int:
     data = app.export_part(args.game, args.part).content if args.part else app.export(args.game)
     if args.output and args.output != "-":
@@ -233,29 +250,31 @@ def cmd_report(app: Assistant, args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHES = {
-    "core": "assistant.bench",
-    "aa_classic": "assistant.games.aa_classic.bench",
-    "europe_engulfed": "assistant.games.europe_engulfed.bench",
-    "supply": "assistant.games.europe_engulfed.supply.bench",
-    "web": "assistant.web.bench",
-    "analysis": "assistant.analysis.bench",
-}
+def _benches() -> dict[str, Ref[Any]]:
+    """The core's figures, then each installed game's (``GameKind.benches``)."""
+    out: dict[str, Ref[Any]] = {"core": Ref("assistant.bench:run")}
+    for loaded in KindRegistry().loaded():
+        out.update(loaded.kind.benches)
+    return out
 
 
 def cmd_bench(app: Assistant | None, args: argparse.Namespace) -> int:
     results: dict[str, Any] = {}
-    for name, module_name in BENCHES.items():
+    benches = _benches()
+    unknown = sorted(set(args.only or ()) - set(benches))
+    if unknown:
+        raise UnknownKind(f"no benchmark named {', '.join(unknown)}; there are: {', '.join(benches)}")
+    for name, ref in benches.items():
         if args.only and name not in args.only:
             continue
         try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError:
+            run = ref.load()
+        except ModuleNotFoundError:  # an optional dependency of that bench is not installed
             continue
         if not args.json:
             sys.stdout.write(f"== {name}\n")
             sys.stdout.flush()
-        figures = module.run()
+        figures = run()
         results[name] = figures
         if not args.json:
             for key, value in figures.items():
@@ -313,6 +332,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--at", type=int, metavar="SEQ")
     p.set_defaults(func=cmd_state)
+    p = add("moves", "the commands possible now (or at event --at SEQ), with their choices")
+    p.add_argument("game")
+    p.add_argument("--at", type=int, metavar="SEQ")
+    p.set_defaults(func=cmd_moves)
     p = add("export", "write the game file (JSON Lines), or with --part one file the game offers (e.g. its board)")
     p.add_argument("game")
     p.add_argument("--part", metavar="NAME", help="e.g. board or scenario (Europe Engulfed); a wrong name lists them")
@@ -337,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE")
     p.set_defaults(func=cmd_report)
     p = add("bench", "measure speed (figures for the team's notes)")
-    p.add_argument("--only", action="append", choices=sorted(BENCHES), help="run only these benchmarks")
+    p.add_argument("--only", action="append", metavar="NAME", help="run only these benchmarks (core, or a game's)")
     p.set_defaults(func=cmd_bench)
     return parser
 

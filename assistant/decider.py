@@ -10,9 +10,11 @@ dice gating, idempotency, time travel.
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -85,6 +87,7 @@ class Context:
         targets: Sequence[int] = (),
         hits_when: str = "at_most",
         ref: str = "",
+        thrower: str = "",
     ) -> DiceRolled:
         """Physical faces when given (validated), otherwise rolled by the assistant.
 
@@ -104,6 +107,7 @@ class Context:
             targets=tuple(targets),
             hits_when=hits_when,  # type: ignore[arg-type]
             ref=ref,
+            thrower=thrower,
         )
 
 
@@ -116,9 +120,99 @@ def validate_faces(faces: Sequence[int], count: int, sides: int = 6) -> tuple[in
     return tuple(faces)
 
 
+T = TypeVar("T")
+
+
+class Ref(Generic[T]):
+    """An object named ``"package.module:attribute"``, imported only when first used.
+
+    A game's declaration names its web presenter, report adapter and benches this way so that reading the
+    declaration (or listing the games) never imports Flask, numpy or matplotlib.
+    """
+
+    __slots__ = ("path", "_value")
+
+    def __init__(self, path: str):
+        if ":" not in path:
+            raise ValueError(f"a reference reads 'module:attribute', not {path!r}")
+        self.path = path
+        self._value: Any = _UNSET
+
+    def load(self) -> T:
+        if self._value is _UNSET:
+            module, _, attr = self.path.partition(":")
+            self._value = getattr(importlib.import_module(module), attr)
+        return self._value
+
+    def __repr__(self) -> str:
+        return f"Ref({self.path!r})"
+
+
+_UNSET: Any = object()
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Where the game stands, as the generic turn clock (``core.phase_began``) tells it."""
+
+    round: int = 0
+    side: str = ""
+    phase: str = ""
+    step: str = ""
+
+    def matches(self, phases: tuple[str, ...]) -> bool:
+        """``phases`` names phases (``"combat"``), phase and step (``"production/build"``), or ``"setup"`` for
+        the moment before the first phase began; empty means any moment."""
+        if not phases:
+            return True
+        here = self.phase or "setup"
+        return here in phases or (bool(self.step) and f"{here}/{self.step}" in phases)
+
+
+@dataclass(frozen=True)
+class Move(Generic[S]):
+    """One command of a game: the small decide function that runs it, and when the table offers it.
+
+    ``phases`` and ``when`` are for showing (the table and ``tabletop moves`` list only what is possible now);
+    the rules in ``run`` still refuse anything illegal, naming the rule. ``choices`` computes, from the state,
+    the values a field may take now (the spaces, units or powers to choose from).
+    """
+
+    command: type[Command]
+    run: Callable[[Any, S, "Context"], Sequence[Event]]
+    phases: tuple[str, ...] = ()
+    when: Callable[[S], bool] | None = None
+    choices: Callable[[S], dict[str, tuple[str, ...]]] | None = None
+    label: str = ""  # what the button says ("Buy these units"); the command's docstring otherwise
+
+    @property
+    def tag(self) -> str:
+        return self.command.__struct_config__.tag  # type: ignore[attr-defined]
+
+    def possible(self, state: S, moment: Moment) -> bool:
+        return moment.matches(self.phases) and (self.when is None or bool(self.when(state)))
+
+
+def route(moves: Sequence[Move[S]], game_title: str) -> Callable[[Command, S, "Context"], Sequence[Event]]:
+    """A ``decide`` that hands each command to its move's ``run`` (the usual case)."""
+    table = {m.command: m.run for m in moves}
+
+    def decide(command: Command, state: S, ctx: Context) -> Sequence[Event]:
+        run = table.get(type(command))
+        if run is None:
+            raise Refused(f"{game_title} has no command {type(command).__name__}")
+        return run(command, state, ctx)
+
+    return decide
+
+
 @dataclass(frozen=True)
 class GameKind(Generic[S]):
-    """A whole game as a declaration."""
+    """A whole game as a declaration: what it is, its rules, and what the core may ask of it.
+
+    Registered through the ``tabletop.games`` entry-point group (see ``assistant/kinds.py``); nothing in the
+    core names a game.
+    """
 
     name: str  # stable id used in saved games, e.g. "aa_classic"
     title: str
@@ -137,8 +231,30 @@ class GameKind(Generic[S]):
     # Extra facts a dice correction implies (e.g. a different number of hits). The
     # DiceCorrected event carries the original faces, purpose, ref and targets of the throw.
     after_dice_corrected: Callable[[S, Any], Sequence[Event]] | None = None
-    # Edits, overrides and similar commands that may be taken back past dice are the game's own business.
-    # Also: "files" = {part: fn(state) -> (file name, text or bytes, media type)}, files players export from a game
-    # to reuse (tabletop export --part, /g/<id>/file/<part>); "option_files" = {option: label}, options the
-    # new-game page offers to fill from an uploaded file.
-    extra: dict[str, Any] = field(default_factory=dict)
+    # When each command is possible and its choices (boardgame.io's ``moves``); commands without a Move are
+    # offered at every moment.
+    moves: tuple[Move[S], ...] = ()
+    # Schema evolution: functions (tag, payload dict, version) -> payload, applied on read (events/upcasting.py).
+    upcasters: tuple[Any, ...] = ()
+    # Files players export from a game to reuse: part -> fn(state) -> (file name, text or bytes, media type)
+    # (``tabletop export --part``, ``/g/<id>/file/<part>``).
+    files: dict[str, Callable[[S], tuple[str, str | bytes, str]]] = field(default_factory=dict)
+    # Options the new-game page offers to fill from an uploaded file: option -> label.
+    option_files: dict[str, str] = field(default_factory=dict)
+    # The web table (an ``assistant.web.presenter.Presenter``); the generic table when None.
+    presenter: Ref[Any] | None = None
+    # Folder of the game's Jinja templates, reachable as "<name>/<file>", and of its static files
+    # (a ``<name>.css`` there is linked on its pages).
+    templates: Path | None = None
+    static: Path | None = None
+    # What the post-game report reads from the game (an ``assistant.analysis.adapters.Adapter``).
+    report: Ref[Any] | None = None
+    # Event tag -> rule and explanation for the teaching replay (TOML, see docs/analysis.md).
+    rule_refs: Path | None = None
+    # Named speed figures for ``tabletop bench``: name -> a function returning {figure: value}.
+    benches: dict[str, Ref[Callable[[], dict[str, Any]]]] = field(default_factory=dict)
+    # The game's vocabulary doc (its commands and events in plain words).
+    docs: Path | None = None
+
+    def moves_by_command(self) -> dict[type[Command], Move[S]]:
+        return {m.command: m for m in self.moves}

@@ -1,22 +1,48 @@
-"""The registry of game kinds: which games the assistant can play, loaded on first use."""
+"""Which games the assistant can play: found through the ``tabletop.games`` entry-point group, loaded on first use.
+
+A game package declares itself in its distribution's metadata, as pytest plug-ins and Flask extensions do::
+
+    [project.entry-points."tabletop.games"]
+    aa_classic = "assistant.games.aa_classic.game:GAME"
+
+and keeps a ``game.toml`` (``title``, ``namespace``) beside its modules, so that listing the games reads two
+short files instead of importing every game's rules. No file of the core names a game.
+"""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import tomllib
+from dataclasses import dataclass
 from functools import cached_property
+from importlib.metadata import entry_points
+from pathlib import Path
 
 from assistant.decider import GameKind
 from events.catalogue import Catalogue
 
-# name -> "module:attribute" of its GameKind declaration. Adding a game is one line here.
-BUILTIN: dict[str, str] = {
-    "aa_classic": "assistant.games.aa_classic.game:GAME",
-    "europe_engulfed": "assistant.games.europe_engulfed.game:GAME",
-}
+GROUP = "tabletop.games"
 
 
 class UnknownKind(Exception):
     pass
+
+
+@dataclass(frozen=True)
+class About:
+    """What a game says of itself without being imported (its ``game.toml``)."""
+
+    name: str
+    title: str
+    namespace: str
+
+
+def read_about(package_dir: Path, name: str) -> About:
+    """The ``game.toml`` of a game package (also read by the game's own declaration, so the title is said once)."""
+    with (Path(package_dir) / "game.toml").open("rb") as fh:
+        data = tomllib.load(fh)
+    return About(name=name, title=str(data["title"]), namespace=str(data["namespace"]))
 
 
 class LoadedKind:
@@ -27,12 +53,19 @@ class LoadedKind:
 
     @cached_property
     def catalogue(self) -> Catalogue:
-        return Catalogue(self.kind.events, self.kind.commands, self.kind.extra.get("upcasters", ()))
+        return Catalogue(self.kind.events, self.kind.commands, self.kind.upcasters)
+
+
+def installed() -> dict[str, str]:
+    """name -> "module:attribute" of every installed game's declaration (read from package metadata only)."""
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
 
 
 class KindRegistry:
-    def __init__(self, builtin: dict[str, str] | None = None):
-        self._paths = dict(BUILTIN if builtin is None else builtin)
+    """The games of this installation; ``paths`` replaces discovery (tests pass ``{}`` and register their own)."""
+
+    def __init__(self, paths: dict[str, str] | None = None):
+        self._paths = installed() if paths is None else dict(paths)
         self._loaded: dict[str, LoadedKind] = {}
 
     def register(self, kind: GameKind) -> None:
@@ -40,22 +73,31 @@ class KindRegistry:
         self._paths.setdefault(kind.name, "")
 
     def names(self) -> list[str]:
-        return sorted(name for name in self._paths if self._available(name))
+        return sorted(name for name in self._paths if name in self._loaded or self._paths[name])
 
-    def _available(self, name: str) -> bool:
-        try:
-            self.get(name)
-            return True
-        except UnknownKind:
-            return False
+    def about(self, name: str) -> About:
+        """Title and namespace without importing the game (its ``game.toml``); a registered kind says it itself."""
+        if name in self._loaded:
+            k = self._loaded[name].kind
+            return About(name=k.name, title=k.title, namespace=k.namespace)
+        path = self._paths.get(name)
+        if not path:
+            raise UnknownKind(self._unknown(name))
+        package = path.partition(":")[0].rpartition(".")[0]
+        spec = importlib.util.find_spec(package) if package else None
+        folders = list(spec.submodule_search_locations or ()) if spec else []
+        for folder in folders:
+            if (Path(folder) / "game.toml").exists():
+                return read_about(Path(folder), name)
+        k = self.get(name).kind  # a game without game.toml: ask its declaration
+        return About(name=k.name, title=k.title, namespace=k.namespace)
 
     def get(self, name: str) -> LoadedKind:
         if name in self._loaded:
             return self._loaded[name]
         path = self._paths.get(name)
         if not path:
-            known = ", ".join(n for n in sorted(self._paths) if n in self._loaded or self._paths[n])
-            raise UnknownKind(f"unknown game kind {name!r}; known: {known}")
+            raise UnknownKind(self._unknown(name))
         module_name, _, attr = path.partition(":")
         try:
             module = importlib.import_module(module_name)
@@ -63,6 +105,16 @@ class KindRegistry:
             if exc.name and module_name.startswith(exc.name):
                 raise UnknownKind(f"game kind {name!r} is not installed") from None
             raise
-        loaded = LoadedKind(getattr(module, attr))
+        kind = getattr(module, attr)
+        if kind.name != name:
+            raise UnknownKind(f"the entry point {name!r} declares a game named {kind.name!r}")
+        loaded = LoadedKind(kind)
         self._loaded[name] = loaded
         return loaded
+
+    def loaded(self) -> list[LoadedKind]:
+        """Every available game, imported (for features that need each game's declaration, e.g. benches)."""
+        return [self.get(n) for n in self.names()]
+
+    def _unknown(self, name: str) -> str:
+        return f"unknown game kind {name!r}; known: {', '.join(self.names())}"

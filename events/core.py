@@ -47,6 +47,9 @@ class DiceRolled(Event, tag="core.dice_rolled"):
     # A machine-readable key the game chooses (e.g. "battle:Libya:1:attack") so a later
     # correction of this throw can be traced to what it decided.
     ref: str = ""
+    # Who threw it (a side, power or nation id), so dice luck is credited right for any game; "" when the game
+    # does not say, and then the side whose turn it is is credited.
+    thrower: str = ""
 
 
 class DiceCorrected(Event, tag="core.dice_corrected"):

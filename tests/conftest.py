@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 
 import pytest
@@ -12,6 +13,9 @@ from events.store import EventStore
 from tests.toygame.game import GAME as TOY
 
 FIXED = datetime(2026, 11, 21, 20, 0, tzinfo=timezone.utc)
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture
@@ -44,3 +48,18 @@ def toy_game(app):
     gid = app.new_game("toy", {"treasury": 12})
     app.handle(gid, '{"type": "toy.end_phase"}')
     return gid
+
+
+# Debian's Chromium driven by Playwright, for the browser tests of the core and of every game.
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-browser (browser tests never skip)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the playwright Python package is missing: run scripts/install-browser")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

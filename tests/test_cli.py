@@ -12,7 +12,8 @@ from assistant import cli, kinds
 
 @pytest.fixture(autouse=True)
 def toy_kind(monkeypatch):
-    monkeypatch.setitem(kinds.BUILTIN, "toy", "tests.toygame.game:GAME")
+    found = kinds.installed()
+    monkeypatch.setattr(kinds, "installed", lambda: {**found, "toy": "tests.toygame.game:GAME"})
 
 
 def run(capsys, *argv):

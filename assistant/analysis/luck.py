@@ -107,8 +107,8 @@ Attribution = Callable[[int, DiceRolled, str], tuple[str, str]]
 
 
 def by_clock(seq: int, roll: DiceRolled, side: str) -> tuple[str, str]:
-    """Fallback: the side whose turn it is threw it; the battle is the throw's ``ref`` when it has one."""
-    return side, roll.ref
+    """Who the throw says threw it, else the side whose turn it is; the battle is the throw's ``ref``."""
+    return roll.thrower or side, roll.ref
 
 
 def from_table(owners: dict[int, tuple[str, str]]) -> Attribution:

@@ -51,7 +51,7 @@ def round_of(ends: list[tuple[int, int]], seq: int) -> int:
 def build_report(app: Any, game_id: str) -> Report:
     row = app.game(game_id)
     gid = row.game_id
-    adapter = adapter_for(row.kind)
+    adapter = adapter_for(app.kind_of(row.game_id).kind)
     entries = app.log(gid)
     head = entries[-1].seq if entries else 0
     ends = round_ends(entries, head)

@@ -39,7 +39,7 @@ def turn_summary(app: Any, game_id: str, round_: int, side: str | None = None, f
     if fmt not in FORMATS:
         raise ValueError(f"summaries come as {' or '.join(FORMATS)}, not {fmt!r}")
     row = app.game(game_id)
-    adapter = adapter_for(row.kind)
+    adapter = adapter_for(app.kind_of(row.game_id).kind)
     sections = adapter.sections
     entries = app.log(row.game_id)
     chosen = turn_entries(entries, round_, side)

@@ -3,8 +3,8 @@ each event, the rule it follows and the annotations attached to it; the board an
 come from ``app.view(game_id, at=seq)``.
 
 The sentence is the game's own ``describe``; the rule reference comes from
-``rule_refs/<kind>.toml`` (event tag -> rule number and a short explanation),
-data kept beside the analysis rather than in the game's code.
+the game's ``GameKind.rule_refs`` file (event tag -> rule number and a short explanation), kept in the game's
+folder; the core's own events are explained by ``rule_refs/core.toml``.
 """
 
 from __future__ import annotations
@@ -50,10 +50,9 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
 
 
 @lru_cache(maxsize=None)
-def rule_book(kind: str) -> RuleBook:
-    path = RULE_REFS / f"{kind}.toml"
-    if not path.exists():
-        return RuleBook(game=kind, source="", events={})
+def rule_book(name: str, path: Path | None) -> RuleBook:
+    if path is None or not path.exists():
+        return RuleBook(game=name, source="", events={})
     with path.open("rb") as fh:
         return msgspec.convert(tomllib.load(fh), RuleBook)
 
@@ -61,10 +60,11 @@ def rule_book(kind: str) -> RuleBook:
 def steps(app: Any, game_id: str) -> list[Step]:
     """Every event of the log as a teaching step, annotations attached to the event they are about."""
     row = app.game(game_id)
-    book = rule_book(row.kind).events
-    core = rule_book("core").events
+    kind = app.kind_of(row.game_id).kind
+    book = rule_book(kind.name, kind.rule_refs).events
+    core = rule_book("core", RULE_REFS / "core.toml").events
     entries = app.log(row.game_id)
-    adapter = adapter_for(row.kind)
+    adapter = adapter_for(kind)
     named = adapter.round_labels(entries)
     notes: dict[int, list[Note]] = {}
     for e in entries:

@@ -8,17 +8,19 @@ import secrets
 from pathlib import Path
 
 from flask import Flask, g, make_response, redirect, render_template, request, session, url_for
+from jinja2 import ChoiceLoader
 from werkzeug.exceptions import HTTPException
 
 from assistant.application import Assistant
-from assistant.web import security
+from assistant.web import plugins, security
+from assistant.web.plugins import GameTemplates
 from assistant.web.presenter import new_command_id
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("assistant.web")
 
 # Paths any device may open without the join code (the join page itself, static files, spectator links).
-OPEN_PREFIXES = ("/join", "/static/", "/watch/")
+OPEN_PREFIXES = ("/join", "/static/", "/games/", "/watch/")
 
 
 def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None = None, testing: bool = False) -> Flask:
@@ -36,6 +38,7 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
         SESSION_COOKIE_HTTPONLY=True,
         TEMPLATES_AUTO_RELOAD=False,
     )
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplates(assistant.registry)])
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_command_id"] = new_command_id
@@ -89,6 +92,7 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
             "lan": conf["lan"],
             "join_code": conf["join_code"] if g.get("local") else None,
             "player": session.get("player", ""),
+            "game_stylesheet": plugins.stylesheet(assistant.registry),
         }
 
     @app.errorhandler(HTTPException)
@@ -108,6 +112,7 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
 
     app.register_blueprint(web)
     app.register_blueprint(review)
+    app.register_blueprint(plugins.games_static)
     return app
 
 

@@ -6,7 +6,6 @@ decides what the rules allow. Game modules define ``PRESENTER`` (a subclass inst
 
 from __future__ import annotations
 
-import importlib
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,8 @@ from markupsafe import Markup, escape
 
 from assistant.application import Assistant
 from assistant.kinds import LoadedKind
+from assistant.moments import possible_moves
+from events.base import tag_of
 from flask import url_for
 
 from assistant.replay import View
@@ -46,7 +47,7 @@ class Table:
     def space_url(self, name: str) -> str:
         """Where a click on a board space fetches its details (spectators keep to their own read-only link)."""
         if self.spectator:
-            return url_for("web.watch_space", game_id=self.game_id, token=self.spectator, name=name)
+            return url_for("web.space", game_id=self.game_id, token=self.spectator, name=name)
         return url_for("web.space", game_id=self.game_id, name=name)
 
 
@@ -54,8 +55,12 @@ class Presenter:
     """The generic table: every command as a form, read models as tables, no map."""
 
     def commands(self, table: Table) -> list[FormSpec]:
-        """The game's commands, in the order the table shows them (those of the moment first)."""
-        return [form_for(cls) for cls in table.loaded.kind.commands]
+        """The commands of this moment (the game's ``moves`` declaration), in the order the game declares them."""
+        return [form_for(p.command) for p in possible_moves(table.loaded.kind, table.view)]
+
+    def choices(self, table: Table) -> dict[str, dict[str, tuple[str, ...]]]:
+        """tag -> field -> values, as the game's moves compute them from the state."""
+        return {p.tag: p.choices for p in possible_moves(table.loaded.kind, table.view) if p.choices}
 
     def hints(self, table: Table) -> dict[str, tuple[str, ...]]:
         """Suggested values per field name: a field ``side`` is offered the state's ``sides``, and so on."""
@@ -72,11 +77,18 @@ class Presenter:
     def forms(self, table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None) -> list[RenderedForm]:
         """One rendered form per command; ``errors`` maps a tag to (message, submitted values)."""
         hints = self.hints(table)
+        choices = self.choices(table)
         out = []
-        for spec in self.commands(table):
+        specs = self.commands(table)
+        shown = {s.tag for s in specs}
+        # A refused command keeps its form (with what was typed and why) even when it is not of this moment.
+        specs += [form_for(c) for c in table.loaded.kind.commands
+                  if (errors or {}).get(tag_of(c)) and tag_of(c) not in shown]
+        for spec in specs:
             message, values = (errors or {}).get(spec.tag, ("", {}))
+            offered = {**hints, **choices.get(spec.tag, {})}
             out.append(RenderedForm(spec, new_command_id(), dict(values), message,
-                                    {f.name: hints[f.name] for f in spec.fields if f.name in hints}))
+                                    {f.name: offered[f.name] for f in spec.fields if f.name in offered}))
         return out
 
     def ledgers(self, table: Table) -> Markup:
@@ -119,21 +131,10 @@ def new_command_id() -> str:
     return uuid.uuid4().hex
 
 
-_presenters: dict[str, Presenter] = {}
-
-
-def presenter_for(kind_name: str) -> Presenter:
-    found = _presenters.get(kind_name)
-    if found is None:
-        try:
-            module = importlib.import_module(f"assistant.web.games.{kind_name}")
-            found = module.PRESENTER
-        except ModuleNotFoundError as exc:
-            if exc.name != f"assistant.web.games.{kind_name}":
-                raise
-            found = Presenter()
-        _presenters[kind_name] = found
-    return found
+def presenter_for(loaded: LoadedKind) -> Presenter:
+    """The game's own presenter (``GameKind.presenter``), or the generic table."""
+    ref = loaded.kind.presenter
+    return ref.load() if ref is not None else GENERIC_PRESENTER
 
 
 # ---------------------------------------------------------------- generic read-model tables
@@ -211,3 +212,6 @@ def _grid(header: list[Any] | None, rows: Iterable[list[Any]], depth: int, limit
     )
     more = Markup('<p class="muted">… and {} earlier</p>').format(len(rows) - limit) if len(rows) > limit else ""
     return Markup('<div class="scroll"><table class="grid">{}<tbody>{}</tbody></table></div>{}').format(head, body, more)
+
+
+GENERIC_PRESENTER = Presenter()

@@ -21,7 +21,7 @@ from assistant.analysis import charts, fork, summaries, teaching
 from assistant.analysis.report_model import Report
 from assistant.analysis.reports import build_report, render_html, render_markdown
 from assistant.decider import Refused
-from assistant.web import security
+from assistant.web import viewer
 from assistant.web.memo import Memo
 from assistant.web.presenter import new_command_id, presenter_for
 from assistant.web.routes import _actor, _go, _int_arg, _open_game, _table, assistant, is_htmx
@@ -29,6 +29,7 @@ from events.core import AddNote
 from events.store import Conflict
 
 review = Blueprint("review", __name__)
+review.url_value_preprocessor(viewer.resolve)
 
 REPORT_TYPES = {"html": "text/html", "md": "text/markdown", "json": "application/json"}
 AROUND = 4  # events listed before and after the one a teaching step shows
@@ -114,15 +115,9 @@ def game_links(text: str) -> Markup:
         url_for("web.table", game_id=m.group(1)), m.group(1)), str(escape(text))))
 
 
-def _spectator(game_id: str, token: str | None) -> str | None:
-    if token is not None:
-        security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return token
-
-
 def _urls(gid: str, spectator: str | None) -> dict[str, str]:
     if spectator:
-        base = url_for("web.watch", game_id=gid, token=spectator)
+        base = url_for("web.table", game_id=gid, token=spectator)
         return {"table": base, "report": base + "/report", "teach": base + "/teach", "summary": base + "/summary"}
     return {"table": url_for("web.table", game_id=gid), "report": url_for("review.report", game_id=gid),
             "teach": url_for("review.teach", game_id=gid), "summary": url_for("review.summary", game_id=gid)}
@@ -151,7 +146,7 @@ def _report(game_id: str, spectator: str | None):
     if spectator not in page.fragments:  # the body depends only on the log and on who looks (links)
         steps = teaching_steps(gid)
         page.fragments[spectator] = Markup(render_template(
-            "review/_report.html", r=page.report, charts=page.charts, urls=urls, term=presenter_for(page.report.kind).term,
+            "review/_report.html", r=page.report, charts=page.charts, urls=urls, term=presenter_for(assistant().registry.get(page.report.kind)).term,
             origin=origin_link(gid), notes_shown=NOTES_SHOWN,
             summary_rounds=[(r, page.report.round_labels.get(r) or ("set-up" if r == 0 else str(r)),
                              steps.sides.get(r, [])) for r, _ in steps.rounds]))
@@ -161,14 +156,9 @@ def _report(game_id: str, spectator: str | None):
                            title=f"{game.title} — report")
 
 
-@review.get("/g/<game_id>/report")
+@viewer.pages(review, "/report")
 def report(game_id: str):
-    return _report(game_id, None)
-
-
-@review.get("/watch/<game_id>/<token>/report")
-def watch_report(game_id: str, token: str):
-    return _report(game_id, _spectator(game_id, token))
+    return _report(game_id, viewer.spectator())
 
 
 def _report_file(game_id: str, fmt: str):
@@ -186,14 +176,8 @@ def _report_file(game_id: str, fmt: str):
                     headers={"Content-Disposition": f'attachment; filename="{name}-report.{fmt}"'})
 
 
-@review.get("/g/<game_id>/report.<fmt>")
+@viewer.pages(review, "/report.<fmt>")
 def report_file(game_id: str, fmt: str):
-    return _report_file(game_id, fmt)
-
-
-@review.get("/watch/<game_id>/<token>/report.<fmt>")
-def watch_report_file(game_id: str, token: str, fmt: str):
-    _spectator(game_id, token)
     return _report_file(game_id, fmt)
 
 
@@ -210,14 +194,8 @@ def _chart_file(game_id: str, metric: str, fmt: str):
     abort(404, f"This game's report has no chart {metric!r}.")
 
 
-@review.get("/g/<game_id>/report/chart/<metric>.<fmt>")
+@viewer.pages(review, "/report/chart/<metric>.<fmt>")
 def chart_file(game_id: str, metric: str, fmt: str):
-    return _chart_file(game_id, metric, fmt)
-
-
-@review.get("/watch/<game_id>/<token>/report/chart/<metric>.<fmt>")
-def watch_chart_file(game_id: str, token: str, metric: str, fmt: str):
-    _spectator(game_id, token)
     return _chart_file(game_id, metric, fmt)
 
 
@@ -250,20 +228,15 @@ def _summary(game_id: str, spectator: str | None):
         abort(404, f"Nobody called {side!r} had a turn in round {round_}.")
     text = summaries.turn_summary(assistant(), gid, round_, side, fmt)
     ctx = {"text": text, "round": round_, "side": side or "", "fmt": fmt, "game_id": gid,
-           "term": presenter_for(assistant().kind_of(gid).kind.name).term, "urls": _urls(gid, spectator),
+           "term": presenter_for(assistant().kind_of(gid)).term, "urls": _urls(gid, spectator),
            "game": assistant().game(gid), "spectator": spectator, "title": f"Summary of round {round_}",
            "summary_rounds": [(r, str(r), steps.sides.get(r, [])) for r in rounds]}
     return render_template("review/_summary.html" if is_htmx() else "review/summary.html", **ctx)
 
 
-@review.get("/g/<game_id>/summary")
+@viewer.pages(review, "/summary")
 def summary(game_id: str):
-    return _summary(game_id, None)
-
-
-@review.get("/watch/<game_id>/<token>/summary")
-def watch_summary(game_id: str, token: str):
-    return _summary(game_id, _spectator(game_id, token))
+    return _summary(game_id, viewer.spectator())
 
 
 # ---------------------------------------------------------------- teaching replay
@@ -281,7 +254,7 @@ def _teach(game_id: str, spectator: str | None, seq: int | None = None, error: s
     i = steps.index[seq]
     step = steps.steps[i]
     t = _table(gid, seq, readonly=True)
-    p = presenter_for(t.loaded.kind.name)
+    p = presenter_for(t.loaded)
     arrows = [(n.arrow_from, n.arrow_to) for n in step.notes if n.arrow_from and n.arrow_to]
     round_starts = [first for _, first in steps.rounds]
     here = max(k for k, first in enumerate(round_starts) if first <= seq)
@@ -301,14 +274,9 @@ def _teach(game_id: str, spectator: str | None, seq: int | None = None, error: s
     return render_template(template, **ctx), status
 
 
-@review.get("/g/<game_id>/teach")
+@viewer.pages(review, "/teach")
 def teach(game_id: str):
-    return _teach(game_id, None)
-
-
-@review.get("/watch/<game_id>/<token>/teach")
-def watch_teach(game_id: str, token: str):
-    return _teach(game_id, _spectator(game_id, token))
+    return _teach(game_id, viewer.spectator())
 
 
 @review.post("/g/<game_id>/teach/<int:seq>/note")

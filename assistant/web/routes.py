@@ -20,7 +20,7 @@ from markupsafe import Markup
 from assistant.application import Assistant
 from assistant.decider import Refused
 from assistant.option_files import read_option_file
-from assistant.web import security
+from assistant.web import security, viewer
 from assistant.web.app import flash_response
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
 from assistant.web.logview import is_physical_dice, log_page
@@ -29,6 +29,7 @@ from events.exchange import GameFileError
 from events.store import Conflict, GameNotFound, StoreError
 
 web = Blueprint("web", __name__)
+web.url_value_preprocessor(viewer.resolve)
 
 CID = "__command_id__"
 
@@ -113,8 +114,8 @@ def new_game():
     form = RenderedForm(spec, new_command_id())
     template = "_new_options.html" if is_htmx() else "new_game.html"
     return render_template(template, kinds=kinds, kind=kind, form=form, title="New game", kind_title=loaded.kind.title,
-                           setup_help=presenter_for(kind).setup_help(),
-                           option_files=loaded.kind.extra.get("option_files", {}))
+                           setup_help=presenter_for(loaded).setup_help(),
+                           option_files=loaded.kind.option_files)
 
 
 @web.post("/new")
@@ -129,15 +130,15 @@ def create_game():
     command_id = request.form.get("command_id") or new_command_id()
     try:
         options = parse(spec, request.form, request.form.to_dict(flat=False))
-        options.update(_uploaded_options(loaded.kind.extra.get("option_files", {})))
+        options.update(_uploaded_options(loaded.kind.option_files))
         game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
                              game_id=_game_id_for(command_id))
     except (FormError, Refused) as exc:
         form = RenderedForm(spec, command_id, dict(request.form), _message(exc))
         return render_template("new_game.html", kinds=kinds, kind=kind, form=form, title="New game",
                                kind_title=loaded.kind.title, game_title=title or "",
-                               setup_help=presenter_for(kind).setup_help(),
-                               option_files=loaded.kind.extra.get("option_files", {})), 422
+                               setup_help=presenter_for(loaded).setup_help(),
+                               option_files=loaded.kind.option_files), 422
     return _go(url_for("web.table", game_id=game_id))
 
 
@@ -184,7 +185,7 @@ def export_game(game_id: str):
 
 @web.get("/g/<game_id>/file/<part>")
 def game_file(game_id: str, part: str):
-    """A file the game writes from its state (``GameKind.extra["files"]``), e.g. its board as amended so far."""
+    """A file the game writes from its state (``GameKind.files``), e.g. its board as amended so far."""
     gid = _open_game(game_id)
     try:
         found = assistant().export_part(gid, part, at=_int_arg("at"))
@@ -235,7 +236,7 @@ def _table(game_id: str, at: int | None = None, readonly: bool = False, spectato
 
 def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None, oob: bool = False) -> tuple[Markup, str]:
     """The forms of the moment, and a key that changes only when they would look different."""
-    forms = presenter_for(table.loaded.kind.name).forms(table, errors)
+    forms = presenter_for(table.loaded).forms(table, errors)
     for form in forms:
         form.command_id = CID
     html = render_template("_actions.html", t=table, forms=forms, oob=oob, game_id=table.game_id)
@@ -245,7 +246,7 @@ def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | 
 
 
 def _context(table: Table, *, spectator: str | None = None, play: bool = False) -> dict[str, Any]:
-    p = presenter_for(table.loaded.kind.name)
+    p = presenter_for(table.loaded)
     a = table.assistant
     return {
         "t": table,
@@ -279,12 +280,12 @@ def _guidance(table: Table) -> str:
 
 def _watch_url(game_id: str) -> str:
     token = security.spectator_token(current_app.extensions["tabletop"]["watch_secret"], game_id)
-    return url_for("web.watch", game_id=game_id, token=token, _external=True)
+    return url_for("web.table", game_id=game_id, token=token, _external=True)
 
 
 def _base_url(game_id: str, spectator: str | None) -> str:
     if spectator:
-        return url_for("web.watch", game_id=game_id, token=spectator)
+        return url_for("web.table", game_id=game_id, token=spectator)
     return url_for("web.table", game_id=game_id)
 
 
@@ -300,15 +301,10 @@ def _render_table(table: Table, *, spectator: str | None = None, errors=None, st
     return render_template(template, title=ctx["game"].title, **ctx), status
 
 
-@web.get("/g/<game_id>")
+@viewer.pages(web)
 def table(game_id: str):
-    return _render_table(_table(game_id, _int_arg("at")))
-
-
-@web.get("/watch/<game_id>/<token>")
-def watch(game_id: str, token: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _render_table(_table(game_id, _int_arg("at"), spectator=token), spectator=token)
+    who = viewer.spectator()
+    return _render_table(_table(game_id, _int_arg("at"), spectator=who), spectator=who)
 
 
 def _more_log(game_id: str, spectator: str | None):
@@ -317,18 +313,12 @@ def _more_log(game_id: str, spectator: str | None):
     return render_template("_log_page.html", page=log_page(assistant(), gid, upto), game_id=gid,
                            readonly=spectator is not None or request.args.get("ro") == "1", is_dice=is_physical_dice,
                            at=None, base_url=_base_url(gid, spectator),
-                           term=presenter_for(assistant().kind_of(gid).kind.name).term)
+                           term=presenter_for(assistant().kind_of(gid)).term)
 
 
-@web.get("/g/<game_id>/log")
+@viewer.pages(web, "/log")
 def more_log(game_id: str):
-    return _more_log(game_id, None)
-
-
-@web.get("/watch/<game_id>/<token>/log")
-def watch_log(game_id: str, token: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _more_log(game_id, token)
+    return _more_log(game_id, viewer.spectator())
 
 
 @web.get("/g/<game_id>/entry/<int:seq>")
@@ -342,19 +332,10 @@ def entry_actions(game_id: str, seq: int):
                            cid=new_command_id)
 
 
-@web.get("/g/<game_id>/space/<path:name>")
+@viewer.pages(web, "/space/<path:name>")
 def space(game_id: str, name: str):
-    return _space(_table(game_id, _int_arg("at"), readonly=True), name)
-
-
-@web.get("/watch/<game_id>/<token>/space/<path:name>")
-def watch_space(game_id: str, token: str, name: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _space(_table(game_id, _int_arg("at"), spectator=token), name)
-
-
-def _space(t: Table, name: str):
-    html = presenter_for(t.loaded.kind.name).space(t, name)
+    t = _table(game_id, _int_arg("at"), readonly=True, spectator=viewer.spectator())
+    html = presenter_for(t.loaded).space(t, name)
     if html is None:
         abort(404, f"No space {name!r} on this board.")
     return html
@@ -363,7 +344,7 @@ def _space(t: Table, name: str):
 @web.get("/g/<game_id>/part/<name>")
 def part(game_id: str, name: str):
     t = _table(game_id)
-    html = presenter_for(t.loaded.kind.name).part(t, name, request.args.to_dict())
+    html = presenter_for(t.loaded).part(t, name, request.args.to_dict())
     if html is None:
         abort(404, f"No form part {name!r} here.")
     return html
@@ -385,15 +366,9 @@ def _live(game_id: str, spectator: str | None):
     return render_template("_live_update.html", actions=actions, forms_key=forms_key, **ctx)
 
 
-@web.get("/g/<game_id>/live")
+@viewer.pages(web, "/live")
 def live(game_id: str):
-    return _live(game_id, None)
-
-
-@web.get("/watch/<game_id>/<token>/live")
-def watch_live(game_id: str, token: str):
-    security.check_spectator(current_app.extensions["tabletop"]["watch_secret"], game_id, token)
-    return _live(game_id, token)
+    return _live(game_id, viewer.spectator())
 
 
 # ---------------------------------------------------------------- commands
@@ -425,7 +400,7 @@ def do(game_id: str):
     for name, values in every.items():  # inputs sharing one name (a move's "through" and "to"), each by position
         if len(values) > 1:
             shown.update({f"{name}.{i}": v for i, v in enumerate(values)})
-    prepared = presenter_for(a.kind_of(gid).kind.name).prepare(tag, form, every)
+    prepared = presenter_for(a.kind_of(gid)).prepare(tag, form, every)
     # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
     multi = every if prepared is form else None
     if request.form.get("roll_for_me"):

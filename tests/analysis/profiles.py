@@ -1,6 +1,6 @@
 """Unit profiles for the tests: the A&A 2nd edition reference chart (digest §3.1, French rulebook p.9 chart)."""
 
-from assistant.analysis.odds import profiles_from_table
+from assistant.families.axis_allies.odds import profiles_from_table
 
 AA_CLASSIC = profiles_from_table(
     [

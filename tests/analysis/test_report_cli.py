@@ -11,7 +11,7 @@ import pytest
 
 from assistant import cli
 from assistant.analysis import charts
-from assistant.analysis.bench import aa_game
+from assistant.games.aa_classic.analysis_bench import aa_game
 from assistant.analysis.reports import build_report, chart_file
 
 POWERS = ("ussr", "germany", "uk", "japan", "usa")

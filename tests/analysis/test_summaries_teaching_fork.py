@@ -9,7 +9,8 @@ from assistant.analysis.fork import fork_game, fork_origin
 from assistant.analysis.summaries import turn_summary
 from assistant.analysis.teaching import RULE_REFS, by_round, rule_book, step_at, steps
 from assistant.decider import ScriptedDice
-from events import aa_classic
+from assistant.games.aa_classic.game import GAME as AA_GAME
+import assistant.games.aa_classic.events as aa_classic
 from events.base import tag_of
 from events.core import AddNote, Undo
 from tests.analysis.toy_adapter import TOY_ADAPTER
@@ -64,12 +65,12 @@ def test_teaching_steps_carry_sentences_rules_and_notes(app, skirmish):
 
 
 def test_every_aa_classic_event_has_a_rule_reference():
-    book = rule_book("aa_classic")
+    book = rule_book("aa_classic", AA_GAME.rule_refs)
     tags = {tag_of(cls) for cls in vars(aa_classic).values() if isinstance(cls, type) and cls.__module__ == aa_classic.__name__
             and hasattr(cls, "__struct_config__") and isinstance(cls.__struct_config__.tag, str)}
     assert tags and tags <= set(book.events), sorted(tags - set(book.events))
     assert all(ref.rule and ref.text for ref in book.events.values())
-    with (RULE_REFS / "aa_classic.toml").open("rb") as fh:
+    with AA_GAME.rule_refs.open("rb") as fh:
         assert tomllib.load(fh)["game"] == "aa_classic"
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-import tests.aa_classic.test_worked_examples as worked
+import tests.games.aa_classic.test_worked_examples as worked
 from assistant.analysis.reports import build_report, report_command
 from assistant.application import Assistant
 from assistant.decider import ScriptedDice
 from assistant.kinds import KindRegistry
 from events.store import EventStore
-from tests.aa_classic.table import Table
+from tests.games.aa_classic.table import Table
 
 SUDAN = "Anglo-Egyptian Sudan"
 

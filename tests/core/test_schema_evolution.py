@@ -6,7 +6,7 @@ at schema version 1: ``{side, count, cost}``. Two later versions are declared he
 * v2 adds ``unit`` (what was bought; everything bought before it existed was infantry);
 * v3 renames ``side`` to ``buyer``.
 
-The newer program registers upcasters v1->v2 and v2->v3 (``GameKind.extra["upcasters"]``, handed to the
+The newer program registers upcasters v1->v2 and v2->v3 (``GameKind.upcasters``, handed to the
 catalogue). The stored bytes never change, so the hash chain of the old file still verifies.
 """
 
@@ -71,7 +71,7 @@ def _decide(command: Command, state: Any, ctx: Context) -> list[Event]:
 def _newer_toy(upcasters: tuple[Upcaster, ...]) -> KindRegistry:
     events = tuple(UnitsBoughtV3 if e is UnitsBought else e for e in TOY.events)
     kind = replace(TOY, events=events, evolve=_evolve, decide=_decide, projections=(),
-                   extra={**TOY.extra, "upcasters": upcasters})
+                   upcasters=upcasters)
     registry = KindRegistry({})
     registry.register(kind)
     return registry

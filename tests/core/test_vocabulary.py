@@ -43,7 +43,7 @@ def _project_classes() -> list[type]:
 
 @pytest.mark.parametrize("kind", _kinds(), ids=lambda k: k.name)
 def test_every_class_of_a_kind_has_its_own_explicit_namespaced_tag(kind):
-    Catalogue(kind.events, kind.commands, kind.extra.get("upcasters", ()))  # refuses duplicate and implicit tags
+    Catalogue(kind.events, kind.commands, kind.upcasters)  # refuses duplicate and implicit tags
     for cls in (*kind.events, *kind.commands):
         tag = require_explicit_tag(cls)
         assert tag.startswith(kind.namespace + "."), f"{cls.__qualname__}: {tag!r} is outside namespace {kind.namespace!r}"

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from assistant.decider import Context, GameKind, Refused
+from assistant.decider import Context, GameKind, Move, Refused
 from events.base import Command, Event
 from events.core import DiceCorrected, PhaseBegan
 from projections.base import Projection, Recorded
@@ -136,13 +136,20 @@ def edit_treasury(cmd: EditTreasury, state: State, ctx: Context) -> list[Event]:
     return [TreasuryEdited(side=cmd.side, amount=cmd.amount, reason=cmd.reason)]
 
 
-MOVES = {Buy: buy, Attack: attack, EndPhase: end_phase, EditTreasury: edit_treasury}
+# Each command and the phase the table offers it in (boardgame.io's ``moves``); the rules above still refuse.
+MOVES = (
+    Move(Buy, buy, phases=("buy",)),
+    Move(Attack, attack, phases=("attack",)),
+    Move(EndPhase, end_phase),
+    Move(EditTreasury, edit_treasury),
+)
+RUN = {m.command: m.run for m in MOVES}
 
 
 def decide(command: Command, state: State, ctx: Context) -> list[Event]:
     if state.round == 0 and not isinstance(command, (EndPhase, EditTreasury)):
         raise Refused("the game has not started: end the set-up phase first")
-    return MOVES[type(command)](command, state, ctx)
+    return RUN[type(command)](command, state, ctx)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -233,4 +240,5 @@ GAME = GameKind(
     projections=(LEDGER,),
     guidance=guidance,
     after_dice_corrected=after_dice_corrected,
+    moves=MOVES,
 )

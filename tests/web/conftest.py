@@ -16,9 +16,6 @@ from assistant.web import create_app
 from events.store import EventStore
 from tests.toygame.game import GAME as TOY
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
 
@@ -101,20 +98,6 @@ class LiveServer:
 def live_server(flask_app):
     with LiveServer(flask_app) as server:
         yield server
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: run scripts/install-browser (browser tests never skip)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("the playwright Python package is missing: run scripts/install-browser")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def screenshot(page, name: str) -> Path:

@@ -175,10 +175,10 @@ def test_axis_and_allies_edit_panel_books_each_kind_of_edit(real):
 
 def test_europe_engulfed_supply_panel_lists_out_of_supply_units_first(real):
     from assistant.replay import View
-    from assistant.web.games.europe_engulfed import PRESENTER, SUPPLY
+    from assistant.games.europe_engulfed.web.table import PRESENTER, SUPPLY
     from assistant.web.presenter import Table
-    from events.europe_engulfed.supply import UnitSupply
-    from projections.europe_engulfed.supply import SupplyView
+    from assistant.games.europe_engulfed.events.supply import UnitSupply
+    from assistant.games.europe_engulfed.read_models.supply import SupplyView
 
     assistant, client = real
     game_id = assistant.new_game("europe_engulfed", {})

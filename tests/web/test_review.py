@@ -303,7 +303,7 @@ def test_aa_hits_are_the_attackers_choice_among_its_aircraft(aa, aa_client):
 def test_an_outstanding_correction_is_a_warning_in_the_banner_and_the_log(aa, aa_client):
     import msgspec
 
-    import events.aa_classic as ev
+    import assistant.games.aa_classic.events as ev
     from events.base import tag_of
     from events.store import NewEvent
 

@@ -9,7 +9,6 @@ still gets luck, summaries, teaching and notes.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,24 +72,16 @@ class Adapter:
 
 
 GENERIC = Adapter(kind="")
-
-ADAPTERS: dict[str, str] = {
-    "aa_classic": "assistant.analysis.adapters.aa_classic_ledger:ADAPTER",
-    "europe_engulfed": "assistant.analysis.adapters.europe_engulfed:ADAPTER",
-}
-_loaded: dict[str, Adapter] = {}
+_registered: dict[str, Adapter] = {}
 
 
 def register_adapter(adapter: Adapter) -> None:
-    _loaded[adapter.kind] = adapter
+    """Use ``adapter`` for its kind whatever the game declares (tests of games without a report of their own)."""
+    _registered[adapter.kind] = adapter
 
 
-def adapter_for(kind: str) -> Adapter:
-    if kind in _loaded:
-        return _loaded[kind]
-    path = ADAPTERS.get(kind)
-    if not path:
-        return GENERIC
-    module, _, attr = path.partition(":")
-    adapter = _loaded[kind] = getattr(importlib.import_module(module), attr)
-    return adapter
+def adapter_for(kind: Any) -> Adapter:
+    """The report adapter a game declares (``GameKind.report``); the generic one otherwise."""
+    if kind.name in _registered:
+        return _registered[kind.name]
+    return kind.report.load() if kind.report is not None else GENERIC

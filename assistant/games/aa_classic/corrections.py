@@ -19,7 +19,7 @@ to it or edits the board.
 
 from __future__ import annotations
 
-import events.aa_classic as ev
+import assistant.games.aa_classic.events as ev
 from assistant.decider import Refused
 from assistant.games.aa_classic.moves.battle import auto_casualties, count_hits, settle
 from assistant.games.aa_classic.moves.common import Emitter, parse_ref

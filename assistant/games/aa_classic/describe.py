@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import events.aa_classic as ev
+import assistant.games.aa_classic.events as ev
 from events.core import PhaseBegan
 
 POWER = {"ussr": "the USSR", "germany": "Germany", "uk": "the UK", "japan": "Japan", "usa": "the USA"}

@@ -7,7 +7,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-import events.aa_classic as ev
+import assistant.games.aa_classic.events as ev
 from assistant.games.aa_classic.state import Battle, Damage, Fire, Flight, Mark, Pending, State, Unit, Victory
 from events.core import DiceRolled, PhaseBegan
 

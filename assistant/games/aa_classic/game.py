@@ -8,11 +8,10 @@ the Axis production level reaches 84.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from pathlib import Path
 
-import events.aa_classic as ev
-from assistant.decider import Context, GameKind, Refused
+import assistant.games.aa_classic.events as ev
+from assistant.decider import GameKind, Move, Ref, route
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.corrections import after_dice_corrected
 from assistant.games.aa_classic.describe import describe
@@ -21,43 +20,51 @@ from assistant.games.aa_classic.guidance import guidance
 from assistant.games.aa_classic.moves import battle, economy, edits, movement, placement, rockets, transport, turn
 from assistant.games.aa_classic.setup import Options, initial_state, setup
 from assistant.games.aa_classic.state import State
-from projections.aa_classic import PROJECTIONS
+from assistant.kinds import read_about
+from assistant.games.aa_classic.read_models import PROJECTIONS
 
-MOVES: dict[type, Callable[[Any, State, Context], list]] = {
-    cmd.Start: turn.start,
-    cmd.EndStep: turn.end_step,
-    cmd.Research: economy.research,
-    cmd.RollBreakthroughs: economy.roll_breakthroughs,
-    cmd.Purchase: economy.purchase,
-    cmd.Move: movement.move,
-    cmd.DeclareAttack: movement.declare_attack,
-    cmd.Load: transport.load,
-    cmd.Unload: transport.unload,
-    cmd.Fire: battle.fire,
-    cmd.ChooseCasualties: battle.choose_casualties,
-    cmd.Retreat: battle.retreat,
-    cmd.Submerge: battle.submerge,
-    cmd.FireRocket: rockets.fire_rocket,
-    cmd.Place: placement.place,
-    cmd.Edit: edits.edit,
-}
+STEPS = ("purchase", "combat_move", "combat", "noncombat_move", "placement", "income")
+MOVING = ("combat_move", "noncombat_move")
+HERE = Path(__file__).parent
+ABOUT = read_about(HERE, "aa_classic")
 
 
-def decide(command: Any, state: State, ctx: Context) -> list:
-    move = MOVES.get(type(command))
-    if move is None:
-        raise Refused(f"Axis & Allies has no command {type(command).__name__}")
-    return move(command, state, ctx)
+def _playing(s: State) -> bool:
+    return s.victory is None
 
+
+def _battles(s: State) -> bool:
+    return s.victory is None and bool(s.battles)
+
+
+MOVES: tuple[Move[State], ...] = (
+    Move(cmd.Start, turn.start, phases=("setup",), label="Start round 1"),
+    Move(cmd.Research, economy.research, phases=("purchase",), when=_playing),
+    Move(cmd.RollBreakthroughs, economy.roll_breakthroughs, when=lambda s: _playing(s) and bool(s.breakthroughs)),
+    Move(cmd.Purchase, economy.purchase, phases=("purchase",), when=_playing, label="Buy these units"),
+    Move(cmd.Move, movement.move, phases=MOVING, when=_playing, label="Move these units"),
+    Move(cmd.DeclareAttack, movement.declare_attack, phases=("combat_move",),
+         when=lambda s: _playing(s) and bool(s.options.get("enemy_zone_placement")), label="Attack them there"),
+    Move(cmd.Load, transport.load, phases=MOVING, when=_playing),
+    Move(cmd.Unload, transport.unload, phases=MOVING, when=_playing),
+    Move(cmd.Fire, battle.fire, phases=("combat",), when=_battles),
+    Move(cmd.ChooseCasualties, battle.choose_casualties, phases=("combat",), when=_battles),
+    Move(cmd.Retreat, battle.retreat, phases=("combat",), when=_battles),
+    Move(cmd.Submerge, battle.submerge, phases=("combat",), when=_battles),
+    Move(cmd.FireRocket, rockets.fire_rocket, phases=("combat",), when=_playing),
+    Move(cmd.Place, placement.place, phases=("placement",), when=_playing, label="Place these units"),
+    Move(cmd.EndStep, turn.end_step, phases=STEPS, when=_playing),
+    Move(cmd.Edit, edits.edit, label="Record this edit"),  # any moment: the table's corrections
+)
 
 GAME: GameKind[State] = GameKind(
-    name="aa_classic",
-    title="Axis & Allies (2nd edition)",
-    namespace="aa",
+    name=ABOUT.name,
+    title=ABOUT.title,
+    namespace=ABOUT.namespace,
     options_type=Options,
     setup=setup,
     initial_state=initial_state,
-    decide=decide,
+    decide=route(MOVES, "Axis & Allies"),
     evolve=evolve,
     state_type=State,
     commands=cmd.COMMANDS,
@@ -66,4 +73,14 @@ GAME: GameKind[State] = GameKind(
     projections=PROJECTIONS,
     guidance=guidance,
     after_dice_corrected=after_dice_corrected,
+    moves=MOVES,
+    presenter=Ref("assistant.games.aa_classic.web:PRESENTER"),
+    templates=HERE / "templates",
+    static=HERE / "static",
+    report=Ref("assistant.games.aa_classic.report:ADAPTER"),
+    rule_refs=HERE / "rule_refs.toml",
+    benches={"aa_classic": Ref("assistant.games.aa_classic.bench:run"),
+             "analysis": Ref("assistant.games.aa_classic.analysis_bench:run"),
+             "web": Ref("assistant.games.aa_classic.web_bench:run")},
+    docs=HERE / "docs.md",
 )

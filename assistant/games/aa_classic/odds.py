@@ -7,10 +7,10 @@ die, so the log keeps the odds the players saw.
 
 from __future__ import annotations
 
-import events.aa_classic as ev
-from assistant.analysis.adapters.aa_classic import forces, profiles
-from assistant.analysis.odds import Battle as OddsBattle
-from assistant.analysis.odds import battle_odds as exact_odds
+import assistant.games.aa_classic.events as ev
+from assistant.games.aa_classic.report.board import forces, profiles
+from assistant.families.axis_allies.odds import Battle as OddsBattle
+from assistant.families.axis_allies.odds import battle_odds as exact_odds
 from assistant.decider import Refused
 from assistant.games.aa_classic.state import Battle, State
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from assistant.games.aa_classic.world import World
-from events.aa_classic import UnitLine
+from assistant.games.aa_classic.events import UnitLine
 
 
 class Unit(msgspec.Struct, frozen=True, array_like=True):

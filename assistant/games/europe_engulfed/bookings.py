@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from assistant.games.europe_engulfed.wording import nation, place, route
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 
 
 class Booking(msgspec.Struct, frozen=True, kw_only=True):

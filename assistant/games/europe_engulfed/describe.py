@@ -8,7 +8,7 @@ from assistant.games.europe_engulfed import calendar
 from assistant.games.europe_engulfed.wording import adjective, block, nation, place, places, units, weather, words
 from assistant.games.europe_engulfed.board.describe import SENTENCES as BOARD_SENTENCES
 from assistant.games.europe_engulfed.supply.describe import SENTENCES as SUPPLY_SENTENCES
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.core import PhaseBegan
 
 

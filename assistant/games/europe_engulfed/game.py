@@ -8,11 +8,12 @@ Actions, politics and victory — is decided here by small rules in rules/.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from assistant.decider import Context, GameKind, Refused
+from assistant.decider import Context, GameKind, Move, Ref, Refused
 from assistant.games.europe_engulfed import commands as c
 from assistant.games.europe_engulfed.board import loader
 from assistant.games.europe_engulfed.board import moves as board_moves
@@ -51,11 +52,12 @@ from assistant.games.europe_engulfed.supply.commands import (
     DetermineSupply,
     RecordSupplyVerdict,
 )
-from events import europe_engulfed as ev
-from events.europe_engulfed.board import BOARD_EVENTS
-from events.europe_engulfed.supply import SUPPLY_EVENTS
-from projections.europe_engulfed.ledger import WERP_LEDGER
-from projections.europe_engulfed.supply import SUPPLY
+import assistant.games.europe_engulfed.events as ev
+from assistant.games.europe_engulfed.events.board import BOARD_EVENTS
+from assistant.games.europe_engulfed.events.supply import SUPPLY_EVENTS
+from assistant.games.europe_engulfed.read_models.ledger import WERP_LEDGER
+from assistant.games.europe_engulfed.read_models.supply import SUPPLY
+from assistant.kinds import read_about
 from events.base import Command, Event
 from events.core import DiceRolled
 
@@ -99,42 +101,49 @@ def _determine_supply(cmd: DetermineSupply, s: EEState, ctx: Context) -> list[Ev
     return supply_moves.determine_supply(cmd, s, ctx)
 
 
-MOVES: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] = {
-    c.Advance: turn.advance,
-    c.EnterWeather: weather.enter,
-    c.RollWeather: weather.roll,
-    c.SetStrategicMoveLimit: _strategic_limit,
-    c.ResolveUBoats: strategic.resolve_uboats,
-    c.AirRaid: strategic.air_raid,
-    c.LaunchVWeapons: strategic.launch_v_weapons,
-    c.TransferWerp: transfers.transfer,
-    c.Buy: purchases.buy,
-    c.PlaceFree: free_items.place_free,
-    c.DeclareConscription: free_items.declare_conscription,
-    c.UnrestrictedReplacement: free_items.unrestricted_replacement,
-    c.DeclareWar: politics.declare_war,
-    c.Move: movement.move,
-    c.Fight: combat.fight,
-    c.Counterattack: combat.counterattack,
-    c.BuyBreakthrough: combat.buy_breakthrough,
-    c.SpendSpecialAction: special_actions.spend_special_action,
-    c.EstablishVichy: politics.establish_vichy,
-    c.TransferFleet: naval.transfer_fleet,
-    c.NavalCombat: naval.naval_combat,
-    c.ChooseFrenchFleetEscape: naval.french_fleet_escape,
-    c.RemoveBeachhead: landings.remove_beachhead,
-    c.EliminateExcess: stacking.eliminate_excess,
-    c.Edit: edits.edit,
-    c.DeployMinor: minors.deploy_minor,
-    c.LeaveFortress: fortresses.leave_fortress,
+PRODUCTION = ("production",)
+MOVEMENT = ("operational_move", "strategic_move", "breakthrough")
+BATTLES = ("combat", "breakthrough")
+SUPPLY_PHASES = ("initial_supply", "final_supply")
+
+# Each command with the phases the table offers it in (none: any moment); the rules in ``run`` decide.
+MOVES: tuple[Move[EEState], ...] = (
+    Move(c.Advance, turn.advance, label="Next phase"),
+    Move(c.EnterWeather, weather.enter, phases=("weather",)),
+    Move(c.RollWeather, weather.roll, phases=("weather",)),
+    Move(c.SetStrategicMoveLimit, _strategic_limit),
+    Move(c.ResolveUBoats, strategic.resolve_uboats, phases=PRODUCTION),
+    Move(c.AirRaid, strategic.air_raid, phases=PRODUCTION),
+    Move(c.LaunchVWeapons, strategic.launch_v_weapons, phases=PRODUCTION),
+    Move(c.TransferWerp, transfers.transfer, phases=PRODUCTION),
+    Move(c.Buy, purchases.buy, phases=PRODUCTION),
+    Move(c.PlaceFree, free_items.place_free, phases=PRODUCTION),
+    Move(c.DeclareConscription, free_items.declare_conscription, phases=PRODUCTION),
+    Move(c.UnrestrictedReplacement, free_items.unrestricted_replacement, phases=PRODUCTION),
+    Move(c.DeclareWar, politics.declare_war, phases=("operational_move",)),
+    Move(c.Move, movement.move, phases=MOVEMENT, label="Move this unit"),
+    Move(c.Fight, combat.fight, phases=BATTLES),
+    Move(c.Counterattack, combat.counterattack, phases=BATTLES),
+    Move(c.BuyBreakthrough, combat.buy_breakthrough, phases=("breakthrough",)),
+    Move(c.SpendSpecialAction, special_actions.spend_special_action),
+    Move(c.EstablishVichy, politics.establish_vichy),
+    Move(c.TransferFleet, naval.transfer_fleet, phases=SUPPLY_PHASES),
+    Move(c.NavalCombat, naval.naval_combat),
+    Move(c.ChooseFrenchFleetEscape, naval.french_fleet_escape),
+    Move(c.RemoveBeachhead, landings.remove_beachhead),
+    Move(c.EliminateExcess, stacking.eliminate_excess),
+    Move(c.Edit, edits.edit),
+    Move(c.DeployMinor, minors.deploy_minor),
+    Move(c.LeaveFortress, fortresses.leave_fortress),
     # the board, scenario and supply engineer's moves
-    AmendBoard: board_moves.amend_board,
-    SetUpScenario: scenario_moves.set_up_scenario,
-    DetermineSupply: _determine_supply,
-    ChooseSeaSupplyAllocation: supply_moves.choose_sea_supply_allocation,
-    RecordSupplyVerdict: supply_moves.record_supply_verdict,
-}
-assert set(BOARD_COMMANDS + SCENARIO_COMMANDS + SUPPLY_COMMANDS) <= set(MOVES), "a supply/board command is not routed"
+    Move(AmendBoard, board_moves.amend_board),
+    Move(SetUpScenario, scenario_moves.set_up_scenario),
+    Move(DetermineSupply, _determine_supply, phases=SUPPLY_PHASES),
+    Move(ChooseSeaSupplyAllocation, supply_moves.choose_sea_supply_allocation, phases=SUPPLY_PHASES),
+    Move(RecordSupplyVerdict, supply_moves.record_supply_verdict, phases=SUPPLY_PHASES),
+)
+RUN: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] = {m.command: m.run for m in MOVES}
+assert set(BOARD_COMMANDS + SCENARIO_COMMANDS + SUPPLY_COMMANDS) <= set(RUN), "a supply/board command is not routed"
 
 
 class TableDice:
@@ -144,15 +153,16 @@ class TableDice:
         self.ctx, self.actor, self.left = ctx, ctx.actor, list(faces)
 
     def throw(self, purpose: str, count: int, faces: Sequence[int] | None = None, sides: int = 6,
-              targets: Sequence[int] = (), hits_when: str = "at_most") -> DiceRolled:
+              targets: Sequence[int] = (), hits_when: str = "at_most", thrower: str = "") -> DiceRolled:
         if len(self.left) < count:
             raise Refused(f"{purpose}: {count} dice needed, {len(self.left)} face(s) left in the command")
         mine, self.left = self.left[:count], self.left[count:]
-        return self.ctx.throw(purpose, count, faces=mine, sides=sides, targets=targets, hits_when=hits_when)
+        return self.ctx.throw(purpose, count, faces=mine, sides=sides, targets=targets, hits_when=hits_when,
+                              thrower=thrower)
 
 
 def decide(command: Command, state: EEState, ctx: Context) -> Sequence[Event]:
-    move = MOVES.get(type(command))
+    move = RUN.get(type(command))
     if move is None:
         raise Refused(f"Europe Engulfed has no command {type(command).__name__}")
     if state.result and type(command) is not c.SetStrategicMoveLimit:
@@ -175,20 +185,33 @@ def _with_faces(move: Callable[[Any, EEState, Context], Sequence[Event]], comman
     return events
 
 
+HERE = Path(__file__).parent
+ABOUT = read_about(HERE, "europe_engulfed")
+
 GAME: GameKind[EEState] = GameKind(
-    name="europe_engulfed",
-    title="Europe Engulfed",
-    namespace="ee",
+    name=ABOUT.name,
+    title=ABOUT.title,
+    namespace=ABOUT.namespace,
     options_type=Options,
     setup=setup,
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,
     state_type=EEState,
-    commands=tuple(MOVES),
+    commands=tuple(RUN),
     events=ev.GAME_EVENTS + BOARD_EVENTS + SUPPLY_EVENTS,
     describe=describe,
     guidance=guidance,
     projections=(SUPPLY, WERP_LEDGER),
-    extra={"files": FILES, "option_files": OPTION_FILES},
+    moves=MOVES,
+    files=FILES,
+    option_files=OPTION_FILES,
+    presenter=Ref("assistant.games.europe_engulfed.web.table:PRESENTER"),
+    templates=HERE / "templates",
+    static=HERE / "static",
+    report=Ref("assistant.games.europe_engulfed.report:ADAPTER"),
+    rule_refs=HERE / "rule_refs.toml",
+    benches={"europe_engulfed": Ref("assistant.games.europe_engulfed.bench:run"),
+             "supply": Ref("assistant.games.europe_engulfed.supply.bench:run")},
+    docs=HERE / "docs.md",
 )

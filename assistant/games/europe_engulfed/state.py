@@ -16,7 +16,7 @@ from assistant.games.europe_engulfed.board.format import Board
 from assistant.games.europe_engulfed.options import Options
 from assistant.games.europe_engulfed.scenario.format import Scenario
 from assistant.games.europe_engulfed.supply.state import SupplyState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 
 
 class Block(msgspec.Struct, frozen=True, kw_only=True):

@@ -3,7 +3,7 @@ fire, casualty choices, the casualty line, retreats, submerging, strategic bombi
 
 from __future__ import annotations
 
-import events.aa_classic as ev
+import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import battle_dice
@@ -216,7 +216,7 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     purpose = battle_dice(firer, what, b.key, b.round)
     ref = throw_ref(s, "battle", b.key, b.round, what)
     if what == "damage":
-        throw = ctx.throw(purpose, len(dice), c.faces, ref=ref)
+        throw = ctx.throw(purpose, len(dice), c.faces, ref=ref, thrower=firer)
         total = sum(throw.faces)
         owner = s.controller(b.space)
         paid = min(total, s.treasury.get(owner, 0))
@@ -224,7 +224,7 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
         out(ev.BattleEnded(battle=b.key, outcome="bombed", survivors=tuple(attackers(s, b))))
         return out.events
     targets = tuple(t for _, t, _ in dice)
-    throw = ctx.throw(purpose, len(dice), c.faces, targets=targets, ref=ref)
+    throw = ctx.throw(purpose, len(dice), c.faces, targets=targets, ref=ref, thrower=firer)
     restricted = tuple(n for n, d in enumerate(dice) if d[2])
     hits, ships_only = count_hits(throw.faces, targets, restricted)
     support = tuple(i for i, _, _ in dice) if what == "support" else ()

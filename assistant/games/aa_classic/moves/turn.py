@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import events.aa_classic as ev
+import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.geography import canals_open

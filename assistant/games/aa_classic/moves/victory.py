@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import events.aa_classic as ev
+import assistant.games.aa_classic.events as ev
 from assistant.games.aa_classic.state import State
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from events.europe_engulfed.board import BoardAmended, ScenarioSetUp
+from assistant.games.europe_engulfed.events.board import BoardAmended, ScenarioSetUp
 
 
 def _amended(e: BoardAmended) -> str:

@@ -9,7 +9,7 @@ from assistant.games.europe_engulfed.board import amend
 from assistant.games.europe_engulfed.board.commands import AmendBoard
 from assistant.games.europe_engulfed.board.format import Board
 from events.base import Event
-from events.europe_engulfed.board import BoardAmended
+from assistant.games.europe_engulfed.events.board import BoardAmended
 
 
 def decide_amend(cmd: AmendBoard, board: Board) -> list[Event]:

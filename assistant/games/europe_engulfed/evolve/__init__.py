@@ -63,10 +63,10 @@ from assistant.games.europe_engulfed.evolve.turn import (
     weather_set,
 )
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.core import PhaseBegan
-from events.europe_engulfed.board import BoardAmended, ScenarioSetUp
-from events.europe_engulfed.supply import SUPPLY_EVENTS
+from assistant.games.europe_engulfed.events.board import BoardAmended, ScenarioSetUp
+from assistant.games.europe_engulfed.events.supply import SUPPLY_EVENTS
 
 
 _EVOLVERS: dict[type, Any] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from assistant.games.europe_engulfed.state import Block, EEState, pool_key
 
 

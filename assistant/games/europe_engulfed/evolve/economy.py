@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.bookings import Booking
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from assistant.games.europe_engulfed.state import Block, EEState, ledger_key, pool_key
 from assistant.games.europe_engulfed.evolve.blocks import take_from_pool
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from assistant.games.europe_engulfed.board.moves import evolve_board
-from events.europe_engulfed.board import BoardAmended, ScenarioSetUp
-from events import europe_engulfed as ev
+from assistant.games.europe_engulfed.events.board import BoardAmended, ScenarioSetUp
+import assistant.games.europe_engulfed.events as ev
 from assistant.games.europe_engulfed.state import EEState, apply_scenario
 from assistant.games.europe_engulfed.evolve.blocks import lose_steps, put_blocks
 

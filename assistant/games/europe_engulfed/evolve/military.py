@@ -8,8 +8,8 @@ from msgspec.structs import replace
 
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.supply.evolve import evolve_supply
-from events.europe_engulfed.supply import SupplyDetermined
-from events import europe_engulfed as ev
+from assistant.games.europe_engulfed.events.supply import SupplyDetermined
+import assistant.games.europe_engulfed.events as ev
 from assistant.games.europe_engulfed.state import Battle, Block, EEState, Landing, side_of
 from assistant.games.europe_engulfed.evolve.blocks import lose_steps
 from assistant.games.europe_engulfed.evolve.economy import book

@@ -6,7 +6,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from assistant.games.europe_engulfed.state import Block, EEState, Transport
 from assistant.games.europe_engulfed.evolve.blocks import lose_steps
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from assistant.games.europe_engulfed import data
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from assistant.games.europe_engulfed.state import Block, EEState, war_key
 from assistant.games.europe_engulfed.evolve.blocks import lose_steps, put_blocks
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.core import PhaseBegan
 from assistant.games.europe_engulfed.state import EEState
 

@@ -21,7 +21,7 @@ from assistant.games.europe_engulfed.rules import landings
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.rules.special_actions import spend
 from assistant.games.europe_engulfed.state import Block, EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 
@@ -155,7 +155,7 @@ class Round:
                 names = tuple(u.id for u, _ in members)
                 firing = ", ".join(block(u.nation, u.kind, self.steps[u.id]) for u, _ in members)
                 throw = ctx.throw(f"{side} fire in {place(self.sit.area)}: {firing} at {target}", n,
-                                  targets=(hit_on,) * n, hits_when="at_least")
+                                  targets=(hit_on,) * n, hits_when="at_least", thrower=side)
                 self.dice.append(throw)
                 hits = sum(1 for f in throw.faces if f >= hit_on)
                 letters = tuple(sorted({x for _, b in members for x in b}))
@@ -210,7 +210,8 @@ def resolve(s: EEState, sit: Situation, ctx: Context, *, gsu_air: tuple[str, ...
         if flying[side]:
             n = len(flying[side])
             hit_on = data.tables().combat["gsu_air_hit_on"]
-            throw = ctx.throw(f"{side} air combat in {place(sit.area)}", n, targets=(hit_on,) * n, hits_when="at_least")
+            throw = ctx.throw(f"{side} air combat in {place(sit.area)}", n, targets=(hit_on,) * n, hits_when="at_least",
+                              thrower=side)
             rnd.dice.append(throw)
             hits = sum(1 for f in throw.faces if f >= hit_on)
             rnd.fires.append(ev.Fire(side=side, units=tuple(g.id for g in flying[side]), target="gsu", dice=n,

@@ -9,7 +9,7 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.commands import Edit, NewBlock
 from assistant.games.europe_engulfed.state import EEState, pool_key
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 RULE = "Edit mode"

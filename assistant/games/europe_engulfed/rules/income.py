@@ -14,7 +14,7 @@ from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.powers import AXIS_MINORS, conquered, contested, land_units, side_of
 from assistant.games.europe_engulfed.rules.supplied import supplied_resource_areas, unsupplied_reasons
 from assistant.games.europe_engulfed.state import EEState
-from events.europe_engulfed import LedgerLine
+from assistant.games.europe_engulfed.events import LedgerLine
 
 
 def has_production_phase(s: EEState, nation: str, turn: int) -> bool:

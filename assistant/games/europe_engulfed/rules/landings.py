@@ -10,7 +10,7 @@ from assistant.games.europe_engulfed.powers import AXIS_MINORS, contested, enemy
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.rules.operating import zone
 from assistant.games.europe_engulfed.state import Block, EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 LANDING_WEATHER = ("clear", "light_mud")

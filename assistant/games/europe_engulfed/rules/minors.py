@@ -9,7 +9,7 @@ from assistant.games.europe_engulfed.commands import DeployMinor
 from assistant.games.europe_engulfed.powers import AXIS_MINORS
 from assistant.games.europe_engulfed.rules.edits import new_blocks
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 RULE = "EE 9.61"

@@ -10,7 +10,7 @@ from assistant.games.europe_engulfed.commands import Move
 from assistant.games.europe_engulfed.powers import contested, enemy, friendly_uncontested, land_units, side_of
 from assistant.games.europe_engulfed.rules import landings, operating, sea_transport, stacking
 from assistant.games.europe_engulfed.state import Block, EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 

@@ -11,7 +11,7 @@ from assistant.games.europe_engulfed.powers import enemy, side_of
 from assistant.games.europe_engulfed.state import Block, EEState
 from assistant.games.europe_engulfed.supply.queries import supplied_ports
 from assistant.games.europe_engulfed.supply.snapshot import situation
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 WESTERN = ("britain", "france", "usa", "free_french")
@@ -175,7 +175,8 @@ def naval_combat(cmd: NavalCombat, s: EEState, ctx: Context) -> list[Event]:
     for side, n, hit_on in rolls:
         if n <= 0:
             continue
-        throw = ctx.throw(f"{side} naval combat in the {place(cmd.sea)}", n, targets=(hit_on,) * n, hits_when="at_least")
+        throw = ctx.throw(f"{side} naval combat in the {place(cmd.sea)}", n, targets=(hit_on,) * n, hits_when="at_least",
+                          thrower=side)
         events.append(throw)
         k = sum(1 for f in throw.faces if f >= hit_on)
         hits[side] += k

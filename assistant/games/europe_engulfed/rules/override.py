@@ -18,7 +18,7 @@ from assistant.games.europe_engulfed.rules.production.phase import pay_maintenan
 from assistant.games.europe_engulfed.rules.production.transfers import arrival
 from assistant.games.europe_engulfed.rules.edits import KINDS
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Command, Event, tag_of
 
 RULE = "Override"

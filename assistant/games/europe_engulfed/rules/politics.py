@@ -17,7 +17,7 @@ from assistant.games.europe_engulfed.powers import (
 from assistant.games.europe_engulfed.rules import operating
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 WESTERN_TARGETS = ("norway", "denmark", "vichy", "portugal")  # EE 9.31

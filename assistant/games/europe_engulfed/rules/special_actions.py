@@ -7,7 +7,7 @@ from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import SpendSpecialAction
 from assistant.games.europe_engulfed.powers import enemy
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 # What each use needs: (rule, phases it may be spent in, phasing player's (True) or defender's (False)).

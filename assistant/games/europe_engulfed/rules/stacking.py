@@ -8,7 +8,7 @@ from assistant.games.europe_engulfed.commands import EliminateExcess
 from assistant.games.europe_engulfed.powers import side_of
 from assistant.games.europe_engulfed.rules.fortresses import limit, malta_invaders, to_surrounding_area
 from assistant.games.europe_engulfed.state import Block, EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 

@@ -14,7 +14,7 @@ from assistant.games.europe_engulfed.rules.income import _home_value, base_produ
 from assistant.games.europe_engulfed.rules.production.phase import launch_site_held, producing
 from assistant.games.europe_engulfed.rules.supplied import supplied_resource_areas
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 from events.core import DiceRolled
 

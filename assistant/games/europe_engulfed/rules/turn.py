@@ -21,7 +21,7 @@ from assistant.games.europe_engulfed.rules import (
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.rules.production.phase import close_production, open_production
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 PLAYER_PHASES = ("initial_supply", "production", "operational_move", "strategic_move", "combat", "breakthrough",

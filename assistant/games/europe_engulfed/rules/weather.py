@@ -6,7 +6,7 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import EnterWeather, RollWeather
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 

@@ -9,7 +9,7 @@ from assistant.games.europe_engulfed.board.format import Board
 from assistant.games.europe_engulfed.scenario.commands import SetUpScenario
 from assistant.games.europe_engulfed.scenario.validate import problems
 from events.base import Event
-from events.europe_engulfed.board import ScenarioSetUp
+from assistant.games.europe_engulfed.events.board import ScenarioSetUp
 
 
 def decide_set_up(cmd: SetUpScenario, board: Board, play_begun: bool) -> list[Event]:

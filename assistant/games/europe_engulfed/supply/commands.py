@@ -7,7 +7,7 @@ from typing import Literal
 import msgspec
 
 from events.base import Command
-from events.europe_engulfed.supply import SeaChoice, Side
+from assistant.games.europe_engulfed.events.supply import SeaChoice, Side
 
 
 class LimitedSupplyOrder(msgspec.Struct, frozen=True, kw_only=True):

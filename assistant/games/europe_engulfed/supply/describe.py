@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.games.europe_engulfed.wording import adjective, nation, place, units
-from events.europe_engulfed import supply as ev
+from assistant.games.europe_engulfed.events import supply as ev
 
 
 def _ids(ids: tuple[str, ...]) -> str:

@@ -21,7 +21,7 @@ from assistant.games.europe_engulfed.supply.situation import (
     group_of_nation,
 )
 from assistant.games.europe_engulfed.supply.trace import SeaOption, Trace, Tracer
-from events.europe_engulfed.supply import SeaChoice, StepChange, UnitSupply
+from assistant.games.europe_engulfed.events.supply import SeaChoice, StepChange, UnitSupply
 
 
 @dataclass

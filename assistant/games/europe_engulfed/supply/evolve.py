@@ -13,7 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from assistant.games.europe_engulfed.supply.state import SupplyState, evolve_supply_state
-from events.europe_engulfed.supply import (
+from assistant.games.europe_engulfed.events.supply import (
     FleetPointsEliminatedUnsupplied,
     LimitedSupplyApplied,
     OutOfSupplyMarkerFlipped,

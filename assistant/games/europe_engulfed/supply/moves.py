@@ -22,7 +22,7 @@ from assistant.games.europe_engulfed.supply.situation import SupplySituation
 from assistant.games.europe_engulfed.supply.snapshot import situation as snapshot
 from assistant.games.europe_engulfed.supply.state import SupplyState
 from events.base import Event
-from events.europe_engulfed.supply import (
+from assistant.games.europe_engulfed.events.supply import (
     FleetPointsEliminatedUnsupplied,
     LimitedSupplyApplied,
     OutOfSupplyMarkerFlipped,

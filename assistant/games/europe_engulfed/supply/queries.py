@@ -15,7 +15,7 @@ from assistant.games.europe_engulfed.supply import capacity as cap
 from assistant.games.europe_engulfed.supply.determine import determine
 from assistant.games.europe_engulfed.supply.situation import FleetPoints, Side, SupplySituation, group_of_nation
 from assistant.games.europe_engulfed.supply.trace import SeaOption, Tracer, fleet_nations
-from events.europe_engulfed.supply import SeaChoice
+from assistant.games.europe_engulfed.events.supply import SeaChoice
 
 
 class AreaSupply(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from events.europe_engulfed.supply import (
+from assistant.games.europe_engulfed.events.supply import (
     SeaChoice,
     SeaSupplyAllocationChosen,
     SupplyDetermined,

@@ -7,7 +7,7 @@ from assistant.games.europe_engulfed import calendar, data, wording
 from assistant.games.europe_engulfed.commands import DeclareConscription, PlaceFree, UnrestrictedReplacement
 from assistant.games.europe_engulfed.powers import AXIS_MINORS, friendly_uncontested, side_of
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 from assistant.games.europe_engulfed.rules.production.phase import producing
 from assistant.games.europe_engulfed.rules.production.purchases import build_area, pool_take

@@ -15,7 +15,7 @@ from assistant.games.europe_engulfed.powers import at_war_with_major
 from assistant.games.europe_engulfed.rules import income
 from assistant.games.europe_engulfed.rules.supplied import unsupplied_fleet_counts
 from assistant.games.europe_engulfed.state import EEState, Ledger
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
 

@@ -11,7 +11,7 @@ from assistant.games.europe_engulfed.rules import pricing
 from assistant.games.europe_engulfed.rules.special_actions import cap as sa_cap
 from assistant.games.europe_engulfed.rules.supplied import is_supply_source, supplied_resource_areas
 from assistant.games.europe_engulfed.state import EEState, pool_key
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 from assistant.games.europe_engulfed.rules.production.phase import afford, producing, with_maintenance
 

@@ -9,7 +9,7 @@ from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.commands import TransferWerp
 from assistant.games.europe_engulfed.bookings import sent_to
 from assistant.games.europe_engulfed.state import EEState
-from events import europe_engulfed as ev
+import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 from assistant.games.europe_engulfed.rules.production.phase import afford, producing, with_maintenance
 

@@ -1,0 +1,91 @@
+"""Every battle fought: who attacked what, each throw and its hits, casualties, and how it ended."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+import assistant.games.aa_classic.events as ev
+from events.core import DiceRolled, PhaseBegan
+from projections.base import Projection, Recorded
+
+
+class Throw(msgspec.Struct, frozen=True):
+    seq: int
+    fire: str
+    faces: tuple[int, ...]
+    targets: tuple[int, ...]
+    hits: int
+    firer: str
+
+
+class Losses(msgspec.Struct, frozen=True):
+    seq: int
+    side: str
+    units: int
+    cargo: int
+    chosen_by: str
+
+
+class BattleRecord(msgspec.Struct, frozen=True):
+    round: int
+    key: str
+    space: str
+    kind: str
+    attacker: str
+    started_seq: int
+    throws: tuple[Throw, ...] = ()
+    losses: tuple[Losses, ...] = ()
+    outcome: str = ""
+    ended_seq: int = 0
+
+
+class Battles(msgspec.Struct, frozen=True):
+    records: dict[str, BattleRecord] = {}  # "round/power/battle key" -> record
+    round: int = 0
+    power: str = ""
+    last_dice: DiceRolled | None = None
+
+
+def initial(definition: dict[str, Any]) -> Battles:
+    return Battles()
+
+
+def _key(b: Battles, battle: str) -> str:
+    return f"{b.round}/{b.power}/{battle}"
+
+
+def _update(b: Battles, key: str, **changes: Any) -> Battles:
+    records = dict(b.records)
+    records[key] = msgspec.structs.replace(records[key], **changes)
+    return msgspec.structs.replace(b, records=records)
+
+
+def apply(b: Battles, rec: Recorded) -> Battles:
+    e = rec.event
+    if isinstance(e, PhaseBegan):
+        return msgspec.structs.replace(b, round=e.round, power=e.side)
+    if isinstance(e, DiceRolled):
+        return msgspec.structs.replace(b, last_dice=e)
+    if isinstance(e, ev.BattleJoined):
+        key = _key(b, e.battle)
+        if key in b.records:
+            return b
+        records = dict(b.records)
+        records[key] = BattleRecord(b.round, e.battle, e.space, e.kind, e.attacker, rec.seq)
+        return msgspec.structs.replace(b, records=records)
+    if isinstance(e, ev.HitsScored) and b.last_dice is not None:
+        key = _key(b, e.battle)
+        t = Throw(rec.seq, e.fire, b.last_dice.faces, b.last_dice.targets, e.hits, e.firer)
+        return _update(b, key, throws=(*b.records[key].throws, t))
+    if isinstance(e, ev.CasualtiesChosen) and e.units:
+        key = _key(b, e.battle)
+        loss = Losses(rec.seq, e.side, len(e.units), len(e.cargo), e.chosen_by)
+        return _update(b, key, losses=(*b.records[key].losses, loss))
+    if isinstance(e, ev.BattleEnded):
+        return _update(b, _key(b, e.battle), outcome=e.outcome, ended_seq=rec.seq)
+    return b
+
+
+BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles)

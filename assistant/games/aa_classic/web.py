@@ -1,0 +1,450 @@
+"""Axis & Allies at the table: the forms of each step, the battle panel, the IPC ledger and the schematic map.
+
+Presentation only. What the rules allow is the game's ``decide``; the battle panel shows what the game's own
+queries (``next_action``, ``plan``, ``candidates``) say comes next, and the ledger reads the recorded facts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+from flask import render_template, url_for
+from markupsafe import Markup
+
+import assistant.games.aa_classic.events as ev
+from assistant.games.aa_classic import commands as cmd
+from assistant.games.aa_classic.describe import POWER, STEP
+from assistant.games.aa_classic.game import GAME, STEPS
+from assistant.games.aa_classic.moves.common import contested_zones
+from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
+from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
+from assistant.games.aa_classic.state import State
+from assistant.games.aa_classic.world import load_tables
+from assistant.web.forms import RenderedForm, form_for
+from assistant.web.maplayout import layout
+from assistant.web.memo import Memo
+from assistant.web.presenter import Presenter, Table, new_command_id
+
+COLOURS = {"ussr": "#8c1c13", "germany": "#3d3d3d", "uk": "#8a6d1f", "japan": "#a84f00", "usa": "#2f5d1e"}
+NEUTRAL = "#d8d2c4"
+SEA = "#a9c8e0"
+END_STEP = {
+    "purchase": "Purchase done",
+    "combat_move": "Combat moves done",
+    "combat": "Combat done",
+    "noncombat_move": "Non-combat moves done",
+    "placement": "Placement done",
+    "income": "Collect income and end the turn",
+}
+# The step's own forms, in the order the table shows them; when each is possible comes from the game's moves.
+STEP_FORMS: dict[str, tuple[type, ...]] = {
+    step: tuple(c for c in (cmd.Purchase, cmd.Research, cmd.Move, cmd.Load, cmd.Unload, cmd.FireRocket, cmd.Place)
+                if step in GAME.moves_by_command()[c].phases)
+    for step in STEPS
+}
+LEDGER_LINES = 6
+EDITS = {"add": "Add units", "remove": "Remove units", "control": "Give a territory to a power",
+         "treasury": "Change a treasury", "production": "Change an income (production level)",
+         "technologies": "Set a power's technologies (the ticked ones)"}
+# Orientation of the schematic map: the board is cut through North America (its left-right edge).
+WEST = ("Eastern United States", "Eastern Canada")
+EAST = ("Western United States", "Western Canada")
+NORTH = ("Yakut S.S.R.", "Finland-Norway")
+SOUTH = ("South Africa", "Australia")
+MAP_W, MAP_H = 1150, 720
+# Exact odds cost up to ~0.5 s for the biggest battles: computed once per (game, event, battle[, threshold]).
+ODDS = Memo(64)
+RECORDED_LOOKBACK = 3000  # events searched back for a battle's recorded odds (its first die is in this combat step)
+ODDS_CHUNK = 200
+
+
+def power_name(power: str) -> str:
+    name = POWER.get(power, power or "nobody")
+    return name[4:] if name.startswith("the ") else name
+
+
+def _kinds(s: State, ids) -> str:
+    counts = Counter(s.units[i].kind for i in ids if i in s.units)
+    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(counts.items())) or "none"
+
+
+class AAPresenter(Presenter):
+    # ------------------------------------------------------------------ forms of the moment
+    def forms(self, table: Table, errors=None) -> list[RenderedForm]:
+        s: State = table.view.game
+        errors = errors or {}
+        out: list[RenderedForm] = []
+        hints = self._hints(s)
+
+        def add(cls, *, template: str = "", data: dict[str, Any] | None = None, label: str = "",
+                fixed: dict[str, str] | None = None, choices: dict[str, tuple[str, ...]] | None = None) -> None:
+            spec = form_for(cls)
+            message, values = errors.get(spec.tag, ("", {}))
+            if fixed and values and any(values.get(k) != v for k, v in fixed.items()):
+                message, values = "", {}  # the error belongs to another battle's form
+            out.append(RenderedForm(spec, new_command_id(), dict(values), message, {**hints, **(choices or {})},
+                                    fixed=dict(fixed or {}), template=template, data=data or {}, label=label))
+
+        if s.victory is None:
+            if s.round == 0:
+                add(cmd.Start, label="Start round 1")
+            else:
+                if s.breakthroughs:
+                    add(cmd.RollBreakthroughs)
+                contested = contested_zones(s, s.power) if s.step == "combat_move" and s.options.get("enemy_zone_placement") else []
+                if contested:
+                    add(cmd.DeclareAttack, label="Attack them there", choices={"zone": tuple(contested)})
+                if s.step == "combat":
+                    for b in s.battles.values():
+                        self._battle_forms(table, b, add)
+                for cls in STEP_FORMS.get(s.step, ()):
+                    if cls is cmd.Purchase:
+                        add(cls, template="aa_classic/purchase.html", data=self._purchase(s), label="Buy these units")
+                    elif cls is cmd.Move:
+                        chosen = errors.get(form_for(cls).tag, ("", {}))[1].get("path", "")
+                        add(cls, template="aa_classic/move.html", data=self._move(s, chosen),
+                            label="Move these units")
+                    elif cls is cmd.Place:
+                        add(cls, template="aa_classic/place.html", data={"left": sorted(s.purchased.items())},
+                            label="Place these units")
+                    else:
+                        add(cls)
+                add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
+        add(cmd.Edit, template="aa_classic/edit.html", label="Record this edit", data={
+            "edits": list(EDITS.items()), "powers": [(p, power_name(p)) for p in s.world.tables.turn_order],
+            "kinds": sorted(s.world.units), "spaces": sorted(s.world.board.spaces),
+            "territories": sorted(n for n, sp in s.world.board.spaces.items() if sp.kind == "land"),
+            "technologies": list(s.world.tables.technologies.values()),
+            # each power's technologies now: the list is pre-ticked for the power chosen (app.js follows changes)
+            "held": {p: list(s.techs(p)) for p in s.world.tables.turn_order}, "power": s.power,
+        })
+        return out
+
+    def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
+        """The edit panel's one change (add, remove, control, treasury, income, technologies) as the fields of
+        ``aa.edit``; a move's ticked AA losses as ``aa_losses`` (those aircraft named in ``ids`` so they move)."""
+        if tag == "aa.move":
+            return self._move_losses(form, multi or {})
+        what = form.get("what", "")
+        if tag != "aa.edit" or what not in EDITS:
+            return form
+        out = {"reason": form.get("reason", "")}
+        if what == "technologies":
+            ticked = [k[len("tech."):] for k in form if k.startswith("tech.")]
+            out["technologies"] = json.dumps({form.get("power", ""): ticked})
+            return out
+        if what in ("add", "remove"):
+            count = form.get("count", "").strip() or "1"
+            out[what] = json.dumps([{"space": form.get("space", "").strip(), "power": form.get("power", ""),
+                                     "kind": form.get("kind", ""), "count": int(count) if count.isdigit() else count}])
+        elif what == "control":
+            out["control"] = f"{form.get('territory', '').strip()}={form.get('power', '')}"
+        else:
+            out[what] = f"{form.get('power', '')}={form.get('amount', '').strip()}"
+        return out
+
+    def _move_losses(self, form: dict[str, str], multi) -> dict[str, str]:
+        lost = [k.split(".", 2) for k in form if k.startswith("aa_loss.")]  # aa_loss.<kind>.<id>, first lost first
+        if not lost:
+            return form
+        out = dict(form)
+        out["path"] = ", ".join(p for p in multi.get("path", [form.get("path", "")]) if p.strip())
+        out["aa_losses"] = out["ids"] = " ".join(i for _, _, i in lost)
+        for _, kind, _ in lost:  # the named aircraft are part of the move: the counts cover the others
+            key = f"units.{kind}"
+            left = int(out[key]) - 1 if out.get(key, "").strip().isdigit() else 0
+            out[key] = str(max(0, left))
+        return out
+
+    def setup_help(self) -> Markup:
+        allocation = load_tables()["allocation"]
+        rows = [(int(n), [", ".join(power_name(p) for p in powers) for powers in seats])
+                for n, seats in sorted(allocation.items(), key=lambda kv: int(kv[0]))]
+        return Markup(render_template("aa_classic/players.html", rows=rows))
+
+    def term(self, word: str) -> str:
+        return power_name(word) if word in POWER else STEP.get(word, word.replace("_", " "))
+
+    def _hints(self, s: State) -> dict[str, tuple[str, ...]]:
+        """Choices offered for the generated forms' fields, by field name."""
+        spaces = s.world.board.spaces
+        land = tuple(sorted(n for n, sp in spaces.items() if sp.kind == "land"))
+        sea = tuple(sorted(n for n, sp in spaces.items() if sp.kind == "sea"))
+        every = tuple(sorted(spaces))
+        return {"territory": land, "zone": sea, "space": every, "launcher": land, "target": land,
+                "battle": tuple(sorted(s.battles)), "to": every}
+
+    def _purchase(self, s: State) -> dict[str, Any]:
+        units = [(k, u.cost) for k, u in s.world.units.items() if u.cost]
+        return {"units": units, "treasury": s.treasury.get(s.power, 0), "power": power_name(s.power)}
+
+    def _move(self, s: State, chosen: str = "") -> dict[str, Any]:
+        mine = Counter(u.space for u in s.units.values() if u.owner == s.power)
+        return {"from": sorted(mine.items()), "spaces": sorted(s.world.board.spaces), "here": self._units_at(s, chosen),
+                "aircraft": self._aircraft_at(s, chosen)}
+
+    def _aircraft_at(self, s: State, space: str) -> list[tuple[int, str]]:
+        """The current power's aircraft in ``space`` (id, kind), which a combat move may name as AA losses."""
+        if s.step != "combat_move" or not space:
+            return []
+        return sorted((i, u.kind) for i, u in s.units.items()
+                      if u.owner == s.power and u.space == space and s.world.domain(u.kind) == "air")
+
+    def _units_at(self, s: State, space: str) -> list[tuple[str, int]]:
+        """The current power's units in ``space`` by kind (what a move from there can take)."""
+        return sorted(Counter(u.kind for u in s.units.values() if u.owner == s.power and u.space == space).items())
+
+    # ------------------------------------------------------------------ battle odds
+    def odds(self, table: Table, key: str, retreat: int | None = None) -> dict[str, Any] | None:
+        """What the battle panel shows of the odds: before the first die the exact odds of the forces as they stand
+        (optionally with the attacker retreating when down to ``retreat`` units), after it those the log recorded."""
+        s: State = table.view.game
+        b = s.battles[key]
+        if not first_die(b):
+            recorded = ODDS.get(("recorded", table.game_id, table.view.seq, key), lambda: self._recorded(table, key))
+            return None if recorded is None else {"o": _odds_fields(recorded), "recorded": True, "retreat": None,
+                                                 "key": key, "no_retreat": retreat_refusal(s, key)}
+        found = ODDS.get(("now", table.game_id, table.view.seq, key, retreat), lambda: self._exact(s, key, retreat))
+        return None if found is None else {"o": found, "recorded": False, "retreat": retreat, "key": key,
+                                           "no_retreat": retreat_refusal(s, key)}
+
+    def _exact(self, s: State, key: str, retreat: int | None) -> dict[str, Any] | None:
+        now = battle_odds(s, key, retreat)
+        return None if now is None else _odds_fields(now)
+
+    def _recorded(self, table: Table, key: str) -> ev.BattleOddsRecorded | None:
+        """The ``aa.battle_odds_recorded`` written before this battle's first die (the latest one for ``key``)."""
+        end = table.view.seq
+        while end > 0 and table.view.seq - end < RECORDED_LOOKBACK:
+            start = max(0, end - ODDS_CHUNK)
+            for entry in reversed(table.assistant.log(table.game_id, after=start, limit=end - start)):
+                if isinstance(entry.event, ev.BattleOddsRecorded) and entry.event.battle == key and not entry.cancelled:
+                    return entry.event
+            end = start
+        return None
+
+    def part(self, table: Table, name: str, args: dict[str, str]) -> Markup | None:
+        if name == "odds":
+            return self._odds_part(table, args)
+        if name != "move-units":
+            return None
+        s: State = table.view.game
+        space = args.get("path", "")
+        return Markup(render_template("aa_classic/move_units.html", here=self._units_at(s, space),
+                                      aircraft=self._aircraft_at(s, space), space=space, values={}))
+
+    def _battle_forms(self, table: Table, b, add) -> None:
+        s: State = table.view.game
+        act, what = next_action(s, b)
+        if act == "over":
+            return
+        data: dict[str, Any] = {
+            "odds": self.odds(table, b.key),
+            "b": b,
+            "kind": b.kind,
+            "attackers": f"{power_name(b.attacker)}: " + _kinds(s, b.units),
+            "defenders": self._defenders(s, b),
+            "act": act,
+            "what": what,
+            "bid": re.sub(r"[^A-Za-z0-9]+", "-", b.key),  # for element ids
+        }
+        fixed = {"battle": b.key}
+        if act == "fire":
+            lines = plan(s, b, what)
+            data["dice"] = sum(n for _, n, _ in lines)
+            data["lines"] = [(k.replace("_", " "), n, t) for k, n, t in lines]
+            data["firer"] = self._firer(s, b, what)
+            add(cmd.Fire, template="aa_classic/battle.html", data=data, fixed=fixed)
+        elif act == "casualties":
+            p = b.pending
+            pool = Counter(s.units[i].kind for i in candidates(s, b, p))
+            data.update(hits=p.hits, side=p.side, pool=sorted(pool.items()), aa=p.fire == "aa",
+                        chooser=power_name(b.attacker) if p.side == "attacker" else "the defender")
+            add(cmd.ChooseCasualties, template="aa_classic/casualties.html", data=data, fixed=fixed,
+                label="Remove these casualties")
+        if act == "retreat" or between_rounds(b):
+            data = {**data, "came_from": b.came_from}
+            add(cmd.Retreat, template="aa_classic/retreat.html", data=data, fixed=fixed, label="Retreat")
+            if b.kind == "naval":
+                add(cmd.Submerge, fixed=fixed)
+        if act == "wait":
+            add(cmd.Fire, template="aa_classic/battle.html", data=data, fixed=fixed)
+
+    def _odds_part(self, table: Table, args: dict[str, str]) -> Markup | None:
+        key = args.get("battle", "")
+        if key not in table.view.game.battles:
+            return None
+        raw = args.get("retreat", "").strip()
+        retreat = int(raw) if raw.isdigit() else None
+        if retreat_refusal(table.view.game, key):
+            retreat = None  # the panel says why no retreat can be planned
+        return Markup(render_template("aa_classic/odds.html", odds=self.odds(table, key, retreat),
+                                      game_id=table.game_id, bid=re.sub(r"[^A-Za-z0-9]+", "-", key)))
+
+    def _firer(self, s: State, b, what: str) -> str:
+        if what in ("attack", "first_strike", "support"):
+            return power_name(b.attacker)
+        if what.startswith("defence:"):
+            return power_name(what.split(":", 1)[1])
+        return "the defender" if what == "aa" else power_name(b.attacker)
+
+    def _defenders(self, s: State, b) -> str:
+        w = s.world
+        by_owner: dict[str, Counter] = {}
+        for u in s.units.values():
+            if u.space == b.space and w.enemies(u.owner, b.attacker):
+                by_owner.setdefault(u.owner, Counter())[u.kind] += 1
+        return "; ".join(
+            f"{power_name(o)}: " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(c.items()))
+            for o, c in by_owner.items()
+        ) or "none"
+
+    # ------------------------------------------------------------------ ledgers
+    def ledgers(self, table: Table) -> Markup:
+        s: State = table.view.game
+        order = s.world.tables.turn_order
+        players = {p: "" for p in order}
+        for entry in table.assistant.definition(table.game_id).get("players", []):
+            for p in entry.get("powers", ()):
+                players[p] = entry.get("name", "")
+        rows = [
+            {
+                "power": p, "name": power_name(p), "colour": COLOURS.get(p, NEUTRAL), "player": players.get(p, ""),
+                "treasury": s.treasury.get(p, 0), "income": s.production.get(p, 0), "now": p == s.power,
+                "techs": ", ".join(t.replace("_", " ") for t in s.techs(p)),
+            }
+            for p in order
+        ]
+        return Markup(render_template(
+            "aa_classic/ledgers.html", rows=rows, changes=self._changes(table), state=s,
+            to_place=", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(s.purchased.items())),
+            power=power_name(s.power), step=STEP.get(s.step, s.step),
+        ))
+
+    def _changes(self, table: Table) -> list[tuple[int, str, int, str, str]]:
+        """The latest IPC ledger entries as (seq, power, change, account, sentence of the event), newest first."""
+        ledger = table.view.read("ledger")
+        latest = sorted(
+            ((e.seq, p, e.amount, e.account) for p, account in ledger.powers.items()
+             for e in account.entries[-LEDGER_LINES:] if e.seq > 1),
+            reverse=True,
+        )[:LEDGER_LINES]
+        sentences: dict[int, str] = {}
+        for seq, *_ in latest:
+            if seq not in sentences:
+                sentences[seq] = table.assistant.log(table.game_id, after=seq - 1, limit=1)[0].sentence
+        return [(seq, power_name(p), amount, account, sentences[seq]) for seq, p, amount, account in latest]
+
+    # ------------------------------------------------------------------ map
+    def spaces(self, table: Table) -> tuple[str, ...]:
+        return tuple(sorted(table.view.game.world.board.spaces))
+
+    def board(self, table: Table, arrows=()) -> Markup:
+        s: State = table.view.game
+        board = s.world.board
+        pos = _positions(board)
+        at = f"?at={table.view.seq}" if table.at else ""
+        counts: dict[str, Counter] = {}
+        for u in s.units.values():
+            counts.setdefault(u.space, Counter())[u.owner] += 1
+        fighting = {b.space for b in s.battles.values() if not b.outcome}
+        parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Schematic map: click a space for its details">').format(MAP_W, MAP_H)]
+        if arrows:
+            parts.append(Markup('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
+                                'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>'))
+        lines = []
+        for a, b in _edges(board):
+            (x1, y1), (x2, y2) = pos[a], pos[b]
+            lines.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}"/>')
+        parts.append(Markup('<g class="borders">' + "".join(lines) + "</g>"))
+        for name, space in board.spaces.items():
+            x, y = pos[name]
+            here = counts.get(name, Counter())
+            total = sum(here.values())
+            url = table.space_url(name) + at
+            if space.kind == "sea":
+                fill, r, cls = SEA, 9, "space-shape sea"
+                if here:
+                    fill = COLOURS.get(here.most_common(1)[0][0], fill)
+            else:
+                owner = s.controller(name)
+                fill, r, cls = COLOURS.get(owner, NEUTRAL), 13 if space.ipc else 10, "space-shape"
+            ring = Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 5) if name in fighting else ""
+            label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(x, y + r + 11, name)
+            num = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count{}">{}</text>').format(
+                x, y + 4, " light" if fill in (NEUTRAL, SEA) else "", total) if total else ""
+            capital = Markup('<circle cx="{:.0f}" cy="{:.0f}" r="{}" fill="none" class="capital"/>').format(x, y, r + 2) if space.capital else ""
+            title = f"{name}: " + (f"{power_name(s.controller(name))}, {space.ipc} IPC" if space.kind == "land" else "sea zone")
+            if total:
+                title += "; " + ", ".join(f"{n} {power_name(o)}" for o, n in here.most_common())
+            parts.append(Markup(
+                '<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{name}">'
+                '<title>{title}</title><circle class="{cls}" cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}"/>'
+                "{capital}{ring}{num}{label}</a>"
+            ).format(url=url, name=name, title=title, cls=cls, x=x, y=y, r=r, fill=fill, capital=capital, ring=ring,
+                     num=num, label=label))
+        parts.extend(_arrow(pos[a], pos[b], a, b) for a, b in arrows if a in pos and b in pos)
+        parts.append(Markup("</svg>"))
+        legend = Markup("").join(
+            Markup('<span><i style="background:{}"></i>{}</span>').format(c, power_name(p)) for p, c in COLOURS.items()
+        )
+        return Markup('<h2>Map</h2><div class="mapwrap">{}</div><p class="legend">{}<span><i class="ring"></i>battle</span></p>').format(
+            Markup("").join(parts), legend)
+
+    def space(self, table: Table, name: str) -> Markup | None:
+        s: State = table.view.game
+        board = s.world.board
+        if name not in board.spaces:
+            return None
+        sp = board.spaces[name]
+        by_owner: dict[str, Counter] = {}
+        for u in s.units.values():
+            if u.space == name:
+                by_owner.setdefault(u.owner, Counter())[u.kind] += 1
+        battles = [b for b in s.battles.values() if b.space == name]
+        return Markup(render_template(
+            "aa_classic/space.html", sp=sp, controller=power_name(s.controller(name)) if sp.kind == "land" else "",
+            original=power_name(sp.original_owner or "") if sp.original_owner else "neutral",
+            complex=name in s.complexes,
+            units=[(power_name(o), COLOURS.get(o, NEUTRAL), sorted(c.items())) for o, c in by_owner.items()],
+            battles=[(b.key, b.kind, b.outcome or f"round {b.round}") for b in battles],
+            capital=power_name(sp.capital) if sp.capital else "",
+        ))
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float], a: str, b: str) -> Markup:
+    """An annotation's arrow from one space to another, stopping short of the spaces' circles."""
+    (x1, y1), (x2, y2) = start, end
+    length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    return Markup(
+        '<g class="arrow"><title>Annotation: {} to {}</title>'
+        '<line x1="{:.0f}" y1="{:.0f}" x2="{:.0f}" y2="{:.0f}" marker-end="url(#arrowhead)"/></g>'
+    ).format(a, b, x1 + 16 * ux, y1 + 16 * uy, x2 - 20 * ux, y2 - 20 * uy)
+
+
+def _odds_fields(o) -> dict[str, Any]:
+    """The numbers the panel shows, from recorded odds (an event) or freshly computed ones (analysis ``Odds``)."""
+    names = ("attacker_wins", "defender_wins", "draw", "retreat", "captures", "expected_attacker_survivors",
+             "expected_defender_survivors", "expected_attacker_loss", "expected_defender_loss")
+    out = {n: getattr(o, n) for n in names}
+    out["expected_rounds"] = getattr(o, "expected_rounds", 0.0)
+    out["attacking"] = getattr(o, "attacking", {})
+    out["defending"] = getattr(o, "defending", {})
+    return out
+
+
+def _edges(board) -> tuple[tuple[str, str], ...]:
+    cut = {frozenset(p) for p in board.across_edge}
+    return tuple(e for e in board.borders() if frozenset(e) not in cut)
+
+
+def _positions(board) -> dict[str, tuple[float, float]]:
+    unit = layout(tuple(board.spaces), _edges(board), WEST, EAST, NORTH, SOUTH)
+    return {n: (40 + x * (MAP_W - 80), 24 + y * (MAP_H - 60)) for n, (x, y) in unit.items()}
+
+
+PRESENTER = AAPresenter()

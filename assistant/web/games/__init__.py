@@ -1,1 +1,0 @@
-"""Game-specific presentation: ``<kind name>.py`` defines ``PRESENTER`` (see assistant/web/presenter.py)."""
