@@ -8,10 +8,9 @@ turn while keeping its home [T L13].
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from pathlib import Path
 
-from assistant.decider import Context, GameKind, Refused
+from assistant.decider import GameKind, Move, route
 from assistant.games.aa_europe import commands as cmd
 from assistant.games.aa_europe import events as ev
 from assistant.games.aa_europe.describe import describe
@@ -20,49 +19,64 @@ from assistant.games.aa_europe.guidance import guidance
 from assistant.games.aa_europe.moves import battle, economy, edits, movement, patriotic, placement, transport, turn
 from assistant.games.aa_europe.setup import Options, initial_state, setup
 from assistant.games.aa_europe.state import State
+from assistant.kinds import read_about
 
-ALWAYS = ("*",)
-
-# command -> (move, the phases it is legal in)
-MOVES: dict[type, tuple[Callable[[Any, State, Context], list], tuple[str, ...]]] = {
-    cmd.SplitAdvance: (economy.split_advance, ("advance",)),
-    cmd.BuyWithAdvance: (economy.buy_with_advance, ("advance",)),
-    cmd.EndAdvance: (turn.end_advance, ("advance",)),
-    cmd.EndPhase: (turn.end_phase, ("purchase", "combat_move", "combat", "noncombat_move", "placement", "income")),
-    cmd.Purchase: (economy.purchase, ("purchase",)),
-    cmd.Move: (movement.move, ("combat_move", "noncombat_move")),
-    cmd.Load: (transport.load, ("combat_move", "noncombat_move")),
-    cmd.Unload: (transport.unload, ("combat_move", "noncombat_move")),
-    cmd.Intercept: (battle.intercept, ("combat",)),
-    cmd.Fire: (battle.fire, ("combat",)),
-    cmd.ChooseCasualties: (battle.choose_casualties, ("combat",)),
-    cmd.Retreat: (battle.retreat, ("combat",)),
-    cmd.Submerge: (battle.submerge, ("combat",)),
-    cmd.TakeOver: (patriotic.take_over, ("noncombat_move",)),
-    cmd.Place: (placement.place, ("placement",)),
-    cmd.Edit: (edits.edit, ALWAYS),
-}
+HERE = Path(__file__).parent
+ABOUT = read_about(HERE, "aa_europe")
+PHASES = ("purchase", "combat_move", "combat", "noncombat_move", "placement", "income")
+MOVING = ("combat_move", "noncombat_move")
 
 
-def decide(command: Any, state: State, ctx: Context) -> list:
-    entry = MOVES.get(type(command))
-    if entry is None:
-        raise Refused(f"A&A Europe has no command {type(command).__name__}")
-    return entry[0](command, state, ctx)
+def _playing(s: State) -> bool:
+    return s.victory is None
 
+
+def _advance(s: State) -> bool:
+    return s.phase == "advance" and bool(s.advance_side)
+
+
+def _battles(s: State) -> bool:
+    return s.victory is None and any(not b.outcome for b in s.battles.values())
+
+
+def _soviet(s: State) -> bool:
+    return s.victory is None and s.power == "ussr"
+
+
+MOVES: tuple[Move[State], ...] = (
+    Move(cmd.SplitAdvance, economy.split_advance, phases=("setup",), when=_advance, label="Split the Allies' 12 IPC"),
+    Move(cmd.BuyWithAdvance, economy.buy_with_advance, phases=("setup",), when=_advance, label="Buy and place"),
+    Move(cmd.EndAdvance, turn.end_advance, phases=("setup",), when=_advance, label="Done with the advance"),
+    Move(cmd.Purchase, economy.purchase, phases=("purchase",), when=_playing, label="Buy these units"),
+    Move(cmd.Move, movement.move, phases=MOVING, when=_playing, label="Move these units"),
+    Move(cmd.Load, transport.load, phases=MOVING, when=_playing),
+    Move(cmd.Unload, transport.unload, phases=MOVING, when=_playing),
+    Move(cmd.Intercept, battle.intercept, phases=("combat",), when=_battles),
+    Move(cmd.Fire, battle.fire, phases=("combat",), when=_battles),
+    Move(cmd.ChooseCasualties, battle.choose_casualties, phases=("combat",), when=_battles),
+    Move(cmd.Retreat, battle.retreat, phases=("combat",), when=_battles),
+    Move(cmd.Submerge, battle.submerge, phases=("combat",), when=_battles),
+    Move(cmd.TakeOver, patriotic.take_over, phases=("noncombat_move",), when=_soviet, label="Take over these units"),
+    Move(cmd.Place, placement.place, phases=("placement",), when=_playing, label="Place these units"),
+    Move(cmd.EndPhase, turn.end_phase, phases=PHASES, when=_playing),
+    Move(cmd.Edit, edits.edit, label="Record this edit"),  # any moment: the table's corrections
+)
 
 GAME: GameKind[State] = GameKind(
-    name="aa_europe",
-    title="Axis & Allies: Europe (1999)",
-    namespace="aae",
+    name=ABOUT.name,
+    title=ABOUT.title,
+    namespace=ABOUT.namespace,
     options_type=Options,
     setup=setup,
     initial_state=initial_state,
-    decide=decide,
+    decide=route(MOVES, "A&A Europe"),
     evolve=evolve,
     state_type=State,
     commands=cmd.COMMANDS,
     events=ev.EVENTS,
     describe=describe,
     guidance=guidance,
+    moves=MOVES,
+    rule_refs=HERE / "rule_refs.toml",
+    docs=HERE / "docs.md",
 )

@@ -22,7 +22,7 @@ def _refs() -> dict[str, dict[str, str]]:
 
 def rule(key: str) -> str:
     """The rule a refusal cites: 'A&A Europe §<the rulebook's section>, <line>'."""
-    ref = _refs()[key]
+    ref = _refs()["sections"][key]
     return f"A&A Europe §{ref['section']}, {ref['line']}"
 
 
