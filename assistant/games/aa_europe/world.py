@@ -129,19 +129,24 @@ class World(msgspec.Struct, frozen=True, dict=True):
     def distance(self, start: str, goal: str, domain: str) -> int | None:
         """Fewest moves from ``start`` to ``goal`` for a unit of ``domain`` (air: over land and sea, never over a
         neutral territory [T L26]); None if it cannot get there."""
-        if start == goal:
-            return 0
-        seen = {start: 0}
+        path = self.route(start, goal, domain)
+        return None if path is None else len(path) - 1
+
+    def route(self, start: str, goal: str, domain: str) -> tuple[str, ...] | None:
+        """A shortest path (start and goal included) for a unit of ``domain``, terrain only; None if there is none."""
+        came: dict[str, str] = {start: start}
         todo = deque([start])
         while todo:
             here = todo.popleft()
-            for nxt in self.spaces[here].borders:
-                if nxt in seen or not self.passable(here, nxt, domain):
-                    continue
-                seen[nxt] = seen[here] + 1
-                if nxt == goal:
-                    return seen[nxt]
-                todo.append(nxt)
+            if here == goal:
+                path = [goal]
+                while path[-1] != start:
+                    path.append(came[path[-1]])
+                return tuple(reversed(path))
+            for nxt in sorted(self.spaces[here].borders):
+                if nxt not in came and self.passable(here, nxt, domain):
+                    came[nxt] = here
+                    todo.append(nxt)
         return None
 
     def passable(self, a: str, b: str, domain: str) -> bool:

@@ -45,9 +45,10 @@ def next_action(s: State, b: Battle) -> tuple[str, str]:
         return ("intercept", "the defender declares its interceptors")
     atk = f.attackers(s, b)
     free = [i for i in f.defenders(s, b) if i not in b.casualty_line]
-    for fire in _order(s, b):
-        if fire in b.fired:
-            continue
+    order = _order(s, b)
+    # a round's throws go in order: one skipped (nobody to fire it then) does not come back later in the round
+    last = max((order.index(x) for x in b.fired if x in order), default=-1)
+    for fire in order[last + 1:]:
         if fire == "clear":
             if any(x.startswith("surprise") for x in b.fired):
                 return ("clear", "")

@@ -65,6 +65,11 @@ def check_choice(s: State, units: list[int], p: Pending, chosen: list[int]) -> s
 def default_choice(s: State, units: list[int], p: Pending) -> list[int] | None:
     """The choice when there is none to make: every unit is lost, or they are all alike; else None."""
     need = due(s, units, p)
+    free = p.hits - p.no_air - p.no_sub
+    if not free and not p.no_sub:
+        units = [i for i in units if not air(s, i)]  # submarine hits only: ships take them
+    if not free and not p.no_air:
+        units = [i for i in units if not _sub(s, i)]  # aircraft hits without a destroyer: never submarines
     total = sum(hit_points(s, i) for i in units)
     alike = len({(s.units[i].kind, s.units[i].owner, s.units[i].damaged) for i in units}) <= 1
     cargo = any(u.aboard in units for u in s.units.values())

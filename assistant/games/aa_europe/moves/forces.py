@@ -137,7 +137,8 @@ def dice_for(s: State, b: Battle, fire: str) -> list[Die]:
     elif fire == "damage":
         dice = [(i, 6, "any") for i in bombers(s, b)]
     elif fire == "surprise":
-        dice = [(i, _value(s, i, True), "no_air") for i in atk if _flag(s, i, "surprise_strike")]
+        if b.kind == "naval" and attacker_surprise(s, b):
+            dice = [(i, _value(s, i, True), "no_air") for i in atk if _flag(s, i, "surprise_strike")]
     elif fire == "attack":
         spotted = has_destroyer(s, atk + passive(s, b))
         surprise = b.kind == "naval" and attacker_surprise(s, b)
@@ -157,7 +158,7 @@ def dice_for(s: State, b: Battle, fire: str) -> list[Die]:
         surprise = b.kind == "naval" and defender_surprise(s, b)
         for i in dfn:
             sub = _flag(s, i, "surprise_strike")
-            if kind == "surprise" and not sub or kind == "defence" and sub and surprise:
+            if kind == "surprise" and not (sub and surprise) or kind == "defence" and sub and surprise:
                 continue
             value = _value(s, i, False)
             if value:

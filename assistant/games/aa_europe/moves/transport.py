@@ -127,8 +127,8 @@ def _check_unload(s: State, c: cmd.Unload) -> tuple[tuple[int, ...], tuple[int, 
         ship = s.units[u.aboard]
         if ship.owner != s.power and s.mark(i).boarded:
             continue  # loaded on an ally's transport this turn: it lands on your next turn [T L54]
-        if ship.owner == s.power and s.mark(i).boarded and s.mark(u.aboard).fought_at_sea:
-            continue  # a transport that fought loads or unloads, not both [T L106]
+        if s.mark(i).boarded and s.mark(i).phase == "noncombat_move" and s.mark(u.aboard).fought_at_sea:
+            continue  # after its fight a transport loads or unloads, not both [T L106] (ruling: see docs/rulings.md)
         if s.mark(u.aboard).done or s.mark(i).landing:
             continue
         able.append((i, u))
