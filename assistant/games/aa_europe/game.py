@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from assistant.decider import GameKind, Move, route
+from assistant.decider import GameKind, Move, Ref, route
 from assistant.games.aa_europe import commands as cmd
 from assistant.games.aa_europe import events as ev
 from assistant.games.aa_europe.describe import describe
 from assistant.games.aa_europe.evolve import evolve
 from assistant.games.aa_europe.guidance import guidance
+from assistant.games.aa_europe.read_models import PROJECTIONS
 from assistant.games.aa_europe.moves import battle, economy, edits, movement, patriotic, placement, transport, turn
 from assistant.games.aa_europe.setup import Options, initial_state, setup
 from assistant.games.aa_europe.state import State
@@ -75,8 +76,10 @@ GAME: GameKind[State] = GameKind(
     commands=cmd.COMMANDS,
     events=ev.EVENTS,
     describe=describe,
+    projections=PROJECTIONS,
     guidance=guidance,
     moves=MOVES,
+    report=Ref("assistant.games.aa_europe.report:ADAPTER"),
     rule_refs=HERE / "rule_refs.toml",
     docs=HERE / "docs.md",
 )
