@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games.aa_europe import events as ev
+from events.core import PhaseBegan
 
 NAMES = {"germany": "Germany", "ussr": "the Soviet Union", "uk": "Great Britain", "usa": "the United States"}
+PHASES = {"purchase": "purchase", "combat_move": "combat move", "combat": "combat", "noncombat_move": "non-combat move",
+          "placement": "placement", "surface_repair": "surfacing and repairs", "income": "income"}
 PLURAL = {"infantry": "infantry", "artillery": "artillery", "armour": "armour", "aa_gun": "AA guns",
           "fighter": "fighters", "bomber": "bombers", "submarine": "submarines", "transport": "transports",
           "destroyer": "destroyers", "battleship": "battleships", "carrier": "aircraft carriers"}
@@ -39,6 +42,8 @@ def _n(ids) -> str:
 
 def describe(e: Any) -> str:
     match e:
+        case PhaseBegan():
+            return f"Round {e.round}: {power(e.side)}'s {PHASES.get(e.phase, e.phase.replace('_', ' '))} phase."
         case ev.AdvanceGranted():
             return "Cash advance paid: " + ", ".join(f"{power(p)} {n} IPC" for p, n in e.amounts.items()) + "."
         case ev.AdvanceClosed():
