@@ -84,5 +84,6 @@ GAME: GameKind[State] = GameKind(
     static=HERE / "static",
     report=Ref("assistant.games.aa_europe.report:ADAPTER"),
     rule_refs=HERE / "rule_refs.toml",
+    benches={"aa_europe": Ref("assistant.games.aa_europe.bench:run")},
     docs=HERE / "docs.md",
 )

@@ -1,0 +1,226 @@
+"""Benchmark: random legal 20-round games of A&A Europe, replayed from scratch, every read model folded, every
+command handled by the application over a SQLite log; exact odds of 20-against-20 battles with artillery, two-hit
+battleships and shore bombardment. ``run()`` returns the figures; ``tabletop bench --only aa_europe`` prints them
+(or ``python3 -m assistant.games.aa_europe.bench``)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from assistant.decider import Context, DiceRoller, Refused
+from assistant.families.axis_allies.odds import Battle, battle_odds, clear_caches
+from assistant.games.aa_europe import commands as c
+from assistant.games.aa_europe.game import GAME
+from assistant.games.aa_europe.moves.battle import next_action
+from assistant.games.aa_europe.moves.casualties import default_choice, due, pool
+from assistant.games.aa_europe.odds import RULES, profiles
+from assistant.games.aa_europe.state import State
+
+ROUNDS = 20
+BUYS = ["infantry", "infantry", "infantry", "artillery", "armour", "fighter"]
+LAND_20 = ({"infantry": 8, "artillery": 6, "armour": 4, "fighter": 2},
+           {"infantry": 14, "artillery": 2, "armour": 2, "fighter": 2, "aa_gun": 1}, {"battleship": 2, "destroyer": 1})
+SEA_20 = ({"battleship": 4, "destroyer": 6, "submarine": 6, "carrier": 2, "fighter": 2},
+          {"battleship": 3, "destroyer": 5, "submarine": 6, "carrier": 3, "fighter": 3}, {})
+
+
+class RandomPlayer:
+    """Plays every power with random but legal commands (a refused try is simply not played)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def turn(self, get, try_) -> None:
+        s: State = get()
+        budget, buy = s.treasury.get(s.power, 0), {}
+        for kind in self.rng.choices(BUYS, k=10):
+            cost = s.world.units[kind].cost
+            if cost <= budget:
+                buy[kind], budget = buy.get(kind, 0) + 1, budget - cost
+        if buy:
+            try_(c.Purchase(units=buy))
+        try_(c.EndPhase())
+        self._attack(get, try_)
+        try_(c.EndPhase())
+        self._fight(get, try_)
+        try_(c.EndPhase())
+        try_(c.EndPhase())
+        self._place(get, try_)
+        try_(c.EndPhase())
+        s = get()
+        due_ = s.middle_east_column() if s.power == "germany" else 0
+        split = {}
+        for p in ("usa", "uk", "ussr"):
+            share = min(due_, s.treasury.get(p, 0)) if p != "ussr" else due_
+            if share:
+                split[p], due_ = share, due_ - share
+        try_(c.EndPhase(middle_east=split))
+
+    def _attack(self, get, try_) -> None:
+        s = get()
+        w = s.world
+        mine = sorted({u.space for u in s.units.values() if u.owner == s.power and w.domain(u.kind) == "land"
+                       and not w.is_sea(u.space)})
+        for space in mine:
+            s = get()
+            targets = [n for n in w.spaces[space].borders if not w.is_sea(n) and not w.neutral(n)
+                       and w.enemies(s.controller(n), s.power)]
+            here = {k: n for k, n in _kinds(s, space, s.power).items() if w.units[k].attack and k != "aa_gun"}
+            if targets and here and self.rng.random() < 0.5:
+                take = {k: max(1, n // 2) for k, n in here.items()}
+                try_(c.Move(path=(space, self.rng.choice(targets)), units=take))
+
+    def _fight(self, get, try_) -> None:
+        for _ in range(400):
+            s = get()
+            open_ = [b for b in s.battles.values() if not b.outcome]
+            if not open_:
+                return
+            b = open_[0]
+            act, _ = next_action(s, b)
+            if act == "fire":
+                try_(c.Fire(battle=b.key))
+            elif act == "casualties":
+                units = pool(s, b, b.pending)
+                choice = default_choice(s, units, b.pending) or sorted(
+                    units, key=lambda i: (s.world.units[s.units[i].kind].cost, i))[: due(s, units, b.pending)]
+                try_(c.ChooseCasualties(battle=b.key, ids=tuple(choice)))
+            elif act == "intercept":
+                try_(c.Intercept(battle=b.key))
+            else:
+                to = next((z for z in b.came_from), "")
+                if try_(c.Retreat(battle=b.key, to=to)) is None:
+                    return
+
+    def _place(self, get, try_) -> None:
+        s = get()
+        capital = s.world.capital_of(s.power)
+        land = {k: n for k, n in s.purchased.items() if s.world.domain(k) != "sea"}
+        if land and capital in s.complexes and s.controller(capital) == s.power:
+            try_(c.Place(space=capital, units=land))
+
+
+def _kinds(s: State, space: str, power: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for u in s.units.values():
+        if u.space == space and u.owner == power and not u.aboard:
+            out[u.kind] = out.get(u.kind, 0) + 1
+    return out
+
+
+def play(seed: int, rounds: int = ROUNDS) -> tuple[dict[str, Any], list, list]:
+    definition = msgspec.json.decode(msgspec.json.encode(GAME.setup({})))
+    box = {"state": GAME.initial_state(definition)}
+    dice = DiceRoller(random.Random(seed).randrange)
+    commands: list = []
+    events: list = []
+
+    def try_(command) -> State | None:
+        try:
+            out = GAME.decide(command, box["state"], Context(dice=dice))
+        except Refused:
+            return None
+        for e in out:
+            box["state"] = GAME.evolve(box["state"], e)
+        commands.append(command)
+        events.extend(out)
+        return box["state"]
+
+    try_(c.EndAdvance())
+    try_(c.SplitAdvance(amounts={"ussr": 12}))
+    try_(c.EndAdvance())
+    player = RandomPlayer(seed)
+    while box["state"].round <= rounds and box["state"].victory is None:
+        player.turn(lambda: box["state"], try_)
+    return definition, commands, events
+
+
+def replay(definition: dict[str, Any], events: list) -> State:
+    s = GAME.initial_state(definition)
+    for e in events:
+        s = GAME.evolve(s, e)
+    return s
+
+
+def replay_read_models(definition: dict[str, Any], events: list) -> list:
+    from projections.base import Recorded
+
+    states = [p.initial(definition) for p in GAME.projections]
+    for seq, e in enumerate(events, start=2):
+        rec = Recorded(seq, e, "", "table", "")
+        states = [p.apply(st, rec) for p, st in zip(GAME.projections, states)]
+    return states
+
+
+def through_the_app(seed: int, commands: list) -> list[float]:
+    from assistant.application import Assistant
+    from assistant.kinds import KindRegistry
+    from events.store import EventStore
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = EventStore(Path(tmp) / "bench.sqlite3")
+        app = Assistant(store, KindRegistry(), dice=DiceRoller(random.Random(seed).randrange))
+        gid = app.new_game("aa_europe", {})
+        times = []
+        for command in commands:
+            t0 = time.perf_counter()
+            app.handle(gid, command)
+            times.append(time.perf_counter() - t0)
+        store.close()
+    return times
+
+
+def odds_20_v_20() -> dict[str, float]:
+    out = {}
+    world = GAME.initial_state(GAME.setup({})).world
+    for name, (atk, dfn, support) in (("land, artillery and bombardment", LAND_20), ("naval, two-hit battleships", SEA_20)):
+        battle = Battle(profiles=profiles(world), attackers=atk, defenders=dfn, at_sea=not support,
+                        support_fire=support, amphibious=bool(support), rules=RULES)
+        clear_caches()
+        t0 = time.perf_counter()
+        o = battle_odds(battle)
+        out[f"exact odds 20 v 20, {name} (s)"] = round(time.perf_counter() - t0, 3)
+        out[f"  attacker wins ({name})"] = round(o.attacker_wins, 4)
+    return out
+
+
+def run(games: int = 2) -> dict[str, Any]:
+    replays, models, sizes, skipped, medians = [], [], [], 0, []
+    seed = 0
+    while len(replays) < games and seed < games * 5:
+        definition, commands, events = play(seed)
+        t0 = time.perf_counter()
+        final = replay(definition, events)
+        elapsed = time.perf_counter() - t0
+        if final.victory is not None:
+            skipped += 1
+        else:
+            replays.append(elapsed)
+            sizes.append(len(events))
+            t0 = time.perf_counter()
+            replay_read_models(definition, events)
+            models.append(time.perf_counter() - t0)
+            if not medians:
+                medians.append(statistics.median(through_the_app(seed, commands)))
+        seed += 1
+    return {
+        "20-round games": len(replays),
+        "games won before round 20 (skipped)": skipped,
+        "events per game": sizes,
+        "replay from scratch, worst (s)": round(max(replays), 4) if replays else None,
+        "replay of every read model, worst (s)": round(max(models), 4) if models else None,
+        "command decided and appended, median (ms)": round(medians[0] * 1000, 3) if medians else None,
+        **odds_20_v_20(),
+    }
+
+
+if __name__ == "__main__":
+    for key, value in run().items():
+        print(f"{key}: {value}")
