@@ -89,6 +89,10 @@ def describe(e: Any) -> str:
             return f"{_n(e.units)} intercept over {e.battle.split('/')[0]}."
         case ev.HitsScored():
             return f"{cap(power(e.firer))}: {e.fire.split(':')[0]} fire scores {e.hits} hit{'s' if e.hits != 1 else ''}."
+        case ev.HitsRecounted():
+            return f"The corrected dice score {e.hits} hit{'s' if e.hits != 1 else ''} at {e.battle}."
+        case ev.CorrectionOutstanding():
+            return f"A corrected throw changes what was already done: {e.reason}."
         case ev.CasualtiesChosen():
             damaged = f", {len(e.damaged)} battleship(s) damaged" if e.damaged else ""
             return f"The {e.side} loses {_n(e.units)}{damaged}."

@@ -203,6 +203,24 @@ class HitsScored(Event, tag="aae.hits_scored"):
     line: bool = True  # the victims stay behind the casualty line (they still fire) until it is cleared
     round: int = 0
     ref: str = ""
+    kinds: tuple[str, ...] = ()  # per die: any | no_air | no_sub | air_only (a corrected throw is recounted with them)
+
+
+class HitsRecounted(Event, tag="aae.hits_recounted"):
+    """A corrected physical throw whose hits were still waiting for the casualty choice: they are now these."""
+
+    battle: str
+    hits: int
+    no_air: int = 0
+    no_sub: int = 0
+    ref: str = ""
+
+
+class CorrectionOutstanding(Event, tag="aae.correction_outstanding"):
+    """A corrected throw whose consequences were already acted on: the table rolls back to it or edits."""
+
+    ref: str
+    reason: str
 
 
 class CasualtiesChosen(Event, tag="aae.casualties_chosen"):
@@ -387,7 +405,7 @@ EVENTS: tuple[type[Event], ...] = (
     AdvanceGranted, AdvanceClosed, StartingIncomePaid, TurnStarted, TurnEnded, UnitsPurchased, UnitsPlaced,
     UnitsForfeited, UnitsMoved, UnitsLoaded, UnitsUnloaded, AircraftShotDown, AircraftLost, ConvoyRaided,
     ConvoyLiberated, TerritoryCaptured, CapitalCaptured, BattleJoined, InterceptorsDeclared, HitsScored,
-    CasualtiesChosen, LineCleared, SubmarinesSubmerged, AttackerRetreated, BattleEnded, LandingMade, BombingDamage,
+    HitsRecounted, CorrectionOutstanding, CasualtiesChosen, LineCleared, SubmarinesSubmerged, AttackerRetreated, BattleEnded, LandingMade, BombingDamage,
     BattleOddsRecorded, UnitsTransferred, SurfacedAndRepaired, IncomeCollected, IncomeWithheld, MiddleEastPaid,
     VictoryArmed, VictoryLapsed, VictoryDeclared, UnitsEdited, ControlEdited, TreasuryEdited, RuleOverridden,
 )

@@ -193,8 +193,15 @@ def hits_scored(s: State, e: ev.HitsScored) -> State:
     if e.fire in ("aa", "intercept") and b.kind == "bombing":
         return replace(s, battles=_battle(s, e.battle, fired=fired, raid_hits=b.raid_hits + e.hits))
     victim = "defender" if e.side == "attacker" else "attacker"
-    pending = Pending(side=victim, hits=e.hits, fire=e.fire, no_air=e.no_air, no_sub=e.no_sub, line=e.line)
+    pending = Pending(side=victim, hits=e.hits, fire=e.fire, no_air=e.no_air, no_sub=e.no_sub, line=e.line,
+                      ref=e.ref, kinds=e.kinds)
     return replace(s, battles=_battle(s, e.battle, fired=fired, pending=pending if e.hits else None))
+
+
+def recounted(s: State, e: ev.HitsRecounted) -> State:
+    p = s.battles[e.battle].pending
+    new = replace(p, hits=e.hits, no_air=e.no_air, no_sub=e.no_sub) if p is not None and e.hits else None
+    return replace(s, battles=_battle(s, e.battle, pending=new))
 
 
 def casualties(s: State, e: ev.CasualtiesChosen) -> State:
@@ -314,6 +321,7 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ev.BattleJoined: battle_joined,
     ev.InterceptorsDeclared: interceptors,
     ev.HitsScored: hits_scored,
+    ev.HitsRecounted: recounted,
     ev.CasualtiesChosen: casualties,
     ev.LineCleared: line_cleared,
     ev.SubmarinesSubmerged: submerged,

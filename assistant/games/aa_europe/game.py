@@ -13,6 +13,7 @@ from pathlib import Path
 from assistant.decider import GameKind, Move, Ref, route
 from assistant.games.aa_europe import commands as cmd
 from assistant.games.aa_europe import events as ev
+from assistant.games.aa_europe.corrections import after_dice_corrected
 from assistant.games.aa_europe.describe import describe
 from assistant.games.aa_europe.evolve import evolve
 from assistant.games.aa_europe.guidance import guidance
@@ -78,6 +79,7 @@ GAME: GameKind[State] = GameKind(
     describe=describe,
     projections=PROJECTIONS,
     guidance=guidance,
+    after_dice_corrected=after_dice_corrected,
     moves=MOVES,
     presenter=Ref("assistant.games.aa_europe.web:PRESENTER"),
     templates=HERE / "templates",

@@ -38,6 +38,8 @@ class Pending(msgspec.Struct, frozen=True):
     no_air: int = 0
     no_sub: int = 0
     line: bool = True  # behind the casualty line (fire back, removed when the line is cleared) or removed at once
+    ref: str = ""  # the throw that scored them
+    kinds: tuple[str, ...] = ()  # per die of that throw, for a corrected throw
 
 
 class Battle(msgspec.Struct, frozen=True):

@@ -79,3 +79,30 @@ def test_teaching_replay_cites_the_rulebook(app):
     rules = {s.type: s.rule for s in steps(app, gid)}
     assert rules["aae.battle_joined"].startswith("A&A Europe §Mouvement d'assaut")
     assert rules["aae.advance_granted"].startswith("A&A Europe §Avance spéciale")
+
+
+def test_a_corrected_throw_is_recounted_while_its_hits_wait(app):
+    gid = _to_baltic_battle(app)
+    # Two of the Soviet defenders are alike: make the choice wait by adding a different unit first.
+    app.handle(gid, json.dumps({"type": "aae.edit", "reason": "a tank the table forgot",
+                                "add": [{"space": "Baltic States", "power": "ussr", "kind": "armour"}]}))
+    out = do(app, gid, {"type": "aae.fire", "battle": "Baltic States", "faces": [1, 6, 6, 6]})
+    dice_seq = next(r.seq for r in out.events if r.event.__struct_config__.tag == "core.dice_rolled")
+    assert app.view(gid).game.battles["Baltic States"].pending.hits == 1
+    app.handle(gid, json.dumps({"type": "core.correct_dice", "dice_seq": dice_seq, "faces": [1, 1, 6, 6],
+                                "reason": "typo"}))
+    assert app.view(gid).game.battles["Baltic States"].pending.hits == 2
+    app.handle(gid, json.dumps({"type": "core.correct_dice", "dice_seq": dice_seq, "faces": [6, 6, 6, 6],
+                                "reason": "typo"}))
+    battle = app.view(gid).game.battles["Baltic States"]
+    assert battle.pending is None and "defence" in app.guidance(gid)
+    assert app.verify(gid) is None
+
+
+def test_a_correction_after_the_choice_is_outstanding(app):
+    gid = _to_baltic_battle(app)
+    out = do(app, gid, {"type": "aae.fire", "battle": "Baltic States", "faces": [1, 6, 6, 6]})  # taken at once
+    dice_seq = next(r.seq for r in out.events if r.event.__struct_config__.tag == "core.dice_rolled")
+    out = app.handle(gid, json.dumps({"type": "core.correct_dice", "dice_seq": dice_seq, "faces": [6, 6, 6, 6],
+                                      "reason": "typo"}))
+    assert any(r.event.__struct_config__.tag == "aae.correction_outstanding" for r in out.events)

@@ -137,7 +137,7 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     out(ev.HitsScored(
         battle=b.key, side=side, firer=firer, fire=what, hits=len(hit),
         no_air=sum(1 for d in hit if d[2] == "no_air"), no_sub=sum(1 for d in hit if d[2] == "no_sub"),
-        line=line, round=b.round, ref=ref,
+        line=line, round=b.round, ref=ref, kinds=tuple(d[2] for d in dice),
     ))
     settle(out, b.key)
     return out.events
