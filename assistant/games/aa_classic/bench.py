@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import random
 import statistics
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from assistant.decider import Context, DiceRoller, Refused
+from assistant.families.axis_allies import bench as family_bench
 from assistant.games.aa_classic import commands as c
 from assistant.games.aa_classic import geography as geo
 from assistant.games.aa_classic.game import GAME
@@ -190,40 +189,16 @@ def play(seed: int, rounds: int = ROUNDS) -> tuple[dict[str, Any], list, list]:
 
 
 def replay(definition: dict[str, Any], events: list) -> State:
-    s = GAME.initial_state(definition)
-    for e in events:
-        s = GAME.evolve(s, e)
-    return s
+    return family_bench.replay(GAME, definition, events)
 
 
 def replay_read_models(definition: dict[str, Any], events: list) -> list:
     """Every read model folded from scratch (board, ledger, battles, technologies, victory)."""
-    from projections.base import Recorded
-
-    states = [p.initial(definition) for p in GAME.projections]
-    for seq, e in enumerate(events, start=2):
-        rec = Recorded(seq, e, "", "table", "")
-        states = [p.apply(st, rec) for p, st in zip(GAME.projections, states)]
-    return states
+    return family_bench.replay_read_models(GAME, definition, events)
 
 
 def _through_the_app(seed: int, commands: list) -> list[float]:
-    """Every command of a game handled by the application (decide + append to SQLite), timed one by one."""
-    from assistant.application import Assistant
-    from assistant.kinds import KindRegistry
-    from events.store import EventStore
-
-    with tempfile.TemporaryDirectory() as tmp:
-        store = EventStore(Path(tmp) / "bench.sqlite3")
-        app = Assistant(store, KindRegistry(), dice=DiceRoller(random.Random(seed + 1).randrange))
-        gid = app.new_game("aa_classic", {"players": 5})
-        times = []
-        for command in commands:
-            t0 = time.perf_counter()
-            app.handle(gid, command)
-            times.append(time.perf_counter() - t0)
-        store.close()
-    return times
+    return family_bench.through_the_app("aa_classic", {"players": 5}, seed + 1, commands)
 
 
 def run(games: int = 3) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from assistant.games.aa_europe import commands as c
 from assistant.games.aa_europe import events as ev
 from assistant.games.aa_europe.odds import RULES, profiles
 from assistant.games.aa_europe.setup import initial_state, setup
-from tests.games.aa_europe.table import Table, of, spec
+from tests.games.aa_europe.table import Table, of
 
 WORLD = initial_state(setup({})).world
 

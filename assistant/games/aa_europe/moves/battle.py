@@ -4,11 +4,12 @@ throws in order, casualty choices, the casualty line, retreats, submerging, and 
 from __future__ import annotations
 
 from assistant.decider import Context, Refused
+from assistant.families.axis_allies.outcome import battle_outcome
 from assistant.games.aa_europe import commands as cmd
 from assistant.games.aa_europe import events as ev
 from assistant.games.aa_europe.moves import forces as f
 from assistant.games.aa_europe.moves.capture import capture, convoy_entered
-from assistant.games.aa_europe.moves.casualties import check_choice, default_choice, due, pool
+from assistant.games.aa_europe.moves.casualties import check_choice, default_choice, pool
 from assistant.games.aa_europe.moves.common import Emitter, cargo_of, require_phase, rule, throw, throw_ref
 from msgspec.structs import replace
 
@@ -243,14 +244,8 @@ def _ended(out: Emitter, key: str) -> bool:
             _stranded_fighters(out, b)
             return True
         return False
-    if not atk:
-        outcome = "both_destroyed" if not dfn else "defender_held"
-    elif b.kind == "land" and any(w.domain(s.units[i].kind) == "land" for i in atk):
-        outcome = "attacker_won"
-    elif b.kind == "naval":
-        outcome = "attacker_won"
-    else:
-        outcome = "cleared"  # only aircraft survived: they cannot take the territory [T L93, E L49]
+    # only aircraft surviving cannot take the territory [T L93, E L49]
+    outcome = battle_outcome(b.kind, [w.domain(s.units[i].kind) for i in atk], bool(dfn))
     out(ev.BattleEnded(battle=key, outcome=outcome, survivors=tuple(atk)))
     after_battle(out, b, outcome)
     return True

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from assistant.decider import Context, Refused
+from assistant.families.axis_allies.emitter import Emitter as FamilyEmitter
 from assistant.games.aa_europe.evolve import evolve
 from assistant.games.aa_europe.state import State, Unit
 
@@ -26,18 +27,11 @@ def rule(key: str) -> str:
     return f"A&A Europe §{ref['section']}, {ref['line']}"
 
 
-class Emitter:
-    """Collects the events a command produces and keeps the state they lead to (later rules read it)."""
+class Emitter(FamilyEmitter[State]):
+    """Collects the events a command produces and keeps the state they lead to; ``ctx`` rolls the dice."""
 
     def __init__(self, state: State, ctx: Context | None = None):
-        self.state = state
-        self.ctx = ctx or Context()
-        self.events: list = []
-
-    def __call__(self, *events) -> None:
-        for e in events:
-            self.events.append(e)
-            self.state = evolve(self.state, e)
+        super().__init__(state, evolve, ctx or Context())
 
 
 def require_phase(s: State, *phases: str) -> None:

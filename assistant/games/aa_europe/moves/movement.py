@@ -9,7 +9,7 @@ from assistant.games.aa_europe import commands as cmd
 from assistant.games.aa_europe import events as ev
 from assistant.games.aa_europe.moves import air
 from assistant.games.aa_europe.moves.capture import capture, convoy_entered
-from assistant.games.aa_europe.moves.common import Emitter, is_cargo, kinds_of, pick, require_phase, require_reason, rule
+from assistant.games.aa_europe.moves.common import Emitter, is_cargo, pick, require_phase, require_reason, rule
 from assistant.games.aa_europe.state import State, Unit
 
 MAX_PATH = 8  # a bomber moves 6 [T L93]: no path is longer than its start and 7 more spaces
@@ -215,6 +215,3 @@ def _noncombat_move(out: Emitter, c: cmd.Move, ids: tuple[int, ...]) -> None:
                       mission="land" if aboard or s.world.domain(s.units[ids[0]].kind) == "air" else "move",
                       aboard=aboard))
 
-
-def describe_units(s: State, ids: tuple[int, ...]) -> str:
-    return ", ".join(f"{n} {k}" for k, n in sorted(kinds_of(s, ids).items()))

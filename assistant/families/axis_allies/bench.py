@@ -1,0 +1,48 @@
+"""Benchmark tools every Axis & Allies game uses: replay a game's events from scratch, fold its read models, and
+time each command handled by the application over a SQLite log."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from assistant.decider import DiceRoller, GameKind
+
+
+def replay(game: GameKind, definition: dict[str, Any], events: list) -> Any:
+    s = game.initial_state(definition)
+    for e in events:
+        s = game.evolve(s, e)
+    return s
+
+
+def replay_read_models(game: GameKind, definition: dict[str, Any], events: list) -> list:
+    from projections.base import Recorded
+
+    states = [p.initial(definition) for p in game.projections]
+    for seq, e in enumerate(events, start=2):
+        rec = Recorded(seq, e, "", "table", "")
+        states = [p.apply(st, rec) for p, st in zip(game.projections, states)]
+    return states
+
+
+def through_the_app(kind: str, options: dict[str, Any], seed: int, commands: list) -> list[float]:
+    """Every command handled by the application (decide + append to SQLite), timed one by one."""
+    from assistant.application import Assistant
+    from assistant.kinds import KindRegistry
+    from events.store import EventStore
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = EventStore(Path(tmp) / "bench.sqlite3")
+        app = Assistant(store, KindRegistry(), dice=DiceRoller(random.Random(seed).randrange))
+        gid = app.new_game(kind, options)
+        times = []
+        for command in commands:
+            t0 = time.perf_counter()
+            app.handle(gid, command)
+            times.append(time.perf_counter() - t0)
+        store.close()
+    return times
