@@ -238,7 +238,7 @@ def retreated(s: State, e: ev.AttackerRetreated) -> State:
     for i, u in s.units.items():
         if u.aboard in e.units:
             units[i] = replace(u, space=e.to)
-    return replace(s, units=units)
+    return replace(s, units=units, marks=_marks(s, e.aircraft, retreated=True))
 
 
 def battle_ended(s: State, e: ev.BattleEnded) -> State:

@@ -16,6 +16,7 @@ from assistant.games.aa_europe import events as ev
 from assistant.games.aa_europe.corrections import after_dice_corrected
 from assistant.games.aa_europe.describe import describe
 from assistant.games.aa_europe.evolve import evolve
+from assistant.games.aa_europe.files import FILES, OPTION_FILES
 from assistant.games.aa_europe.guidance import guidance
 from assistant.games.aa_europe.read_models import PROJECTIONS
 from assistant.games.aa_europe.moves import battle, economy, edits, movement, patriotic, placement, transport, turn
@@ -81,6 +82,8 @@ GAME: GameKind[State] = GameKind(
     guidance=guidance,
     after_dice_corrected=after_dice_corrected,
     moves=MOVES,
+    files=FILES,
+    option_files=OPTION_FILES,
     presenter=Ref("assistant.games.aa_europe.web:PRESENTER"),
     templates=HERE / "templates",
     static=HERE / "static",

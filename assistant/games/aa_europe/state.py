@@ -27,6 +27,7 @@ class Mark(msgspec.Struct, frozen=True):
     landing: str = ""  # cargo waiting aboard to land here once its sea zone is cleared
     fought_at_sea: bool = False  # took part in a naval battle (no shore support [E L52], transports stop [T L106])
     captured: bool = False  # an AA gun captured this turn: it cannot move [T L82]
+    retreated: bool = False  # an aircraft that withdrew from a battle: AA guns still fire on its way [T L32]
 
 
 class Pending(msgspec.Struct, frozen=True):

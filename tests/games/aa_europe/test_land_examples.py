@@ -209,3 +209,39 @@ def test_neutral_territory_is_closed():
         t.do(c.Move(path=("France", "Spain"), units={"infantry": 1}))
     with pytest.raises(Refused, match="neutral"):
         t.do(c.Move(path=("Germany", "Switzerland", "France"), units={"fighter": 1}))
+
+
+def test_aa_guns_fire_at_aircraft_withdrawing():
+    """[T L32] Aircraft retreating over enemy territory are still exposed to AA fire; others flying in the
+    non-combat move are not [T L68]."""
+    t = Table()
+    t.until("germany", "combat_move")
+    t.clear("Belorussia", "East Poland", "Baltic States")
+    t.edit(add=(spec("Belorussia", "ussr", "infantry", 3), spec("Baltic States", "ussr", "aa_gun"),
+                spec("East Poland", "germany", "fighter")), control={"East Poland": "germany"})
+    t.until("ussr", "purchase")
+    t.until("germany", "combat_move")
+    fighter = t.ids("East Poland", "germany", "fighter")[0]
+    t.do(c.Move(path=("East Poland", "Belorussia"), units={"fighter": 1}))
+    t.do(c.EndPhase())
+    t.do(c.Fire(battle="Belorussia"), 6)
+    t.do(c.Fire(battle="Belorussia"), 6, 6, 6)
+    t.do(c.Retreat(battle="Belorussia", to=""))
+    t.do(c.EndPhase())
+    done = t.do(c.Move(path=("Belorussia", "Baltic States", "Poland"), units={"fighter": 1}, aa_faces=(1,)))
+    assert of(done, ev.AircraftShotDown)[0].units == (fighter,) and fighter not in t.state.units
+
+
+def test_the_board_as_a_set_up_file_starts_a_new_game():
+    import tomllib
+
+    from assistant.games.aa_europe.files import setup_file
+
+    t = Table()
+    t.until("germany", "combat_move")
+    t.do(c.Move(path=("Poland", "East Poland"), units={"infantry": 1}))
+    name, text, media = setup_file(t.state)
+    again = Table(units=tomllib.loads(text))
+    assert name.endswith(".toml") and media == "application/toml"
+    assert again.count("East Poland", "germany", "infantry") == 1
+    assert len(again.state.units) == len(t.state.units)

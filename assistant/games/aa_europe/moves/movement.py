@@ -210,6 +210,12 @@ def _combat_move(out: Emitter, c: cmd.Move, ids: tuple[int, ...]) -> None:
 
 def _noncombat_move(out: Emitter, c: cmd.Move, ids: tuple[int, ...]) -> None:
     s = out.state
+    if any(s.mark(i).retreated for i in ids):
+        # aircraft withdrawing from a battle are still fired at by enemy AA guns they fly over [T L32]
+        ids = air.overflight_fire(out, c, ids)
+        if not ids:
+            return
+        s = out.state
     aboard = air.carrier_berths(s, c.path[-1], ids)
     out(ev.UnitsMoved(power=s.power, units=ids, path=c.path, phase=s.phase,
                       mission="land" if aboard or s.world.domain(s.units[ids[0]].kind) == "air" else "move",
