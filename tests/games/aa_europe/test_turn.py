@@ -182,3 +182,52 @@ def test_refusals_name_the_rule(command, match):
     with pytest.raises(Refused, match=match) as caught:
         t.do(command)
     assert caught.value.rule and caught.value.rule.startswith("A&A Europe §")
+
+
+def test_an_allied_aa_gun_in_the_middle_east_moves_once_a_round():
+    """[T L82] Any Ally may move an AA gun standing in an Allied-held Middle East country, once per round."""
+    t = Table()
+    t.until("ussr", "noncombat_move")
+    t.edit(add=(spec("Iraq", "uk", "aa_gun"),))
+    gun = t.ids("Iraq", "uk", "aa_gun")[0]
+    t.do(c.Move(path=("Iraq", "Iran"), ids=(gun,)))
+    assert t.state.units[gun].space == "Iran" and t.state.units[gun].owner == "uk"
+    t.until("usa", "noncombat_move")
+    t.edit(add=(spec("Iran", "usa", "infantry"),))
+    with pytest.raises(Refused, match="already moved in the Middle East this round"):
+        t.do(c.Move(path=("Iran", "Iraq"), ids=(gun,)))
+
+
+def test_victory_lapses_when_the_home_is_lost():
+    t = Table()
+    t.until("germany", "combat_move")
+    t.clear("Moscow", "Russia")
+    t.edit(add=(spec("Russia", "germany", "armour"),), control={"Russia": "germany"})
+    t.do(c.Move(path=("Russia", "Moscow"), units={"armour": 1}))
+    t.until("uk", "combat_move")
+    t.clear("Germany")
+    t.edit(add=(spec("Netherlands-Belgium", "uk", "armour"),), control={"Netherlands-Belgium": "uk"})
+    t.do(c.Move(path=("Netherlands-Belgium", "Germany"), units={"armour": 1}))
+    t.until("usa", "income")
+    done = t.do(c.EndPhase())
+    lapsed = of(done, ev.VictoryLapsed)[0]
+    assert lapsed.power == "germany" and "Germany" in lapsed.reason and t.state.victory is None
+
+
+def test_an_occupied_convoy_centre_taken_after_a_sea_battle():
+    """[T L61] An occupied centre is taken once every defender is sunk or submerged and a warship with an attack
+    value is left; the owner loses its income."""
+    t = Table()
+    t.until("germany", "combat_move")
+    w = t.state.world
+    centre = next(n for n, s in sorted(w.spaces.items()) if s.convoy and s.owner == "usa")
+    start = next(z for z in w.spaces[centre].borders if w.is_sea(z) and not w.spaces[z].convoy)
+    t.clear(centre, start)
+    t.edit(add=(spec(centre, "usa", "transport"), spec(start, "germany", "destroyer")))
+    before = t.state.income("usa")
+    t.do(c.Move(path=(start, centre), units={"destroyer": 1}))
+    t.do(c.EndPhase())
+    t.do(c.Fire(battle=centre), 1)
+    done = t.do(c.Fire(battle=centre), 6)
+    raided = of(done, ev.ConvoyRaided)[0]
+    assert raided.zone == centre and t.state.income("usa") == before - w.value(centre)
