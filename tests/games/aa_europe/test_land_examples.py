@@ -245,3 +245,20 @@ def test_the_board_as_a_set_up_file_starts_a_new_game():
     assert name.endswith(".toml") and media == "application/toml"
     assert again.count("East Poland", "germany", "infantry") == 1
     assert len(again.state.units) == len(t.state.units)
+
+
+@pytest.mark.parametrize("carrier_comes", [True, False])
+def test_a_fighter_waiting_at_sea_for_its_carrier(carrier_comes):
+    """[T L93, L98] A fighter may end its move at sea counting on a carrier that moves there in the non-combat
+    move; without it, the fighter is lost at the end of the move."""
+    t = Table()
+    t.until("uk", "noncombat_move")
+    t.clear("Celtic Sea", "Atlantic")
+    t.edit(add=(spec("Atlantic", "uk", "carrier"),))
+    fighter = t.ids("United Kingdom", "uk", "fighter")[0]
+    t.do(c.Move(path=("United Kingdom", "Celtic Sea"), ids=(fighter,)))
+    if carrier_comes:
+        t.do(c.Move(path=("Atlantic", "Celtic Sea"), units={"carrier": 1}))
+    done = t.do(c.EndPhase())
+    assert (fighter in t.state.units) is carrier_comes
+    assert bool(of(done, ev.AircraftLost)) is not carrier_comes

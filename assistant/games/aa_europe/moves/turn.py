@@ -76,18 +76,27 @@ def surface_and_repair(s: State) -> ev.SurfacedAndRepaired:
 
 
 def aircraft_without_landing(s: State) -> list:
-    """At the end of the non-combat move, the mover's aircraft with nowhere friendly to be are lost [T L68, L93]."""
+    """At the end of the non-combat move, the mover's aircraft with nowhere friendly to be are lost [T L68, L93]:
+    on land, friendly territory not captured this turn; at sea, fighters on friendly carriers with room (those
+    beyond the room are lost, the latest arrivals first); bombers never at sea."""
+    from assistant.games.aa_europe.moves.air import carrier_room
+
     w = s.world
     lost = []
-    for i, u in s.units.items():
+    over: dict[str, int] = {}
+    for i, u in sorted(s.units.items(), reverse=True):
         if u.owner != s.power or w.domain(u.kind) != "air":
             continue
-        if w.is_sea(u.space):
-            ok = u.aboard != 0
-        else:
-            ok = s.friendly(u.space, s.power) and u.space not in s.captured_this_turn
-        if not ok:
+        if not w.is_sea(u.space):
+            if not (s.friendly(u.space, s.power) and u.space not in s.captured_this_turn):
+                lost.append(i)
+        elif not w.units[u.kind].has("lands_on_carrier"):
             lost.append(i)
+        elif not u.aboard:
+            excess = over.setdefault(u.space, -carrier_room(s, u.space, s.power))
+            if excess > 0:
+                lost.append(i)
+                over[u.space] = excess - 1
     if not lost:
         return []
-    return [ev.AircraftLost(power=s.power, units=tuple(lost), reason="no friendly landing at the end of the move")]
+    return [ev.AircraftLost(power=s.power, units=tuple(sorted(lost)), reason="no friendly landing at the end of the move")]
