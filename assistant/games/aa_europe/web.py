@@ -287,7 +287,8 @@ class EuropePresenter(Presenter):
                 x, y + 4, " light" if fill in (NEUTRAL, SEA, MIDDLE_EAST) else "", total) if total else ""
             capital = Markup('<circle cx="{:.0f}" cy="{:.0f}" r="{}" fill="none" class="capital"/>').format(
                 x, y, r + 2) if sp.capital else ""
-            title = f"{n}: " + (f"{name(s.controller(n)) or 'neutral'}, {sp.ipc} IPC" if sp.kind == "land" else
+            holder = name(s.controller(n)) if s.controller(n) else "neutral"
+            title = f"{n}: " + (f"{holder}, {sp.ipc} IPC" if sp.kind == "land" else
                                  f"convoy centre ({sp.ipc} IPC), held by {name(s.controller(n))}" if sp.convoy else
                                  "sea zone")
             if total:
@@ -316,7 +317,7 @@ class EuropePresenter(Presenter):
             if u.space == name_:
                 by_owner.setdefault(u.owner, Counter())[u.kind] += 1
         return Markup(render_template(
-            "aa_europe/space.html", sp=sp, controller=name(s.controller(name_)) or "nobody",
+            "aa_europe/space.html", sp=sp, controller=name(s.controller(name_)) if s.controller(name_) else "nobody",
             original=name(sp.owner) if sp.owner else "neutral", complex=name_ in s.complexes,
             group=sp.group.replace("_", " "),
             units=[(name(o), COLOURS.get(o, NEUTRAL), sorted(c.items())) for o, c in by_owner.items()],
