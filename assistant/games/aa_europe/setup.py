@@ -21,6 +21,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     names: tuple[str, ...] = ()
     bomber_cost_as_printed: bool = False  # the text prints 25 [T L93]; 15 unless the table's chart says 25
     costs: dict[str, int] = {}  # unit -> cost from the players' reference chart (submarine, battleship: lost [L102])
+    profiles: dict[str, dict[str, int]] = {}  # unit -> {"attack", "defence", "movement"} from the players' chart
     values: dict[str, int] = {}  # space -> IPC value printed on the players' board
     control: dict[str, str] = {}  # space -> who holds it at the start (e.g. {"Iran": "uk"}), "" for neutral
     units: dict[str, dict[str, dict[str, int]]] = {}  # the players' set-up charts: power -> space -> unit -> count
@@ -66,6 +67,11 @@ def setup(options: Any) -> dict[str, Any]:
         if kind not in units or not 1 <= cost <= 99 or units[kind]["cost"] == 0:
             raise Refused(f"cost override: {kind!r} cannot be bought at {cost}", "A&A Europe units")
         units[kind]["cost"] = cost
+    for kind, profile in o.profiles.items():
+        for key, value in profile.items():
+            if kind not in units or key not in ("attack", "defence", "movement") or not 0 <= value <= 6:
+                raise Refused(f"profile override: {kind}.{key} = {value} is not a unit value 0 to 6", "A&A Europe units")
+            units[kind][key] = value
     set_up = o.units or setup_data()["units"]
     for power, lines in set_up.items():
         for space, counts in lines.items():

@@ -124,3 +124,10 @@ def test_bad_options_are_refused(options):
 def test_bomber_cost_as_printed():
     assert initial_state(setup({"bomber_cost_as_printed": True})).world.units["bomber"].cost == 25
     assert initial_state(setup({})).world.units["bomber"].cost == 15
+
+
+def test_lost_profiles_are_options():
+    s = initial_state(setup({"profiles": {"submarine": {"attack": 3}, "battleship": {"movement": 1}}}))
+    assert s.world.units["submarine"].attack == 3 and s.world.units["battleship"].movement == 1
+    with pytest.raises(Refused):
+        setup({"profiles": {"submarine": {"attack": 9}}})

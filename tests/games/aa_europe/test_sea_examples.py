@@ -319,3 +319,29 @@ def test_transports():
     t.do(c.Load(territory="Norway", zone="North Sea", units={"infantry": 1}))
     with pytest.raises(Refused):
         t.do(c.Move(path=("North Sea", "English Channel"), units={"transport": 1}))
+
+
+def test_raids_first_and_a_naval_retreat():
+    """Raids are resolved before any other battle [T L31]; attacking ships may withdraw after a round to a zone
+    they came from (R13)."""
+    t = Table()
+    t.until("uk", "combat_move")
+    t.clear("North Sea", "English Channel")
+    t.edit(add=(spec("North Sea", "germany", "battleship"), spec("English Channel", "uk", "destroyer", 2)))
+    w = t.state.world
+    t.do(c.Move(path=("English Channel", "North Sea"), units={"destroyer": 2}))
+    t.do(c.Move(path=w.route("United Kingdom", "Germany", "air"), units={"bomber": 1}, bombing=True))
+    t.do(c.EndPhase())
+    with pytest.raises(Refused, match="raids are resolved first"):
+        t.do(c.Fire(battle="North Sea"))
+    t.do(c.Intercept(battle="Germany/bombing"))  # no interceptors
+    t.do(c.Fire(battle="Germany/bombing"), 6)  # the AA gun misses the bomber
+    done = t.do(c.Fire(battle="Germany/bombing"), 4)
+    assert of(done, ev.BombingDamage)[0].paid == 4
+    t.do(c.Fire(battle="North Sea"), 6, 6)
+    t.do(c.Fire(battle="North Sea"), 6)
+    with pytest.raises(Refused):
+        t.do(c.Retreat(battle="North Sea", to="Danish Sea"))
+    done = t.do(c.Retreat(battle="North Sea", to="English Channel"))
+    assert of(done, ev.BattleEnded)[0].outcome == "attacker_retreated"
+    assert t.count("English Channel", "uk", "destroyer") == 2

@@ -81,9 +81,9 @@ def _battle_of(s: State, key: str) -> Battle:
     if b is None:
         raise Refused(f"no battle {key!r} this turn (battles: {', '.join(sorted(s.battles)) or 'none'})", rule("combat"))
     if b.kind != "bombing":
-        raid = s.battles.get(f"{b.space}/bombing")
-        if raid is not None and not raid.outcome:
-            raise Refused(f"strategic raids are resolved first: the raid on {b.space}", rule("combat"))
+        raids = sorted(r.space for r in s.battles.values() if r.kind == "bombing" and not r.outcome)
+        if raids:
+            raise Refused(f"strategic raids are resolved first: the raid on {', '.join(raids)}", rule("combat"))
     return b
 
 
