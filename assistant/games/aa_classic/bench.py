@@ -4,8 +4,6 @@ application (SQLite log). ``run()`` returns the figures; ``tabletop bench`` prin
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 import msgspec
@@ -197,39 +195,9 @@ def replay_read_models(definition: dict[str, Any], events: list) -> list:
     return family_bench.replay_read_models(GAME, definition, events)
 
 
-def _through_the_app(seed: int, commands: list) -> list[float]:
-    return family_bench.through_the_app("aa_classic", {"players": 5}, seed + 1, commands)
-
-
 def run(games: int = 3) -> dict[str, Any]:
     """Figures over ``games`` random games that last the full 20 rounds (games won earlier are skipped)."""
-    replays, models, sizes, skipped, medians = [], [], [], 0, []
-    seed = 0
-    while len(replays) < games and seed < games * 5:
-        definition, commands, events = play(seed)
-        t0 = time.perf_counter()
-        final = replay(definition, events)
-        elapsed = time.perf_counter() - t0
-        if final.victory is not None:
-            skipped += 1
-        else:
-            replays.append(elapsed)
-            sizes.append(len(events))
-            t0 = time.perf_counter()
-            replay_read_models(definition, events)
-            models.append(time.perf_counter() - t0)
-            if not medians:
-                medians.append(statistics.median(_through_the_app(seed, commands)))
-        seed += 1
-    return {
-        "20-round games": len(replays),
-        "games won before round 20 (skipped)": skipped,
-        "events per game": sizes,
-        "replay from scratch, worst (s)": round(max(replays), 4),
-        "replay from scratch, mean (s)": round(statistics.mean(replays), 4),
-        "replay of every read model, worst (s)": round(max(models), 4),
-        "command decided and appended, median (ms)": round(medians[0] * 1000, 3),
-    }
+    return family_bench.game_figures(GAME, play, {"players": 5}, games, app_seed_offset=1)
 
 
 if __name__ == "__main__":

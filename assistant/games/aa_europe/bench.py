@@ -6,7 +6,6 @@ battleships and shore bombardment. ``run()`` returns the figures; ``tabletop ben
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from typing import Any
 
@@ -168,33 +167,7 @@ def odds_20_v_20() -> dict[str, float]:
 
 
 def run(games: int = 2) -> dict[str, Any]:
-    replays, models, sizes, skipped, medians = [], [], [], 0, []
-    seed = 0
-    while len(replays) < games and seed < games * 5:
-        definition, commands, events = play(seed)
-        t0 = time.perf_counter()
-        final = replay(definition, events)
-        elapsed = time.perf_counter() - t0
-        if final.victory is not None:
-            skipped += 1
-        else:
-            replays.append(elapsed)
-            sizes.append(len(events))
-            t0 = time.perf_counter()
-            replay_read_models(definition, events)
-            models.append(time.perf_counter() - t0)
-            if not medians:
-                medians.append(statistics.median(through_the_app(seed, commands)))
-        seed += 1
-    return {
-        "20-round games": len(replays),
-        "games won before round 20 (skipped)": skipped,
-        "events per game": sizes,
-        "replay from scratch, worst (s)": round(max(replays), 4) if replays else None,
-        "replay of every read model, worst (s)": round(max(models), 4) if models else None,
-        "command decided and appended, median (ms)": round(medians[0] * 1000, 3) if medians else None,
-        **odds_20_v_20(),
-    }
+    return {**family_bench.game_figures(GAME, play, {}, games), **odds_20_v_20()}
 
 
 if __name__ == "__main__":
