@@ -22,7 +22,7 @@ from assistant.games.aa_europe.odds import RULES, profiles
 from assistant.games.aa_europe.state import State
 
 ROUNDS = 20
-BUYS = ["infantry", "infantry", "infantry", "artillery", "armour", "fighter"]
+BUYS = ["infantry", "infantry", "infantry", "artillery", "armour", "fighter", "submarine", "destroyer", "bomber"]
 LAND_20 = ({"infantry": 8, "artillery": 6, "armour": 4, "fighter": 2},
            {"infantry": 14, "artillery": 2, "armour": 2, "fighter": 2, "aa_gun": 1}, {"battleship": 2, "destroyer": 1})
 SEA_20 = ({"battleship": 4, "destroyer": 6, "submarine": 6, "carrier": 2, "fighter": 2},
@@ -49,6 +49,7 @@ class RandomPlayer:
         try_(c.EndPhase())
         self._fight(get, try_)
         try_(c.EndPhase())
+        self._land(get, try_)
         try_(c.EndPhase())
         self._place(get, try_)
         try_(c.EndPhase())
@@ -64,21 +65,37 @@ class RandomPlayer:
     def _attack(self, get, try_) -> None:
         s = get()
         w = s.world
-        mine = sorted({u.space for u in s.units.values() if u.owner == s.power and w.domain(u.kind) == "land"
-                       and not w.is_sea(u.space)})
+        mine = sorted({u.space for u in s.units.values() if u.owner == s.power and not u.aboard})
         for space in mine:
             s = get()
+            here = {k: n for k, n in _kinds(s, space, s.power).items() if w.units[k].attack and k != "aa_gun"}
+            if not here or self.rng.random() < 0.4:
+                continue
+            if w.is_sea(space):
+                ships = {k: n for k, n in here.items() if w.domain(k) == "sea"}
+                zones = [z for z in w.spaces[space].borders if w.is_sea(z) and w.ships_may_cross(space, z)]
+                if ships and zones:  # raids on convoy centres and sea battles
+                    try_(c.Move(path=(space, self.rng.choice(zones)), units=ships))
+                continue
             targets = [n for n in w.spaces[space].borders if not w.is_sea(n) and not w.neutral(n)
                        and w.enemies(s.controller(n), s.power)]
-            here = {k: n for k, n in _kinds(s, space, s.power).items() if w.units[k].attack and k != "aa_gun"}
-            if targets and here and self.rng.random() < 0.5:
-                take = {k: max(1, n // 2) for k, n in here.items()}
-                try_(c.Move(path=(space, self.rng.choice(targets)), units=take))
+            land = {k: n for k, n in here.items() if w.domain(k) == "land"}
+            if targets and land:
+                goal = self.rng.choice(targets)
+                try_(c.Move(path=(space, goal), units={k: max(1, n // 2) for k, n in land.items()}))
+                if "fighter" in here and self.rng.random() < 0.5:
+                    try_(c.Move(path=(space, goal), units={"fighter": 1}))
+            if "bomber" in here and self.rng.random() < 0.3:
+                raids = [t for t in s.complexes if w.enemies(s.controller(t), s.power)]
+                for t in sorted(raids, key=lambda t: w.distance(space, t, "air") or 99)[:1]:
+                    path = w.route(space, t, "air")
+                    if path and len(path) <= 4:
+                        try_(c.Move(path=path, units={"bomber": 1}, bombing=True))
 
     def _fight(self, get, try_) -> None:
         for _ in range(400):
             s = get()
-            open_ = [b for b in s.battles.values() if not b.outcome]
+            open_ = sorted((b for b in s.battles.values() if not b.outcome), key=lambda b: b.kind != "bombing")
             if not open_:
                 return
             b = open_[0]
@@ -97,12 +114,28 @@ class RandomPlayer:
                 if try_(c.Retreat(battle=b.key, to=to)) is None:
                     return
 
+    def _land(self, get, try_) -> None:
+        """Aircraft fly home to the nearest friendly territory held since before the turn."""
+        s = get()
+        w = s.world
+        for i, u in sorted(s.units.items()):
+            if u.owner != s.power or w.domain(u.kind) != "air" or not s.mark(i).phase:
+                continue
+            for dest in sorted(s.controlled_at_start, key=lambda t: w.distance(u.space, t, "air") or 99)[:3]:
+                path = w.route(u.space, dest, "air")
+                if path and len(path) > 1 and try_(c.Move(path=path, ids=(i,))) is not None:
+                    break
+
     def _place(self, get, try_) -> None:
         s = get()
         capital = s.world.capital_of(s.power)
         land = {k: n for k, n in s.purchased.items() if s.world.domain(k) != "sea"}
         if land and capital in s.complexes and s.controller(capital) == s.power:
             try_(c.Place(space=capital, units=land))
+        ships = {k: n for k, n in get().purchased.items() if s.world.domain(k) == "sea"}
+        for zone in sorted(z for z in s.world.spaces[capital].borders if s.world.is_sea(z))[:1]:
+            if ships:
+                try_(c.Place(space=zone, units=ships))
 
 
 def _kinds(s: State, space: str, power: str) -> dict[str, int]:
@@ -136,7 +169,10 @@ def play(seed: int, rounds: int = ROUNDS) -> tuple[dict[str, Any], list, list]:
     try_(c.EndAdvance())
     player = RandomPlayer(seed)
     while box["state"].round <= rounds and box["state"].victory is None:
+        before = box["state"]
         player.turn(lambda: box["state"], try_)
+        if box["state"] is before:
+            raise RuntimeError(f"the random player is stuck: {before.power}'s {before.phase} phase")
     return definition, commands, events
 
 
