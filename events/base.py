@@ -1,7 +1,7 @@
 """The two message kinds of every game: commands (requests) and events (facts).
 
 Both are frozen msgspec Structs encoded as JSON objects whose ``"type"`` field
-carries an explicit, namespaced tag (``"core.dice_rolled"``, ``"aa.units_purchased"``).
+carries an explicit, namespaced tag (``"core.dice_rolled"``, ``"toy.units_bought"``).
 The tag, never the Python class name, is what a saved game stores, so classes
 may be renamed or moved freely.
 
@@ -23,8 +23,16 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     schema_version: ClassVar[int] = 1
 
 
-class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
-    """A request a player makes. Subclasses must pass ``tag="ns.name"``."""
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+    """A request a player makes. Subclasses must pass ``tag="ns.name"``.
+
+    A field the command does not have is refused by name, never dropped: a misspelt or misplaced field
+    (``"power": "germany"`` on a purchase) would otherwise act on something the player did not mean.
+    Fields are bounded with the types of ``events.bounds``; ``max_bytes`` bounds the whole command (a command
+    carrying a file, such as a card catalogue or a scenario, raises it).
+    """
+
+    max_bytes: ClassVar[int] = 64 * 1024  # events.bounds.MAX_COMMAND_BYTES
 
 
 def tag_of(cls: type[msgspec.Struct]) -> str:

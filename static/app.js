@@ -49,19 +49,34 @@
     flash("The table server cannot be reached. Check the connection; nothing was booked.");
   });
 
-  // A live update must not wipe a form someone is filling in: keep it and offer a refresh instead.
+  // A live update must not wipe a form someone is filling in (any field changed from how it was drawn, or the
+  // field with the focus): keep it and say the table moved on. Sending it then is refused by the server (the form
+  // names the log position it was drawn at) and the fresh forms come back with the reason.
+  var typedIn = function (root) {
+    var active = document.activeElement;
+    if (active && root.contains(active) && active.type !== "submit" && (active.value || "").trim() !== "") return true;
+    return Array.prototype.some.call(root.querySelectorAll("input, textarea, select"), function (el) {
+      if (el.type === "hidden" || el.type === "submit") return false;
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      if (el.tagName === "SELECT") {
+        var drawn = 0;  // the option marked selected when drawn, else the first
+        Array.prototype.forEach.call(el.options, function (o, i) { if (o.defaultSelected) drawn = i; });
+        return el.selectedIndex !== drawn;
+      }
+      return el.value !== el.defaultValue;
+    });
+  };
   document.addEventListener("htmx:oobBeforeSwap", function (ev) {
     var target = ev.detail.target;
     if (!target || target.id !== "actions") return;
-    var active = document.activeElement;
-    if (active && target.contains(active) && (active.value || "").trim() !== "" && active.type !== "submit") {
+    if (typedIn(target)) {
       ev.detail.shouldSwap = false;
       if (!document.getElementById("stale")) {
         var note = document.createElement("p");
-        note.id = "stale"; note.className = "notice";
-        note.textContent = "The table changed on another device. ";
+        note.id = "stale"; note.className = "notice"; note.setAttribute("role", "status");
+        note.textContent = "The table changed on another device: what you typed here answers the table as it was. ";
         var b = document.createElement("button");
-        b.type = "button"; b.className = "linkish"; b.textContent = "Refresh the forms"; b.setAttribute("data-refresh", "");
+        b.type = "button"; b.className = "linkish"; b.textContent = "Show the table now"; b.setAttribute("data-refresh", "");
         note.appendChild(b);
         target.insertBefore(note, target.firstChild);
       }
@@ -130,4 +145,30 @@
   var all = function () { document.querySelectorAll(".purchase-grid").forEach(update); };
   document.addEventListener("DOMContentLoaded", all);
   document.addEventListener("htmx:afterSettle", all);
+})();
+
+// Dice typed line by line (an input with data-dice="n" per group of dice): once a line has its n faces, what is
+// typed next goes to the next line, so a throw is typed in one go on a phone's keypad and each face still shows
+// against its unit. A run of digits is one die per digit.
+(function () {
+  "use strict";
+  var digits = function (el) { return el.value.replace(/[^0-9]/g, "").split(""); };
+  document.addEventListener("input", function (ev) {
+    var input = ev.target;
+    if (!input || !input.matches || !input.matches("input[data-dice]")) return;
+    var lines = Array.prototype.slice.call(input.closest("form").querySelectorAll("input[data-dice]"));
+    var at = lines.indexOf(input);
+    var carry = [];
+    for (var i = at; i < lines.length; i++) {
+      var n = parseInt(lines[i].getAttribute("data-dice"), 10);
+      var faces = carry.concat(digits(lines[i]));
+      var last = i === lines.length - 1;
+      if (faces.length <= n || last) { if (carry.length || i === at) lines[i].value = faces.join(""); carry = []; break; }
+      lines[i].value = faces.slice(0, n).join("");
+      carry = faces.slice(n);
+    }
+    if (document.activeElement !== input) return;
+    var open = lines.filter(function (el) { return digits(el).length < parseInt(el.getAttribute("data-dice"), 10); })[0];
+    if (open && open !== input && lines.indexOf(open) > at) open.focus();
+  });
 })();

@@ -8,19 +8,24 @@ from __future__ import annotations
 
 from functools import cache
 
+from assistant.families.engulfed.calendar import Calendar
 from assistant.games.europe_engulfed import data
+
+
+@cache
+def _calendar() -> Calendar:
+    """The Engulfed family's calendar with Sep/Oct 1939 as turn 0."""
+    return Calendar(origin="1939-09", origin_number=0, first_key=data.calendar().first_turn,
+                    last_key=data.calendar().last_turn)
 
 
 def index(code: str) -> int:
     """"1941-05" -> the turn number (0 = Sep/Oct 1939)."""
-    year, month = (int(p) for p in code.split("-"))
-    if month not in (1, 3, 5, 7, 9, 11):
-        raise ValueError(f"a turn starts in an odd month: {code!r}")
-    return (year - 1939) * 6 + (month - 1) // 2 - 4
+    return _calendar().index(code)
 
 
 def year(turn: int) -> int:
-    return 1939 + (turn + 4) // 6
+    return _calendar().year(turn)
 
 
 def bimonth(turn: int) -> str:
@@ -28,7 +33,7 @@ def bimonth(turn: int) -> str:
 
 
 def code(turn: int) -> str:
-    return f"{year(turn)}-{((turn + 4) % 6) * 2 + 1:02d}"
+    return _calendar().key(turn)
 
 
 def name(turn: int) -> str:

@@ -12,6 +12,14 @@ from typing import Union
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from assistant.families.engulfed.amendments import (
+    AMENDMENT_CONFIG,
+    AmendmentRefused,
+    partial_edit,
+    same_pair,
+    set_place,
+)
+from assistant.families.engulfed.amendments import given as _given
 from assistant.games.europe_engulfed.board.format import (
     AirRoute,
     Board,
@@ -23,17 +31,11 @@ from assistant.games.europe_engulfed.board.format import (
 )
 from assistant.games.europe_engulfed.board.validate import BoardInvalid, check
 
-_CONF = dict(frozen=True, kw_only=True, tag_field="op", forbid_unknown_fields=True, omit_defaults=True)
+_CONF = AMENDMENT_CONFIG
 
 
 def _partial(name: str, tag: str, of: type, key: str, doc: str) -> type:
-    """An edit of some facts of ``of``: each fact may be given (None = back to unknown) or left out."""
-    fields: list[tuple] = [(key, str)]
-    fields += [(f.name, f.type | UnsetType, UNSET) for f in msgspec.structs.fields(of) if f.name != "sources"]
-    fields.append(("source", str, ""))  # where the players read it, e.g. "our map sheet 2"
-    cls = msgspec.defstruct(name, fields, tag=tag, module=__name__, **_CONF)
-    cls.__doc__ = doc
-    return cls
+    return partial_edit(name, tag, of, key, doc, __name__)
 
 
 SetArea = _partial("SetArea", "set_area", LandArea, "area",
@@ -95,42 +97,10 @@ Amendment = Union[
 ]  # fmt: skip
 
 
-class AmendmentRefused(ValueError):
-    pass
-
-
-def _given(amendment: msgspec.Struct, skip: tuple[str, ...]) -> dict:
-    return {
-        f: getattr(amendment, f)
-        for f in amendment.__struct_fields__
-        if f not in skip and getattr(amendment, f) is not UNSET
-    }
-
-
-def _with_source(sources: tuple[str, ...], source: str) -> tuple[str, ...]:
-    return sources if not source or source in sources else (*sources, source)
-
-
-def _set(table: dict, key: str, cls: type, facts: dict, source: str) -> dict:
-    """The table with ``key`` created (it needs a name) or updated with the given facts."""
-    old = table.get(key)
-    if old is None:
-        if facts.get("name") is None:
-            raise AmendmentRefused(f"new place {key!r} needs a name")
-        new = cls(**facts, sources=(source,) if source else ())
-    else:
-        new = msgspec.structs.replace(old, **facts, sources=_with_source(old.sources, source))
-    return {**table, key: new}
-
-
-def _same_pair(x: str, y: str, a: str, b: str) -> bool:
-    return {x, y} == {a, b}
-
-
 def _apply_one(board: Board, am: Amendment) -> Board:
     rep = msgspec.structs.replace
     if isinstance(am, SetArea):
-        return rep(board, areas=_set(board.areas, am.area, LandArea, _given(am, ("area", "source")), am.source))
+        return rep(board, areas=set_place(board.areas, am.area, LandArea, _given(am, ("area", "source")), am.source))
     if isinstance(am, RemoveArea):
         _area(board, am.area)
         return rep(
@@ -141,18 +111,18 @@ def _apply_one(board: Board, am: Amendment) -> Board:
             invasion_arrows=tuple(x for x in board.invasion_arrows if x.area != am.area),
         )
     if isinstance(am, SetSea):
-        return rep(board, seas=_set(board.seas, am.sea, SeaArea, _given(am, ("sea", "source")), am.source))
+        return rep(board, seas=set_place(board.seas, am.sea, SeaArea, _given(am, ("sea", "source")), am.source))
     if isinstance(am, RemoveSea):
         if am.sea not in board.seas:
             raise AmendmentRefused(f"no sea area {am.sea!r} on the board")
         return rep(board, seas={k: v for k, v in board.seas.items() if k != am.sea})
     if isinstance(am, AddBorder):
-        if any(_same_pair(b.a, b.b, am.a, am.b) for b in board.borders):
+        if any(same_pair(b.a, b.b, am.a, am.b) for b in board.borders):
             raise AmendmentRefused(f"the border {am.a}–{am.b} is already on the board (remove it first to change it)")
         border = Border(a=am.a, b=am.b, kind=am.kind, strait=am.strait, sources=(am.source,) if am.source else ())
         return rep(board, borders=(*board.borders, border))
     if isinstance(am, RemoveBorder):
-        kept = tuple(b for b in board.borders if not _same_pair(b.a, b.b, am.a, am.b))
+        kept = tuple(b for b in board.borders if not same_pair(b.a, b.b, am.a, am.b))
         if len(kept) == len(board.borders):
             raise AmendmentRefused(f"no border {am.a}–{am.b} on the board")
         return rep(board, borders=kept)
@@ -160,7 +130,7 @@ def _apply_one(board: Board, am: Amendment) -> Board:
         route = AirRoute(a=am.a, b=am.b, sources=(am.source,) if am.source else ())
         return rep(board, air_routes=(*board.air_routes, route))
     if isinstance(am, RemoveAirRoute):
-        kept_routes = tuple(r for r in board.air_routes if not _same_pair(r.a, r.b, am.a, am.b))
+        kept_routes = tuple(r for r in board.air_routes if not same_pair(r.a, r.b, am.a, am.b))
         if len(kept_routes) == len(board.air_routes):
             raise AmendmentRefused(f"no air route {am.a}–{am.b} on the board")
         return rep(board, air_routes=kept_routes)

@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from assistant.games.europe_engulfed.board.format import Board
-from assistant.games.europe_engulfed.board.toml_writer import dumps
+from assistant.families.engulfed.toml_writer import dumps
 from assistant.games.europe_engulfed.board.validate import BoardInvalid, check
 
 PARTIAL_BOARD = Path(__file__).parent.parent / "data" / "board.toml"

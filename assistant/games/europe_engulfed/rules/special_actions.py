@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from assistant.decider import Context, Refused
+from assistant.families.engulfed.special_actions import cap_in_year
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.commands import SpendSpecialAction
 from assistant.games.europe_engulfed.powers import enemy
@@ -29,9 +30,7 @@ ELSEWHERE = {
 
 def cap(nation: str, turn: int) -> int:
     """EE 7.11: the most Special Actions a nation may hold in the calendar year of ``turn``."""
-    year = calendar.year(turn)
-    reached = [(first, k) for first, k in data.nation(nation).sa_caps if year >= first]
-    return max(reached)[1] if reached else 0
+    return cap_in_year(data.nation(nation).sa_caps, calendar.year(turn))
 
 
 def held(s: EEState, nation: str) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import msgspec
 
-from assistant.games.europe_engulfed.board.toml_writer import dumps as toml_dumps
+from assistant.families.engulfed.toml_writer import dumps as toml_dumps
 from assistant.games.europe_engulfed.scenario.format import Scenario
 from assistant.games.europe_engulfed.scenario.validate import ScenarioInvalid
 

@@ -1,0 +1,68 @@
+"""Board amendments, the machinery: players complete or correct a board fact by fact from their physical map.
+
+A game declares its place formats (msgspec Structs whose unknown facts are ``None``) and builds its amendment
+types from them with ``partial_edit``; ``set_place`` and the pair helpers apply them. Amendments travel in the
+game's own log, so a game file stays self-contained and replays anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+AMENDMENT_CONFIG: dict[str, Any] = dict(frozen=True, kw_only=True, tag_field="op", forbid_unknown_fields=True,
+                                        omit_defaults=True)
+
+
+class AmendmentRefused(ValueError):
+    pass
+
+
+def partial_edit(name: str, tag: str, of: type, key: str, doc: str, module: str) -> type:
+    """An edit of some facts of ``of``: each fact may be given (None = back to unknown) or left out."""
+    fields: list[tuple] = [(key, str)]
+    fields += [(f.name, f.type | UnsetType, UNSET) for f in msgspec.structs.fields(of) if f.name != "sources"]
+    fields.append(("source", str, ""))  # where the players read it, e.g. "our map sheet 2"
+    cls = msgspec.defstruct(name, fields, tag=tag, module=module, **AMENDMENT_CONFIG)
+    cls.__doc__ = doc
+    return cls
+
+
+def given(amendment: msgspec.Struct, skip: tuple[str, ...]) -> dict:
+    """The facts an amendment sets (left-out facts are UNSET and stay as they are)."""
+    return {f: getattr(amendment, f) for f in amendment.__struct_fields__
+            if f not in skip and getattr(amendment, f) is not UNSET}
+
+
+def with_source(sources: tuple[str, ...], source: str) -> tuple[str, ...]:
+    return sources if not source or source in sources else (*sources, source)
+
+
+def set_place(table: dict, key: str, cls: type, facts: dict, source: str) -> dict:
+    """The table with ``key`` created (it needs a name) or updated with the given facts."""
+    old = table.get(key)
+    if old is None:
+        if facts.get("name") is None:
+            raise AmendmentRefused(f"new place {key!r} needs a name")
+        new = cls(**facts, sources=(source,) if source else ())
+    else:
+        new = msgspec.structs.replace(old, **facts, sources=with_source(old.sources, source))
+    return {**table, key: new}
+
+
+def same_pair(x: str, y: str, a: str, b: str) -> bool:
+    return {x, y} == {a, b}
+
+
+class BoardGap(msgspec.Struct, frozen=True, kw_only=True, order=True):
+    """A fact a rule needs that the board does not have yet, so players know what to read off their map."""
+
+    subject: str  # a place id
+    fact: str  # the format's key
+    rule: str  # the rule that needs it, e.g. "AE 3.5"
+    words: str = ""
+
+    def sentence(self) -> str:
+        return f"{self.subject}: {self.words or self.fact} unknown (needed by {self.rule})"

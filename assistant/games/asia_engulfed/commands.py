@@ -1,0 +1,167 @@
+"""Asia Engulfed commands (tags "ae.*"): what the players ask. Every input is bounded."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from assistant.games.asia_engulfed.board.amend import Amendment
+from assistant.games.asia_engulfed.scenario.format import Scenario
+from events.base import Command
+
+Id = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+Ids = Annotated[tuple[Id, ...], msgspec.Meta(max_length=200)]
+Faces = Annotated[tuple[int, ...], msgspec.Meta(max_length=200)]
+Text = Annotated[str, msgspec.Meta(max_length=500)]
+
+
+class AmendBoard(Command, tag="ae.amend_board"):
+    max_bytes = 1024 * 1024  # up to 500 amendments of the board
+
+    amendments: Annotated[tuple[Amendment, ...], msgspec.Meta(min_length=1, max_length=500)]  # type: ignore
+    reason: Text = ""
+
+
+class SetUpScenario(Command, tag="ae.set_up_scenario"):
+    max_bytes = 1024 * 1024  # a whole scenario: every block and zone of the set-up
+
+    scenario: Scenario
+
+
+class Bid(Command, tag="ae.bid"):
+    """AE 10.4: each player's bid to play the Allies; the highest wins (a tie is replayed by the players)."""
+
+    bids: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=0, le=40)]], msgspec.Meta(min_length=1, max_length=2)]
+
+
+class Advance(Command, tag="ae.advance"):
+    """Close the current phase (or the current nation's production) and open the next."""
+
+
+class SetNetwork(Command, tag="ae.set_network"):
+    """AE 3.5: the sea zones of the Japanese Supply Network this turn; optionally the submarine's zone (3.52)."""
+
+    seas: Ids = ()
+    submarine_zone: Annotated[str, msgspec.Meta(max_length=64)] = ""
+
+
+class DetermineSupply(Command, tag="ae.determine_supply"):
+    """AE 1.12c / 1.19: trace every piece of the phasing side; ``partial`` lists pieces the players rule partial."""
+
+
+class ResolveSubmarines(Command, tag="ae.resolve_submarines"):
+    """AE 2.11-2.13: the ASW roll then the submarine attack roll (faces typed, or rolled)."""
+
+    faces: Annotated[tuple[int, ...], msgspec.Meta(max_length=2)] = ()
+
+
+class Bomb(Command, tag="ae.bomb"):
+    """AE 2.4: Bomber Points launched from supplied Allied-controlled strategic air bases."""
+
+    bases: Ids
+    points: Annotated[int, msgspec.Meta(ge=0, le=20)] = -1  # -1 = all that may fly (AE 2.0: mandatory)
+    faces: Faces = ()
+
+
+Item = Literal["replacement", "new_unit", "garrison", "fortification", "special_action", "bomber_point",
+               "submarine_point", "submarine_step", "construction", "port_repair", "hdf_step"]
+
+
+class Buy(Command, tag="ae.buy"):
+    """One purchase of the producing nation (AE 4.44): target = piece, zone, marker, island or kind."""
+
+    item: Item
+    target: Annotated[str, msgspec.Meta(max_length=64)] = ""
+    steps: Annotated[int, msgspec.Meta(ge=1, le=20)] = 1
+    build: Annotated[str, msgspec.Meta(max_length=16)] = ""  # the face of a construction marker (cv, bb, tr...)
+    kind: Annotated[str, msgspec.Meta(max_length=16)] = ""  # a new unit's kind
+    zone: Annotated[str, msgspec.Meta(max_length=64)] = ""  # where a new unit appears
+    nationality: Annotated[str, msgspec.Meta(max_length=16)] = ""
+    force: Annotated[str, msgspec.Meta(max_length=16)] = ""
+    unrestricted: bool = False  # AE 7.8: replacements in the zone opened by a Special Action
+
+
+class LendLeaseTransfer(Command, tag="ae.send_lend_lease"):
+    to: Literal["commonwealth", "china"]
+    werp: Annotated[int, msgspec.Meta(ge=1, le=5)]
+
+
+class SpendSpecialAction(Command, tag="ae.spend_special_action"):
+    nation: Literal["japan", "usa", "commonwealth"]
+    use: Literal["invasion", "breakthrough", "extended_naval", "extended_return", "code_breaking",
+                 "chinese_attack", "unrestricted_replacements"]
+    target: Annotated[str, msgspec.Meta(max_length=64)] = ""
+
+
+class NavalMove(Command, tag="ae.naval_move"):
+    """AE 8.2: fleets, troop transports (land/LBA pieces at sea) and Marines into one sea zone (or a port)."""
+
+    pieces: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=60)]
+    to: Id
+    zones: Annotated[int, msgspec.Meta(ge=0, le=6)]
+    mode: Literal["move", "react", "rebase", "return", "flee", "extended_return"] = "move"
+    marine_pays: Literal["oil", "tp", ""] = ""
+
+
+class Move(Command, tag="ae.move"):
+    """Operational or strategic movement, or landing from sea (AE 5.1, 5.2, 5.31)."""
+
+    pieces: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=60)]
+    to: Id
+    mode: Literal["operational", "strategic", "landing"] = "operational"
+    by_sea: bool = False  # strategic movement by sea transport (a Japanese land unit pays 1 TP, AE 5.32)
+
+
+class Fire(Command, tag="ae.fire"):
+    """One side's fire in a land combat round (AE 6.2-6.4): bonuses are computed; air support and choices given."""
+
+    zone: Id
+    side: Literal["attacker", "defender"]
+    assault: bool = False
+    first_round: bool = True
+    support: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=0, le=8)]], msgspec.Meta(max_length=20)] = {}
+    banzai: Ids = ()
+    bombardment: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0  # land steps given shore bombardment (AE 7.22)
+    invasion: bool = False
+    river: bool = False  # attacked across a river or strait, zone newly contested this round (AE 6.73)
+    faces: Faces = ()
+
+
+class ApplyLosses(Command, tag="ae.apply_losses"):
+    zone: Id
+    hits: Annotated[int, msgspec.Meta(ge=0, le=200)]
+    losses: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=1, le=20)]], msgspec.Meta(max_length=60)] = {}
+    hdf: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
+
+
+class Kamikaze(Command, tag="ae.kamikaze"):
+    """AE 9.13a-c: each kamikaze LBA against one enemy fleet in the sea zone."""
+
+    sea: Id
+    attacks: Annotated[dict[Id, Id], msgspec.Meta(min_length=1, max_length=30)]
+    faces: Faces = ()
+
+
+class PortAttack(Command, tag="ae.port_attack"):
+    """AE 8.7 against the port facilities: each 6 one damage point, at most 3 per port."""
+
+    zone: Id
+    faces: Faces = ()
+    attack_steps: Annotated[int, msgspec.Meta(ge=1, le=40)] = 1
+
+
+class RecordEscalation(Command, tag="ae.record_escalation"):
+    """AE 9.22: the US force that reacted to, or made a move Japan could react to."""
+
+    fleets: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=20)]
+    trigger: Literal["reaction", "reactable_move"]
+
+
+class Edit(Command, tag="ae.edit"):
+    """A correction to match the table: a track, a control, a piece's steps or place, an account."""
+
+    what: Literal["track", "control", "steps", "place", "oil", "tc", "ta"]
+    value: Annotated[str, msgspec.Meta(max_length=64)]
+    reason: Annotated[str, msgspec.Meta(min_length=3, max_length=300)]
+    key: Annotated[str, msgspec.Meta(max_length=64)] = ""

@@ -1,0 +1,117 @@
+"""One plain sentence per Asia Engulfed event, in the players' words (places and nations by name)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.games.asia_engulfed import data
+from assistant.games.asia_engulfed import events as ev
+from events.core import PhaseBegan
+
+PHASES = {"naval_movement": "Naval Movement", "initial_supply": "Initial Supply", "production": "Production",
+          "air_naval_combat": "Air-Naval Combat", "operational_movement": "Operational Movement",
+          "strategic_movement": "Strategic Movement", "land_combat": "Land Combat", "return_to_base": "Return to Base",
+          "final_supply": "Final Supply", "turn_advance": "Turn Advance", "bidding": "Bidding",
+          "pre_game_production": "pre-game production"}
+RESULTS = {"japanese_decisive": "a Japanese Decisive Victory", "japanese_operational": "a Japanese Operational Victory",
+           "japanese_marginal": "a Japanese Marginal Victory", "allied_marginal": "an Allied Marginal Victory",
+           "allied_operational": "an Allied Operational Victory", "allied_decisive": "an Allied Decisive Victory"}
+
+
+def _n(nation: str) -> str:
+    name = data.nation_name(nation)
+    return name[0].upper() + name[1:]
+
+
+def _place(zone: str) -> str:
+    """A place id in players' words ("east_china_sea" -> "East China Sea")."""
+    return " ".join(w if w in ("of", "and") else w[:1].upper() + w[1:] for w in zone.split("_"))
+
+
+def _money(books: Any, account: str = "werp") -> int:
+    return sum(b.amount for b in books if b.account == account)
+
+
+TRACKS = {"us_level": "U.S. production", "dud_torpedoes": "US Dud Torpedoes", "kamikaze": "The Kamikaze marker",
+          "jp_sr": "Japanese strategic moves", "asw": "Japanese ASW", "hdf_honshu": "Honshu's Home Defense Force",
+          "hdf_kyushu": "Kyushu's Home Defense Force", "hdf_shikoku": "Shikoku's Home Defense Force"}
+
+
+def describe(e: Any) -> str:
+    t = type(e)
+    if t is PhaseBegan:
+        side = "Japan" if e.side == "japan" else "The Allies" if e.side == "allies" else ""
+        phase = PHASES.get(e.phase, e.phase.replace("_", " "))
+        who = f" ({_n(e.step)})" if e.phase == "production" and e.step else ""
+        return f"{side}: {phase}{who}." if side else f"{phase[:1].upper()}{phase[1:]}."
+    if t is ev.ScenarioSetUp:
+        return f"The scenario {e.scenario.name or ''} is set up: {len(e.scenario.pieces)} pieces.".replace("  ", " ")
+    if t is ev.BoardAmended:
+        return f"The board is amended ({len(e.amendments)} fact(s))."
+    if t is ev.SidesBid:
+        return (f"{e.allied_player} wins the bid with {e.amount}: Japan gets {e.amount} WERP of pre-game production "
+                f"and {e.amount} Oil.")
+    if t is ev.TurnBegan:
+        return f"The {e.label} turn begins."
+    if t is ev.TrackMoved:
+        name = TRACKS.get(e.track, e.track.replace("_", " ").capitalize())
+        return f"{name} moves from {e.before} to {e.after}: {e.cause}."
+    if t is ev.IncomeAssessed:
+        werp = _money(e.books)
+        oil = _money(e.books, "oil")
+        return f"{_n(e.nation)} receives {werp} WERP" + (f" and {oil} Oil." if e.nation == "japan" else ".")
+    if t is ev.AswRolled:
+        return f"Japan's ASW roll of {e.die} at level {e.level} sinks {e.lost} US Submarine Point(s)."
+    if t is ev.SubmarineAttackRolled:
+        return f"US submarines roll {e.die} against {e.points} points: Japan loses up to {e.result} WERP, Oil and capacity."
+    if t is ev.StrategicBombing:
+        return f"{e.points} Bomber Point(s) raid Japan: {e.hits} hit(s)."
+    if t is ev.Purchased:
+        cost = -_money(e.books)
+        what = "land steps" if e.private else e.item.replace("_", " ")
+        return f"{_n(e.nation)} buys {what} for {cost} WERP."
+    if t is ev.ConstructionAdvanced:
+        return f"{_n(e.nation)}'s {e.build.upper()} construction moves to box {e.box} of {e.needed}."
+    if t is ev.ConstructionCompleted:
+        return (f"{_n(e.nation)}'s {e.build.upper()} construction waits in the Built box." if e.waiting
+                else f"{_n(e.nation)}'s {e.build.upper()} construction is complete.")
+    if t is ev.LendLease:
+        return f"The USA sends {e.werp} WERP of Lend-Lease to {data.nation_name(e.to)}."
+    if t is ev.ProductionClosed:
+        return f"{_n(e.nation)} closes its production" + (f"; {e.unspent} WERP are lost." if e.unspent else ".")
+    if t is ev.SpecialActionSpent:
+        return f"{_n(e.nation)} spends a Special Action: {e.use.replace('_', ' ')}."
+    if t is ev.NetworkSet:
+        return f"Japan's Supply Network covers {len(e.markers)} sea zone(s) for {-_money(e.books, 'ta')} transport points."
+    if t is ev.SupplyDetermined:
+        out = sum(1 for v in e.verdicts if v.status == "none")
+        verb = "are eliminated" if e.phase == "final" else "are out of supply"
+        return f"{e.side.capitalize()} {e.phase} supply: {len(e.verdicts) - out} supplied, {out} {verb}."
+    if t is ev.NavalMoved:
+        return f"{len(e.pieces)} piece(s) {e.mode} to {_place(e.to)}."
+    if t is ev.PiecesMoved:
+        return f"{len(e.pieces)} piece(s) move to {_place(e.to)} ({e.mode})."
+    if t is ev.ControlChanged:
+        return f"{_place(e.zone)} passes to {'Japan' if e.side == 'japan' else 'the Allies'}."
+    if t is ev.LandFire:
+        return f"{'Japan' if e.side == 'japan' else 'The Allies'} fire at {_place(e.zone)}: {e.hits} hit(s)."
+    if t is ev.LossesApplied:
+        return f"Losses at {_place(e.zone)}: {sum(e.losses.values()) + sum(e.hdf.values())} step(s) ({e.cause})."
+    if t is ev.KamikazeAttack:
+        return f"{len(e.attacks)} kamikaze(s) attack in {_place(e.sea)}."
+    if t is ev.FleetDamaged:
+        return f"{e.fleet}: {e.destroyed} step(s) destroyed, {e.damaged} damaged ({e.cause})."
+    if t is ev.PortDamaged:
+        return f"The port of {_place(e.zone)} now has {e.after} damage point(s)."
+    if t is ev.NationConquered:
+        return f"{e.nation.replace('_', ' ').title()} is conquered ({e.rule})."
+    if t is ev.VictoryDetermined:
+        vp = len(e.vp_zones) + len(e.vp_seas)
+        return f"Japan holds {vp} VP zone(s): " + (RESULTS.get(e.result, e.result) + "." if e.result else "play goes on.")
+    if t is ev.UsEscalationEarned:
+        return f"The USA earns a production increase with {e.steps} steps ({e.cv_steps} CV)."
+    if t is ev.AirBaseLost:
+        return f"Japan captures the strategic air base of {_place(e.zone)}: the USA loses a Bomber Point."
+    if t is ev.Edited:
+        return f"Correction: {e.what} {e.key} set to {e.value} ({e.reason})."
+    return ""

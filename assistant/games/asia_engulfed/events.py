@@ -1,0 +1,282 @@
+"""Asia Engulfed events (tags "ae.*"): facts at the table. Economic events carry their ledger ``books`` lines."""
+
+from __future__ import annotations
+
+
+import msgspec
+
+from assistant.families.engulfed.ledger import Booking
+from assistant.games.asia_engulfed.board.amend import Amendment
+from assistant.games.asia_engulfed.scenario.format import Piece, Scenario
+from events.base import Event
+
+Books = tuple[Booking, ...]
+
+
+class BoardAmended(Event, tag="ae.board_amended"):
+    amendments: tuple[Amendment, ...]  # type: ignore[valid-type]
+    reason: str = ""
+
+
+class ScenarioSetUp(Event, tag="ae.scenario_set_up"):
+    scenario: Scenario
+    books: Books = ()
+
+
+class SidesBid(Event, tag="ae.sides_bid"):
+    """AE 10.4: the winning bid N for the Allies: Japan's pre-game production of N WERP and N more Oil."""
+
+    bids: dict[str, int]
+    allied_player: str
+    amount: int
+    books: Books = ()
+
+
+class TurnBegan(Event, tag="ae.turn_began"):
+    turn: int
+    label: str
+    books: Books = ()  # Transports Available reset to the Transport Capacity (AE 1.1)
+
+
+class TrackMoved(Event, tag="ae.track_moved"):
+    """A General Information Track marker moved: asw, dud_torpedoes, kamikaze, jp_sr, us_level, hdf_<island>."""
+
+    track: str
+    before: int
+    after: int
+    rule: str
+    cause: str
+
+
+class ZoneIncome(msgspec.Struct, frozen=True, kw_only=True):
+    zone: str
+    werp: int = 0
+    oil: int = 0
+    counted: bool = True
+    reason: str = ""
+
+
+class IncomeAssessed(Event, tag="ae.income_assessed"):
+    """A nation opens its production: base, zones counted or not (with why), Europe drain... (AE 4.1, 4.14)."""
+
+    nation: str
+    zones: tuple[ZoneIncome, ...] = ()
+    books: Books = ()
+
+
+class AswRolled(Event, tag="ae.asw_rolled"):
+    die: int
+    level: int
+    lost: int
+    books: Books = ()
+
+
+class SubmarineAttackRolled(Event, tag="ae.submarine_attack_rolled"):
+    die: int
+    modified: int
+    points: int
+    result: int
+    books: Books = ()  # Japanese WERP and Oil received this turn (Honshu immune) and Transport Capacity (AE 2.12)
+
+
+class StrategicBombing(Event, tag="ae.strategic_bombing"):
+    bases: tuple[str, ...]
+    points: int
+    dice: tuple[int, ...]
+    hits: int
+    books: Books = ()
+
+
+class Purchased(Event, tag="ae.purchased"):
+    """One item bought in production (AE 4.0): the WERP (and Japanese TP) it cost, what it adds."""
+
+    nation: str
+    item: str
+    target: str = ""  # piece, zone, marker or sea zone
+    steps: int = 0
+    piece: Piece | None = None  # a new unit placed
+    books: Books = ()
+    private: bool = False  # AE 4.6: which land steps were bought is the producer's secret
+
+
+class ConstructionAdvanced(Event, tag="ae.construction_advanced"):
+    """A construction marker placed or moved one box (AE 4.7); ``free`` = the kamikaze free advance (9.13)."""
+
+    marker: str
+    nation: str
+    build: str  # the face chosen: cv, bb, ca, tr, lba, cba, asw
+    box: int
+    needed: int
+    free: bool = False
+    books: Books = ()
+
+
+class ConstructionCompleted(Event, tag="ae.construction_completed"):
+    """End of production: what the completed marker gives (a naval step, an air unit, ASW +1, TC +1)."""
+
+    marker: str
+    nation: str
+    build: str
+    target: str = ""  # the fleet that takes the step, or the new piece id
+    piece: Piece | None = None
+    waiting: bool = False  # nothing can take it yet: it stays in the Built box (AE 4.74-4.75)
+    books: Books = ()
+
+
+class LendLease(Event, tag="ae.lend_lease"):
+    to: str
+    werp: int
+    books: Books = ()
+
+
+class ProductionClosed(Event, tag="ae.production_closed"):
+    nation: str
+    unspent: int
+    books: Books = ()
+
+
+class SpecialActionSpent(Event, tag="ae.special_action_spent"):
+    nation: str
+    use: str
+    target: str = ""
+
+
+class NetworkSet(Event, tag="ae.network_set"):
+    """AE 3.5: the Japanese Supply Network for this turn, its TP cost (submarine zone not counted)."""
+
+    markers: dict[str, int]
+    submarine_zone: str = ""
+    removed: tuple[str, ...] = ()
+    books: Books = ()
+
+
+class Verdict(msgspec.Struct, frozen=True, kw_only=True):
+    piece: str
+    status: str  # full, partial, none
+    route: tuple[str, ...] = ()
+    reason: str = ""
+
+
+class SupplyDetermined(Event, tag="ae.supply_determined"):
+    side: str
+    phase: str  # initial, final
+    verdicts: tuple[Verdict, ...] = ()
+    eliminated: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()  # board facts that would change a verdict, in words
+
+
+class NavalMoved(Event, tag="ae.naval_moved"):
+    """Fleets, troop transports and Marines moved (mode move, react, rebase, return, flee); oil and TP paid."""
+
+    pieces: tuple[str, ...]
+    to: str
+    mode: str
+    zones: int = 0
+    oil_paid: tuple[str, ...] = ()  # Japanese blocks that paid their Oil for this player turn
+    books: Books = ()
+
+
+class PiecesMoved(Event, tag="ae.pieces_moved"):
+    pieces: tuple[str, ...]
+    to: str
+    mode: str  # operational, strategic, landing, invasion
+    books: Books = ()
+
+
+class ControlChanged(Event, tag="ae.control_changed"):
+    zone: str
+    side: str
+    cause: str
+
+
+class UnitFire(msgspec.Struct, frozen=True, kw_only=True):
+    piece: str
+    dice: int
+    bonus: int
+    hits: int = 0
+    bonuses: tuple[str, ...] = ()
+
+
+class LandFire(Event, tag="ae.land_fire"):
+    zone: str
+    side: str
+    round: int
+    assault: bool = False
+    fire: tuple[UnitFire, ...] = ()
+    hits: int = 0
+
+
+class LossesApplied(Event, tag="ae.losses_applied"):
+    zone: str
+    losses: dict[str, int]
+    eliminated: tuple[str, ...] = ()
+    hdf: dict[str, int] = {}  # Home Defense Force steps lost per island (AE 9.16)
+    cause: str = "combat"
+
+
+class KamikazeAttack(Event, tag="ae.kamikaze_attack"):
+    sea: str
+    attacks: tuple[tuple[str, str, int, str], ...]  # (lba, fleet, die, result: destroy|damage|miss)
+
+
+class FleetDamaged(Event, tag="ae.fleet_damaged"):
+    fleet: str
+    destroyed: int = 0
+    damaged: int = 0
+    cause: str = ""
+
+
+class PortDamaged(Event, tag="ae.port_damaged"):
+    zone: str
+    before: int
+    after: int
+    cause: str
+
+
+class NationConquered(Event, tag="ae.nation_conquered"):
+    nation: str
+    rule: str
+    removed: tuple[str, ...] = ()
+    control: dict[str, str] = {}
+
+
+class VictoryDetermined(Event, tag="ae.victory_determined"):
+    when: str  # end of allied turn, final
+    vp_zones: tuple[str, ...] = ()
+    vp_seas: tuple[str, ...] = ()
+    result: str = ""  # "" = play on; else japanese_decisive ... allied_decisive
+    rule: str = ""
+    missing: tuple[str, ...] = ()
+
+
+class AirBaseLost(Event, tag="ae.air_base_lost"):
+    """AE 2.5: Japan captured an Allied strategic air base; the USA loses a Bomber Point if any remain."""
+
+    zone: str
+    books: Books = ()
+
+
+class UsEscalationEarned(Event, tag="ae.us_escalation_earned"):
+    """AE 9.22: a qualifying US naval move or reaction, with the force that proves it."""
+
+    fleets: tuple[str, ...]
+    steps: int
+    cv_steps: int
+    trigger: str
+
+
+class Edited(Event, tag="ae.edited"):
+    """A correction the table makes to match the physical board (kept and shown as such)."""
+
+    what: str
+    key: str
+    value: str
+    reason: str
+    books: Books = ()
+
+
+GAME_EVENTS = (BoardAmended, ScenarioSetUp, SidesBid, TurnBegan, TrackMoved, IncomeAssessed, AswRolled,
+               SubmarineAttackRolled, StrategicBombing, Purchased, ConstructionAdvanced, ConstructionCompleted,
+               LendLease, ProductionClosed, SpecialActionSpent, NetworkSet, SupplyDetermined, NavalMoved,
+               PiecesMoved, ControlChanged, LandFire, LossesApplied, KamikazeAttack, FleetDamaged, PortDamaged,
+               NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost)

@@ -1,0 +1,203 @@
+"""Asia Engulfed as a Decider game, read as a declaration: set-up, the phases, each move with the phases it is
+possible in, and the end (AE 10.18). The map is not in the rule book: the players enter it (board/)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from assistant.decider import Context, GameKind, Move, Ref, Refused
+from assistant.families.engulfed.dice import with_faces
+from assistant.families.engulfed.ledger import ledger_projection
+from assistant.games.asia_engulfed import commands as c
+from assistant.games.asia_engulfed import events as ev
+from assistant.games.asia_engulfed import places
+from assistant.games.asia_engulfed.board import loader
+from assistant.games.asia_engulfed.board.validate import BoardInvalid
+from assistant.games.asia_engulfed.describe import describe
+from assistant.games.asia_engulfed.evolve import evolve
+from assistant.games.asia_engulfed.files import FILES, OPTION_FILES
+from assistant.games.asia_engulfed.guidance import guidance
+from assistant.games.asia_engulfed.options import Options
+from assistant.games.asia_engulfed.rules import (
+    air_naval,
+    combat,
+    edits,
+    movement,
+    naval,
+    network,
+    purchases,
+    setup as setup_moves,
+    special_actions,
+    strategic,
+    supply_moves,
+    turn,
+)
+from assistant.games.asia_engulfed.scenario.validate import problems as scenario_problems
+from assistant.games.asia_engulfed.state import AEState, initial_state
+from assistant.kinds import read_about
+from events.base import Command, Event
+
+RULESET = "Asia Engulfed rule book, French translation by Philippe Jaranton"
+HERE = Path(__file__).parent
+ABOUT = read_about(HERE, "asia_engulfed")
+PRODUCTION = ("production", "pre_game_production")
+PLAYER = ("naval_movement", "initial_supply", "production", "air_naval_combat", "operational_movement",
+          "strategic_movement", "land_combat", "return_to_base", "final_supply")
+
+
+def _zones(s: AEState) -> dict[str, tuple[str, ...]]:
+    return {"zone": tuple(sorted(s.board.zones)), "to": tuple(sorted(s.board.zones))}
+
+
+def _seas(s: AEState) -> dict[str, tuple[str, ...]]:
+    return {"sea": tuple(sorted(s.board.seas)), "submarine_zone": tuple(sorted(s.board.seas)),
+            "to": tuple(sorted([*s.board.seas, *(z for z, v in s.board.zones.items() if v.port not in (None, "none"))]))}
+
+
+def _contested(s: AEState) -> dict[str, tuple[str, ...]]:
+    return {"zone": tuple(sorted(z for z in s.board.zones if places.contested(s, z)))}
+
+
+def _buy_targets(s: AEState) -> dict[str, tuple[str, ...]]:
+    mine = [p.id for p in s.pieces.values() if p.nation == s.producer]
+    markers = [b.marker for b in s.builds.values() if b.nation == s.producer]
+    return {"target": tuple(sorted(markers)) + tuple(sorted(mine)) + tuple(sorted(s.board.zones)),
+            "zone": tuple(sorted(s.board.zones)), "kind": ("infantry", "militia", "marine", "lba", "cba")}
+
+
+def _phase(*names: str) -> Callable[[AEState], bool]:
+    return lambda s: s.phase in names
+
+
+MOVES: tuple[Move[AEState], ...] = (
+    Move(c.Advance, turn.advance, label="Next phase"),
+    Move(c.SetUpScenario, setup_moves.set_up, phases=("setup",), when=_phase("setup")),
+    Move(c.Bid, setup_moves.bid, phases=("setup",), when=_phase("bidding"), label="Record the bids"),
+    Move(c.NavalMove, naval.naval_move, phases=("naval_movement", "air_naval_combat", "return_to_base"),
+         choices=_seas, label="Move by sea"),
+    Move(c.RecordEscalation, naval.record_escalation, phases=("naval_movement", "air_naval_combat"),
+         when=lambda s: s.year >= 1942),
+    Move(c.SetNetwork, network.set_network, phases=("initial_supply",), when=lambda s: s.side == "japan",
+         choices=_seas, label="Set the Supply Network"),
+    Move(c.DetermineSupply, supply_moves.determine, phases=("initial_supply", "final_supply"),
+         label="Determine supply"),
+    Move(c.ResolveSubmarines, strategic.resolve_submarines, phases=("production",),
+         when=lambda s: "submarines" in strategic.pending(s), label="Roll ASW and submarine attack"),
+    Move(c.Bomb, strategic.bomb, phases=("production",), when=lambda s: "bombing" in strategic.pending(s),
+         choices=lambda s: {"bases": tuple(strategic.bomber_bases(s)[0])}, label="Bomb Japan"),
+    Move(c.Buy, purchases.buy, phases=PRODUCTION, choices=_buy_targets, label="Buy"),
+    Move(c.LendLeaseTransfer, special_actions.lend_lease, phases=("production",),
+         when=lambda s: s.side == "allies"),
+    Move(c.SpendSpecialAction, special_actions.spend, phases=("naval_movement", "production",
+                                                            "operational_movement", "land_combat",
+                                                            "return_to_base")),
+    Move(c.Kamikaze, air_naval.kamikaze, phases=("air_naval_combat",), when=lambda s: s.track("kamikaze") <= 0,
+         choices=_seas),
+    Move(c.PortAttack, air_naval.port_attack, phases=("air_naval_combat",), choices=_zones),
+    Move(c.Move, movement.move, phases=("operational_movement", "strategic_movement"), choices=_zones,
+         label="Move"),
+    Move(c.Fire, combat.fire, phases=("land_combat",), choices=_contested, label="Fire"),
+    Move(c.ApplyLosses, combat.apply_losses, phases=("land_combat",), choices=_contested, label="Apply losses"),
+    Move(c.AmendBoard, setup_moves.amend_board, label="Amend the board"),
+    Move(c.Edit, edits.edit, label="Correct"),
+)
+RUN = {m.command: m.run for m in MOVES}
+# The rule that fixes when each command happens, cited when it is given at another moment.
+WHEN_RULES: dict[type[Command], str] = {
+    c.SetUpScenario: "AE 15.0 (Play Book)", c.Bid: "AE 10.4", c.NavalMove: "AE 1.11, 1.18",
+    c.RecordEscalation: "AE 9.22", c.SetNetwork: "AE 1.12b", c.DetermineSupply: "AE 1.12c, 1.19",
+    c.Buy: "AE 1.13", c.LendLeaseTransfer: "AE 9.25", c.Kamikaze: "AE 9.13", c.PortAttack: "AE 8.7",
+    c.Move: "AE 1.15, 1.16", c.Fire: "AE 1.17", c.ApplyLosses: "AE 6.25", c.SpendSpecialAction: "AE 7.0",
+}
+CHECKED = {m.command: m for m in MOVES if m.command in WHEN_RULES}
+
+
+def setup(options: Options) -> dict[str, Any]:
+    try:
+        board = loader.from_dict(options.board) if options.board is not None else loader.partial_board()
+    except BoardInvalid as exc:
+        raise Refused("the board: " + "; ".join(exc.problems), rule="AE board format") from None
+    if options.scenario is not None:
+        found = scenario_problems(options.scenario, board)
+        if found:
+            raise Refused("the scenario: " + "; ".join(found[:8]), rule="AE scenario format")
+    return {"ruleset": RULESET, "board": loader.to_dict(board),
+            "options": msgspec.to_builtins(msgspec.structs.replace(options, board=None))}
+
+
+def start(definition: dict[str, Any]) -> AEState:
+    state = initial_state(definition)
+    scenario = (definition.get("options") or {}).get("scenario")
+    if scenario:
+        from assistant.games.asia_engulfed.rules.setup import set_up
+        from assistant.games.asia_engulfed.scenario.format import Scenario
+
+        for e in set_up(c.SetUpScenario(scenario=msgspec.convert(scenario, Scenario)), state, Context()):
+            state = evolve(state, e)
+    return state
+
+
+def decide(command: Command, state: AEState, ctx: Context) -> Sequence[Event]:
+    run = RUN.get(type(command))
+    if run is None:
+        raise Refused(f"Asia Engulfed has no command {type(command).__name__}")
+    if state.result and type(command) not in (c.AmendBoard, c.Edit):
+        raise Refused(f"the game is over: {state.result.replace('_', ' ')}", rule=state.result_rule)
+    move = CHECKED.get(type(command))
+    here = "setup" if state.phase in ("setup", "bidding") else state.phase
+    if move is not None and ((move.phases and here not in move.phases) or
+                             (type(command) in (c.SetUpScenario, c.Bid) and not move.when(state))):
+        raise Refused(f"{type(command).__name__} is not possible in the {state.phase.replace('_', ' ')} phase",
+                      rule=WHEN_RULES[type(command)])
+    return with_faces(run, command, state, ctx)
+
+
+def _turn_of(event: Event) -> int | None:
+    if isinstance(event, ev.TurnBegan):
+        return event.turn
+    return 0 if isinstance(event, ev.ScenarioSetUp) else None
+
+
+def _opening(definition: dict[str, Any]) -> tuple:
+    """The opening tracks of a set-up chosen at creation (no event carries them then)."""
+    from assistant.games.asia_engulfed.scenario.format import Scenario
+
+    scenario = (definition.get("options") or {}).get("scenario")
+    if not scenario:
+        return ()
+    command = c.SetUpScenario(scenario=msgspec.convert(scenario, Scenario))
+    return tuple(b for e in setup_moves.set_up(command, initial_state(definition), Context()) for b in e.books)
+
+
+LEDGER = ledger_projection("ae_ledger", _turn_of, _opening)
+
+GAME: GameKind[AEState] = GameKind(
+    name=ABOUT.name,
+    title=ABOUT.title,
+    namespace=ABOUT.namespace,
+    options_type=Options,
+    setup=setup,
+    initial_state=start,
+    decide=decide,
+    evolve=evolve,
+    state_type=AEState,
+    commands=tuple(RUN),
+    events=ev.GAME_EVENTS,
+    describe=describe,
+    guidance=guidance,
+    projections=(LEDGER,),
+    moves=MOVES,
+    files=FILES,
+    option_files=OPTION_FILES,
+    presenter=Ref("assistant.games.asia_engulfed.web.table:PRESENTER"),
+    templates=HERE / "templates",
+    static=HERE / "static",
+    report=Ref("assistant.games.asia_engulfed.report:ADAPTER"),
+    rule_refs=HERE / "rule_refs.toml",
+    benches={"asia_engulfed": Ref("assistant.games.asia_engulfed.bench:run")},
+    docs=HERE / "docs.md",
+)

@@ -1,0 +1,33 @@
+"""What to do now, in plain words, for the table banner."""
+
+from __future__ import annotations
+
+from assistant.games.asia_engulfed import data
+from assistant.games.asia_engulfed.describe import PHASES, RESULTS
+from assistant.games.asia_engulfed.rules import strategic
+from assistant.games.asia_engulfed.state import AEState
+
+
+def guidance(s: AEState) -> str:
+    if s.result:
+        return f"The game is over: {RESULTS.get(s.result, s.result)} ({s.result_rule})."
+    if s.phase == "setup":
+        return "Enter the scenario set-up (pieces, control, tracks), then advance."
+    if s.phase == "bidding":
+        return "Bid for the Allied side (optional), then advance to the first turn."
+    who = "Japan" if s.side == "japan" else "The Allies"
+    phase = PHASES.get(s.phase, s.phase)
+    turn = data.calendar().name(s.turn) if s.turn else "Before the game"
+    if s.phase in ("production", "pre_game_production"):
+        owed = strategic.pending(s)
+        if owed:
+            return f"{turn}, Japanese production: resolve Strategic Warfare first ({', '.join(owed)})."
+        return (f"{turn}, {phase}: {data.nation_name(s.producer)} has {s.balance(s.producer, 'werp')} WERP to spend, "
+                "then advance.")
+    if s.phase == "initial_supply":
+        if s.side == "japan" and s.network_set_turn != s.turn:
+            return f"{turn}, Japanese Initial Supply: place or keep the Supply Network, then determine supply."
+        return f"{turn}, {who} Initial Supply: determine supply, then advance."
+    if s.phase == "final_supply":
+        return f"{turn}, {who} Final Supply: determine supply (unsupplied pieces are eliminated), then advance."
+    return f"{turn}, {who} {phase}: record what happens on the table, then advance."

@@ -1,0 +1,166 @@
+"""Land combat rounds (AE 6.1-6.8, 7.21-7.22, 9.11g, 9.14-9.16, 9.43, 9.46): the assistant works out every
+step's dice and Hit-bonuses from the table, throws or takes the dice, counts hits; losses are checked against
+the full-strength-first rule; Banzai units die after their fire unless the enemy is wiped out."""
+
+from __future__ import annotations
+
+import math
+
+from assistant.decider import Context, Refused
+from assistant.families.engulfed.steps import loss_problems
+from assistant.games.asia_engulfed import places
+from assistant.games.asia_engulfed import events as ev
+from assistant.games.asia_engulfed.commands import ApplyLosses, Fire
+from assistant.games.asia_engulfed.rules.supply import FULL, NONE
+from assistant.games.asia_engulfed.state import AEState
+from events.base import Event
+
+MAX_SUPPORTED_STEPS = 8  # AE 6.52
+
+
+def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
+    if s.phase != "land_combat":
+        raise Refused("land combat rounds are fought in the Land Combat Phase", rule="AE 1.17")
+    zone = s.board.zones.get(cmd.zone)
+    if zone is None or not places.contested(s, cmd.zone):
+        raise Refused(f"{cmd.zone!r} is not a contested zone", rule="AE 6.1")
+    if cmd.assault and zone.terrain == "jungle":
+        raise Refused("no Assault in jungle", rule="AE 6.72")
+    side = s.side if cmd.side == "attacker" else places.enemy(s.side)
+    foe = places.enemy(side)
+    firing = places.land_at(s, cmd.zone, side)
+    foes = places.land_at(s, cmd.zone, foe)
+    supported = sum(cmd.support.values())
+    if supported > MAX_SUPPORTED_STEPS:
+        raise Refused(f"at most {MAX_SUPPORTED_STEPS} land steps get air support per side per round", rule="AE 6.52")
+    for pid, n in cmd.support.items():
+        p = s.pieces.get(pid)
+        if p is None or p not in firing or n > p.steps:
+            raise Refused(f"{pid}: air support goes to steps of a firing land unit (one bonus a step)", rule="AE 6.51")
+    for pid in cmd.banzai:
+        p = s.pieces.get(pid)
+        if p is None or p.nation != "japan" or p.kind not in ("garrison", "militia") or p not in firing:
+            raise Refused(f"{pid}: only Japanese garrison and militia units make Banzai attacks", rule="AE 9.14")
+    plan = _plan(s, cmd, side, firing, foes, zone)
+    hdf = _hdf(s, cmd.zone, side)
+    plan += hdf
+    dice = sum(d for _, d, _, _ in plan)
+    if dice == 0:
+        raise Refused("no step of that side fires this round")
+    roll = ctx.throw(f"land combat at {zone.name}: {cmd.side}", dice,
+                     targets=tuple(max(6 - b, 1) for _, d, b, _ in plan for _ in range(d)), hits_when="at_least")
+    faces = list(roll.faces)
+    fires, total = [], 0
+    for pid, d, bonus, names in plan:
+        mine, faces = faces[:d], faces[d:]
+        hits = sum(1 for f in mine if f + bonus >= 6)
+        total += hits
+        fires.append(ev.UnitFire(piece=pid, dice=d, bonus=bonus, hits=hits, bonuses=tuple(names)))
+    return [roll, ev.LandFire(zone=cmd.zone, side=side, round=1 if cmd.first_round else 2, assault=cmd.assault,
+                              fire=tuple(fires), hits=total)]
+
+
+def _plan(s: AEState, cmd: Fire, side: str, firing, foes, zone) -> list[tuple[str, int, int, list[str]]]:
+    attacking = cmd.side == "attacker"
+    per_step = 2 if cmd.assault else 1
+    chinese_attack = not attacking and foes and all(p.nation == "china" for p in foes)
+    mixed_chinese = {p.force for p in (foes if side == "japan" else []) if p.nation == "china"} >= {
+        "nationalist", "communist"}
+    bombard_left = cmd.bombardment if (attacking and cmd.first_round and zone.kind in ("port_box", "island_box")) else 0
+    plan = []
+    for p in sorted(firing, key=lambda p: p.id):
+        status = s.supply.get(p.id, FULL)
+        militia = p.kind == "militia" or (p.kind == "garrison" and status != FULL)  # AE 4.28, 3.23
+        dice = p.steps * per_step
+        if attacking and status == NONE:
+            dice //= 2  # AE 3.6 (decision: per unit, rounded down)
+        if attacking and p.nation == "china" and p.kind == "militia":
+            dice = 0  # AE 9.46
+        names: list[str] = []
+        if p.id in cmd.banzai:
+            names.append("banzai")  # AE 9.14: even militia and partial supply
+        if not militia and status == FULL:  # AE 3.35, 4.27: no other bonus for militia or partial supply
+            names += _bonuses(s, cmd, p, attacking, zone, chinese_attack, mixed_chinese)
+        bonus = len(names)
+        support = cmd.support.get(p.id, 0) if not militia and status == FULL else 0
+        bomb = min(bombard_left, p.steps - support) if not militia and status == FULL else 0
+        bombard_left -= bomb
+        split = [(support, bonus + 1, names + ["air support"]), (bomb, bonus + 1, names + ["shore bombardment"])]
+        rest = p.steps - support - bomb
+        for steps, b, why in split:
+            if steps:
+                plan.append((p.id, min(dice, steps * per_step), b, why))
+                dice -= min(dice, steps * per_step)
+        if dice and rest:
+            plan.append((p.id, dice, bonus, names))
+    return plan
+
+
+def _bonuses(s: AEState, cmd: Fire, p, attacking: bool, zone, chinese_attack: bool, mixed: bool) -> list[str]:
+    out = []
+    if p.nation == "usa" and p.kind == "marine":
+        out.append("US Marines")  # a
+    if not attacking:
+        if zone.terrain == "rough":
+            out.append("rough terrain")  # c
+        elif cmd.first_round and cmd.zone in s.forts:
+            out.append("fortification")  # g: rough-terrain benefit in the first round
+        if cmd.first_round and cmd.invasion:
+            out.append("amphibious invasion")  # e (not with d)
+        elif cmd.first_round and cmd.river:
+            out.append("river or strait")  # d
+        if chinese_attack and p.nation == "japan":
+            out.append("tenacious against Chinese attacks")  # k
+    else:
+        surprise = s.surprise
+        if surprise and p.nation == "japan" and p.kind == "infantry" and zone.terrain == "jungle":
+            out.append("surprise attack in jungle")  # h
+    if mixed:
+        out.append("Chinese Nationalists and Communists together")  # i
+    return out
+
+
+def _hdf(s: AEState, zone: str, side: str) -> list[tuple[str, int, int, list[str]]]:
+    """AE 9.16: the Home Defense Force fights as militia; a quarter of its steps (rounded up) must Banzai."""
+    steps = s.track(f"hdf_{zone}") if zone in places.HOME_ISLANDS and side == "japan" else 0
+    if not steps:
+        return []
+    banzai = math.ceil(steps / 4)
+    out = [(f"hdf_{zone}", banzai, 1, ["banzai (Home Defense Force)"])]
+    if steps - banzai:
+        out.append((f"hdf_{zone}", steps - banzai, 0, []))
+    return out
+
+
+def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
+    if s.phase not in ("land_combat",):
+        raise Refused("losses of land combat are applied in the Land Combat Phase", rule="AE 6.25")
+    sides = {places.side(s.pieces[p]) for p in cmd.losses if p in s.pieces}
+    if len(sides) > 1:
+        raise Refused("one side's losses at a time", rule="AE 6.25")
+    side = sides.pop() if sides else ("japan" if cmd.hdf else "")
+    units = {p.id: (p.steps, p.top) for p in places.land_at(s, cmd.zone, side)} if side else {}
+    island = cmd.zone if cmd.zone in places.HOME_ISLANDS and side == "japan" else ""
+    if island and s.track(f"hdf_{island}"):
+        units[f"hdf_{island}"] = (s.track(f"hdf_{island}"), 20)
+    losses = dict(cmd.losses)
+    if cmd.hdf:
+        losses[f"hdf_{island}"] = cmd.hdf
+    problems = loss_problems(units, losses, cmd.hits)
+    if problems:
+        raise Refused("; ".join(problems), rule="AE 6.25")
+    eliminated = tuple(p for p, n in cmd.losses.items() if n >= s.pieces[p].steps)
+    out: list[Event] = [ev.LossesApplied(zone=cmd.zone, losses=dict(cmd.losses), eliminated=eliminated,
+                                         hdf={island: cmd.hdf} if cmd.hdf else {})]
+    banzai = [p for p in s.banzai.get(cmd.zone, ()) if p in s.pieces and places.side(s.pieces[p]) != side]
+    if banzai:  # AE 9.14: after their hits are applied, Banzai units die, unless the enemy is wiped out
+        wiped = sum(st for st, _ in units.values()) <= cmd.hits
+        gone = {p: s.pieces[p].steps for p in banzai}
+        if wiped:
+            keep = banzai[0]
+            gone[keep] -= 1
+            if not gone[keep]:
+                gone.pop(keep)
+        out.append(ev.LossesApplied(zone=cmd.zone, losses=gone, eliminated=tuple(
+            p for p, n in gone.items() if n >= s.pieces[p].steps), cause="banzai"))
+    return out

@@ -1,0 +1,167 @@
+"""The turn as a state machine (AE 1.0-1.3): set-up, bidding and pre-game production (AE 10.4), then for each
+turn the Japanese and Allied player turns (phases 1.11-1.19) and the Turn Advance Phase. ``ae.advance`` closes
+the current phase (with what must happen at its end) and opens the next (with what happens at its start)."""
+
+from __future__ import annotations
+
+from assistant.decider import Context, Refused
+from assistant.families.engulfed.ledger import Booking
+from assistant.games.asia_engulfed import data, places
+from assistant.games.asia_engulfed import events as ev
+from assistant.games.asia_engulfed.commands import Advance
+from assistant.games.asia_engulfed.rules import construction, income, strategic, victory
+from assistant.games.asia_engulfed.state import AEState
+from events.base import Event
+from events.core import PhaseBegan
+
+PLAYER_PHASES = ("naval_movement", "initial_supply", "production", "air_naval_combat", "operational_movement",
+                 "strategic_movement", "land_combat", "return_to_base", "final_supply")
+RULES = dict(zip(PLAYER_PHASES, ("AE 1.11", "AE 1.12", "AE 1.13", "AE 1.14", "AE 1.15", "AE 1.16", "AE 1.17",
+                                 "AE 1.18", "AE 1.19"), strict=True))
+
+
+class Flow:
+    """Events of one advance, with the state they lead to (so later hooks see earlier facts)."""
+
+    def __init__(self, s: AEState):
+        from assistant.games.asia_engulfed.evolve import evolve
+
+        self.s, self.events, self._evolve = s, [], evolve
+
+    def add(self, *events: Event) -> None:
+        for e in events:
+            self.events.append(e)
+            self.s = self._evolve(self.s, e)
+
+    def phase(self, side: str, phase: str, step: str = "") -> None:
+        self.add(PhaseBegan(round=self.s.turn, side=side, phase=phase, step=step))
+
+
+def producers(side: str) -> tuple[str, ...]:
+    return ("japan",) if side == "japan" else tuple(data.load("nations")["allied_order"])
+
+
+def advance(cmd: Advance, s: AEState, ctx: Context) -> list[Event]:
+    f = Flow(s)
+    if s.phase == "setup":
+        raise Refused("enter the scenario set-up first (ae.set_up_scenario)", rule="AE 15.0 (Play Book)")
+    if s.phase == "bidding":
+        if s.bid > 0:
+            f.phase("japan", "pre_game_production", "japan")
+            f.add(ev.IncomeAssessed(nation="japan", books=(Booking(
+                nation="japan", account="werp", amount=s.bid, rule="AE 10.4", cause="the winning bid"),)))
+        else:
+            begin_turn(f)
+        return f.events
+    if s.phase == "pre_game_production":
+        close_producer(f, "japan")
+        begin_turn(f)
+        return f.events
+    if s.phase == "turn_advance":
+        if s.turn >= data.calendar().last:
+            raise Refused("the game ended with Jul/Aug 1945", rule="AE 10.18")
+        begin_turn(f)
+        return f.events
+    leave_phase(f)
+    return f.events
+
+
+def begin_turn(f: Flow) -> None:
+    s = f.s
+    cal = data.calendar()
+    turn = s.turn + 1 if s.turn else cal.index(s.scenario.start_turn)
+    tc, ta = s.balance("japan", "tc"), s.balance("japan", "ta")
+    books = (Booking(nation="japan", account="ta", amount=tc - ta, rule="AE 1.1",
+                     cause="Transports Available set to the Transport Capacity"),) if tc != ta else ()
+    f.add(ev.TurnBegan(turn=turn, label=cal.name(turn), books=books))
+    level = income.us_level(f.s)
+    if level != f.s.track("us_level"):
+        f.add(ev.TrackMoved(track="us_level", before=f.s.track("us_level"), after=level, rule="AE 9.22",
+                            cause="U.S. production level"))
+    f.phase("japan", "naval_movement")
+
+
+def leave_phase(f: Flow) -> None:
+    s = f.s
+    side, phase = s.side, s.phase
+    if phase in ("initial_supply", "final_supply"):
+        which = "initial" if phase == "initial_supply" else "final"
+        if f"{s.turn}:{side}:{which}" not in s.determined:
+            raise Refused(f"determine {side} {which} supply before the phase ends (ae.determine_supply)",
+                          rule=RULES[phase])
+    if phase == "production":
+        if s.producer == "japan" and strategic.pending(s):
+            raise Refused("Strategic Warfare is mandatory: " + ", ".join(strategic.pending(s)), rule="AE 2.0")
+        close_producer(f, s.producer)
+        order = producers(side)
+        rest = order[order.index(s.producer) + 1:]
+        if rest:
+            open_producer(f, side, rest[0])
+            return
+    f.add(*victory.conquests(f.s, end_of_allied_turn=False))
+    if phase == "final_supply":
+        if side == "japan":
+            f.phase("allies", "naval_movement")
+            return
+        end_of_allied_turn(f)
+        return
+    nxt = PLAYER_PHASES[PLAYER_PHASES.index(phase) + 1]
+    if nxt == "production":
+        open_producer(f, side, producers(side)[0])
+        return
+    f.phase(side, nxt)
+    if nxt == "initial_supply" and side == "japan":
+        jungle_attrition(f)
+
+
+def open_producer(f: Flow, side: str, nation: str) -> None:
+    f.phase(side, "production", nation)
+    f.add(income.assess(f.s, nation))
+
+
+def close_producer(f: Flow, nation: str) -> None:
+    s = f.s
+    f.add(*construction.completions(s, nation))
+    if nation == "japan" and f.s.phase == "production":
+        kamikaze_checks(f)
+    left = f.s.balance(nation, "werp")
+    books = (Booking(nation=nation, account="werp", amount=-left, rule="AE 4.1",
+                     cause="unspent WERP are lost"),) if left else ()
+    f.add(ev.ProductionClosed(nation=nation, unspent=left, books=books))
+
+
+def kamikaze_checks(f: Flow) -> None:
+    """AE 9.13: the marker moves down for more than 1 WERP on air, and for low oil after Strategic Warfare."""
+    s = f.s
+    steps = []
+    if s.spent.get("japan:air_werp", 0) > 1:
+        steps.append("more than 1 WERP spent on air units")
+    gained = s.balance("japan", "oil") - s.oil_at_open  # after Strategic Warfare
+    if 0 <= s.oil_at_open < 20 and gained < 3:
+        steps.append(f"started with {s.oil_at_open} Oil and gained fewer than 3")
+    for why in steps:
+        now = f.s.track("kamikaze")
+        if now > 0:
+            f.add(ev.TrackMoved(track="kamikaze", before=now, after=now - 1, rule="AE 9.13", cause=why))
+
+
+def jungle_attrition(f: Flow) -> None:
+    """AE 1.12a, 6.72: Jul/Aug Japanese Initial Supply: every land unit in a contested jungle zone loses a step;
+    cadres are not destroyed."""
+    s = f.s
+    if data.calendar().turn(s.turn).bimonth != data.load("calendar")["events"]["jungle_attrition_bimonth"]:
+        return
+    for zone, z in sorted(s.board.zones.items()):
+        if z.terrain != "jungle" or not places.contested(s, zone):
+            continue
+        losses = {p.id: 1 for p in places.land_at(s, zone) if p.steps > 1}
+        if losses:
+            f.add(ev.LossesApplied(zone=zone, losses=losses, cause="jungle attrition (AE 6.72)"))
+
+
+def end_of_allied_turn(f: Flow) -> None:
+    f.add(*victory.conquests(f.s, end_of_allied_turn=True))
+    final = f.s.turn >= data.calendar().last
+    f.add(victory.determine(f.s, final))
+    if not f.s.result:
+        f.phase("", "turn_advance")

@@ -1,0 +1,90 @@
+"""The write-side state of an Asia Engulfed game (frozen; ``evolve`` replaces what an event changes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from assistant.games.asia_engulfed.board import loader
+from assistant.games.asia_engulfed.board.format import Board
+from assistant.games.asia_engulfed.scenario.format import Piece, Scenario
+
+
+class Build(msgspec.Struct, frozen=True, kw_only=True):
+    """A construction marker and where it stands (AE 4.71-4.76)."""
+
+    marker: str
+    nation: str
+    track: str
+    faces: tuple[str, ...]
+    available_from: str = ""
+    build: str = ""  # the face chosen when placed (fixed until it completes, AE 4.72)
+    box: int = 0
+    needed: int = 0
+    advanced_turn: int = -1  # the turn of its last paid advance (one WERP a turn, AE 4.73)
+    completed_turn: int = -1  # not reusable in the turn it completes (AE 4.76)
+    waiting: bool = False  # built, held in the Built box until something can take it (AE 4.74-4.75)
+
+
+class AEState(msgspec.Struct, frozen=True, kw_only=True):
+    board: Board
+    scenario: Scenario = Scenario()
+    set_up: bool = False
+    bid: int = -1  # -1 = no bid made (AE 10.4 is optional)
+    turn: int = 0  # 0 = before the first turn
+    side: str = ""  # the phasing side: japan | allies
+    phase: str = "setup"
+    producer: str = ""  # the nation producing now (AE 4.6: one at a time)
+    control: dict[str, str] = {}
+    pieces: dict[str, Piece] = {}
+    damaged: dict[str, int] = {}  # fleet -> damaged steps awaiting damage resolution (AE 8.6)
+    balances: dict[str, int] = {}  # "nation:account" -> value (werp, oil, tc, ta, submarine_points, bomber_points)
+    tracks: dict[str, int] = {}  # asw, dud_torpedoes, kamikaze, jp_sr, us_level, hdf_<island>
+    builds: dict[str, Build] = {}
+    network: dict[str, int] = {}
+    network_set_turn: int = -1
+    submarine_zone: str = ""
+    special_actions: dict[str, tuple[int, ...]] = {}  # nation -> turn each held one was bought
+    unrestricted: tuple[str, ...] = ()  # zones opened for replacements this production (AE 7.8)
+    code_breaking_years: tuple[int, ...] = ()
+    port_damage: dict[str, int] = {}
+    forts: tuple[str, ...] = ()
+    supply: dict[str, str] = {}  # piece -> full | partial | none, from the last determination
+    oos: tuple[str, ...] = ()  # marked Out of Supply in the initial determination (AE 1.12c)
+    moved: tuple[str, ...] = ()  # pieces that moved this player turn
+    oil_paid: tuple[str, ...] = ()  # Japanese blocks that paid oil this player turn (1 a block, ruling)
+    determined: tuple[str, ...] = ()  # "turn:side:phase" supply determinations done
+    sr_used: dict[str, int] = {}  # units moved strategically this phase, per nation (AE 5.24)
+    sa_used: tuple[str, ...] = ()  # Special Action uses bought this player turn (e.g. chinese_attack, AE 7.7)
+    spent: dict[str, int] = {}  # per-production counters "nation:item" (limits AE 4.62, 4.63, 4.41)
+    built_here: tuple[str, ...] = ()  # pieces created this production (AE 6.81: cannot found a fortification)
+    strategic: tuple[str, ...] = ()  # strategic warfare resolved this Japanese production: submarines, bombing
+    banzai: dict[str, tuple[str, ...]] = {}  # zone -> units that made a banzai attack this round (AE 9.14)
+    conquered: tuple[str, ...] = ()
+    escalations: tuple[int, ...] = ()  # turns the US earned a production increase (AE 9.22)
+    oil_at_open: int = -1  # Japanese oil when its production opened (AE 9.13)
+    result: str = ""
+    result_rule: str = ""
+
+    @property
+    def year(self) -> int:
+        from assistant.games.asia_engulfed import data
+
+        return data.calendar().turn(max(self.turn, 1)).year
+
+    @property
+    def surprise(self) -> bool:
+        """The Japanese player turn of Nov/Dec 1941 in the campaign (AE 9.11)."""
+        return self.scenario.surprise and self.turn == 1 and self.side == "japan"
+
+    def balance(self, nation: str, account: str) -> int:
+        return self.balances.get(f"{nation}:{account}", 0)
+
+    def track(self, name: str) -> int:
+        return self.tracks.get(name, 0)
+
+
+def initial_state(definition: dict[str, Any]) -> AEState:
+    board = loader.from_dict(definition["board"])
+    return AEState(board=board)

@@ -1,0 +1,1 @@
+"""Duel: the smallest complete game for the tabletop assistant, shipped as its own package."""

@@ -1,0 +1,1 @@
+"""Asia Engulfed tests."""

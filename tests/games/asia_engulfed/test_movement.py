@@ -1,0 +1,123 @@
+"""Naval movement bookkeeping (AE 1.11, 5.31, 8.2-8.25, 9.11a, 9.22) and land movement (AE 5.1-5.2, 9.23)."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.decider import Refused
+from assistant.games.asia_engulfed import commands as c
+from assistant.games.asia_engulfed import events as ev
+from tests.games.asia_engulfed.table import Table, piece, scenario
+
+
+def naval(**kw) -> Table:
+    t = Table(scenario(**kw))
+    t.do(c.Advance())
+    assert t.state.phase == "naval_movement"
+    return t
+
+
+def test_each_japanese_fleet_block_pays_one_oil_and_each_transported_unit_one_transport_point():
+    t = naval()
+    t.do(c.NavalMove(pieces=("jp-bb-1", "jp-ca-elite"), to="east_china_sea", zones=1))
+    t.do(c.NavalMove(pieces=("jp-inf-1",), to="east_china_sea", zones=2))
+    assert t.state.balance("japan", "oil") == 18 and t.state.balance("japan", "ta") == 9
+    with pytest.raises(Refused) as refused:
+        t.do(c.NavalMove(pieces=("jp-bb-1",), to="south_china_sea", zones=1))
+    assert refused.value.rule == "AE 8.21"
+
+
+def test_a_japanese_marine_on_two_sea_zones_pays_oil_or_a_transport_point_and_on_three_oil():
+    pieces = (*scenario().pieces, piece("jp-mar-1", "japan", "marine", 2, "kyushu"),
+              piece("jp-mar-2", "japan", "marine", 2, "kyushu"))
+    t = naval(pieces=pieces)
+    with pytest.raises(Refused) as refused:
+        t.do(c.NavalMove(pieces=("jp-mar-1",), to="south_china_sea", zones=2))
+    assert refused.value.rule == "AE 1.11c"
+    t.do(c.NavalMove(pieces=("jp-mar-1",), to="south_china_sea", zones=2, marine_pays="tp"))
+    t.do(c.NavalMove(pieces=("jp-mar-2",), to="gulf_of_thailand", zones=3))
+    assert t.state.balance("japan", "ta") == 9 and t.state.balance("japan", "oil") == 19
+
+
+def test_on_the_first_turn_us_fleets_at_hawaii_cannot_react():
+    t = naval()
+    t.do(c.NavalMove(pieces=("jp-cv-a",), to="philippine_sea", zones=1))
+    with pytest.raises(Refused) as refused:
+        t.do(c.NavalMove(pieces=("us-bb-1",), to="philippine_sea", zones=1, mode="react"))
+    assert refused.value.rule == "AE 9.11a"
+    t.do(c.NavalMove(pieces=("cw-ca-1",), to="south_china_sea", zones=1, mode="react"))
+
+
+def test_fleets_move_three_sea_zones_and_react_two():
+    t = naval(surprise=False)
+    with pytest.raises(Refused) as refused:
+        t.do(c.NavalMove(pieces=("jp-bb-1",), to="hawaiian_islands", zones=4))
+    assert refused.value.rule == "AE 8.22"
+    t.do(c.NavalMove(pieces=("jp-bb-1",), to="philippine_sea", zones=1))
+    with pytest.raises(Refused):
+        t.do(c.NavalMove(pieces=("us-bb-1",), to="philippine_sea", zones=3, mode="react"))
+
+
+def test_japan_cannot_move_fleets_without_oil():
+    from assistant.games.asia_engulfed.scenario.format import Tracks
+
+    t = naval(tracks=Tracks(oil=1, transport_capacity=5))
+    with pytest.raises(Refused, match="2 Oil needed, Japan has 1"):
+        t.do(c.NavalMove(pieces=("jp-bb-1", "jp-ca-elite"), to="east_china_sea", zones=1))
+
+
+def test_us_production_rises_once_a_qualifying_force_has_sailed_in_1942():
+    pieces = (*scenario().pieces, piece("us-bb-2", "usa", "bb", 3, "hawaii"),
+              piece("us-cba-2", "usa", "cba", 2, "us-cv-a"), piece("us-cba-3", "usa", "cba", 1, "us-cv-a", top=2))
+    t = Table(scenario(pieces=pieces, start_turn="1942-09", surprise=False))
+    t.do(c.Advance())
+    with pytest.raises(Refused) as refused:
+        t.do(c.RecordEscalation(fleets=("us-cv-a", "us-bb-1"), trigger="reactable_move"))  # 7 steps
+    assert refused.value.rule == "AE 9.22"
+    t.do(c.RecordEscalation(fleets=("us-cv-a", "us-bb-1", "us-bb-2"), trigger="reactable_move"))
+    levels = []
+    for _ in range(3):
+        t.advance_to("production", "allies", producer="usa")
+        levels.append(t.state.balance("usa", "werp"))
+        t.do(c.Advance())
+        t.advance_to("turn_advance")
+        t.do(c.Advance())
+    assert levels == [20, 20, 25]  # Sep/Oct 1942, Nov/Dec 1942, then Jan/Feb 1943 (AE 9.22)
+
+
+def test_us_units_do_not_operate_in_china_and_land_units_take_one_zone():
+    pieces = (*scenario().pieces, piece("us-inf-2", "usa", "infantry", 2, "burma"),
+              piece("cw-inf-3", "commonwealth", "infantry", 2, "burma", nationality="indian"))
+    t = Table(scenario(pieces=pieces, surprise=False))
+    t.do(c.Advance())
+    t.advance_to("operational_movement", "allies")
+    with pytest.raises(Refused) as refused:
+        t.do(c.Move(pieces=("us-inf-2",), to="chungking"))
+    assert refused.value.rule == "AE 9.23"
+    with pytest.raises(Refused) as refused:
+        t.do(c.Move(pieces=("cw-inf-3",), to="calcutta"))
+    assert refused.value.rule == "AE 5.11"
+    t.do(c.Move(pieces=("cw-inf-3",), to="assam"))
+
+
+def test_a_japanese_occupation_changes_control_at_once():
+    pieces = (*scenario().pieces, piece("jp-inf-fic2", "japan", "infantry", 2, "french_indochina"))
+    t = Table(scenario(pieces=pieces, surprise=False))
+    t.do(c.Advance())
+    t.advance_to("operational_movement", "japan")
+    events = t.do(c.Move(pieces=("jp-inf-fic2",), to="burma"))
+    assert isinstance(events[-1], ev.ControlChanged) and t.state.control["burma"] == "japan"
+
+
+def test_the_rear_guard_stays_when_leaving_a_contested_zone():
+    """AE 5.14 example: the Commonwealth has two units (5 steps); Japan must leave at least two steps."""
+    pieces = (*scenario().pieces, piece("jp-a", "japan", "infantry", 1, "malaya", top=4),
+              piece("jp-b", "japan", "infantry", 1, "malaya", top=4),
+              piece("cw-a", "commonwealth", "infantry", 3, "malaya", nationality="british"),
+              piece("cw-b", "commonwealth", "infantry", 2, "malaya", nationality="british", top=4))
+    t = Table(scenario(pieces=pieces, surprise=False, control={"malaya": "allies"}))
+    t.do(c.Advance())
+    t.advance_to("operational_movement", "japan")
+    with pytest.raises(Refused) as refused:
+        t.do(c.Move(pieces=("jp-a",), to="french_indochina"))
+    assert refused.value.rule == "AE 5.14b"
