@@ -108,4 +108,5 @@ def apply(b: Battles, rec: Recorded) -> Battles:
 
 
 BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles, events=(
-    PhaseBegan, DiceRolled, ev.BattleJoined, ev.HitsScored, ev.CasualtiesChosen, ev.BattleEnded))
+    PhaseBegan, DiceRolled, DiceCorrected, ev.BattleJoined, ev.HitsScored, ev.HitsRecounted, ev.CasualtiesChosen,
+    ev.BattleEnded))
