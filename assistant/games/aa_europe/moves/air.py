@@ -105,7 +105,10 @@ def overflight_fire(out: Emitter, c: cmd.Move, ids: tuple[int, ...]) -> tuple[in
         if dice_given is not None:
             faces, dice_given = dice_given[: len(flying)], dice_given[len(flying):]
         ref = throw_ref(s, "overflight", space, n)
-        shot = throw(out, f"AA fire over {space}", len(flying), faces, (w.tables.fire["aa"],) * len(flying), ref)
+        gunner = next(u.owner for _, u in s.units_in(space)
+                      if w.units[u.kind].has("anti_aircraft") and w.enemies(u.owner, s.power) and not u.aboard)
+        shot = throw(out, f"AA fire over {space}", len(flying), faces, (w.tables.fire["aa"],) * len(flying), ref,
+                     thrower=gunner)
         hits = sum(1 for f in shot.faces if f <= w.tables.fire["aa"])
         if hits:
             order = [i for i in c.aa_losses if i in flying]

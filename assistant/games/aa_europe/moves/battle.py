@@ -125,7 +125,7 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     ref = throw_ref(s, "battle", b.key, b.round, what)
     targets = tuple(t for _, t, _ in dice)
     shot = throw(out, f"{s.world.name(firer)}: {what.split(':')[0]} fire at {b.space} (round {b.round})", len(dice),
-                 c.faces, targets, ref)
+                 c.faces, targets, ref, thrower=firer)
     if what == "damage":
         total = sum(shot.faces)
         owner = s.controller(b.space)

@@ -49,9 +49,10 @@ def throw_ref(s: State, kind: str, *parts: object) -> str:
     return ":".join((kind, str(s.round), s.power, *map(str, parts)))
 
 
-def throw(out: Emitter, purpose: str, count: int, faces, targets: tuple[int, ...], ref: str):
-    """Roll (or read the physical faces of) ``count`` dice and record the throw; a die hits on its target or less."""
-    t = out.ctx.throw(purpose, count, faces, targets=targets, ref=ref)
+def throw(out: Emitter, purpose: str, count: int, faces, targets: tuple[int, ...], ref: str, thrower: str = ""):
+    """Roll (or read the physical faces of) ``count`` dice and record the throw; a die hits on its target or less.
+    ``thrower``: the power whose dice they are (luck is credited to it)."""
+    t = out.ctx.throw(purpose, count, faces, targets=targets, ref=ref, thrower=thrower)
     out(t)
     return t
 
