@@ -8,26 +8,13 @@ import re
 
 import pytest
 
-from assistant.application import Assistant
-from assistant.kinds import KindRegistry
-from assistant.web import create_app
-from events.store import EventStore
-from tests.web.conftest import LiveServer, screenshot
+from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}
 MOST_INPUTS = 30  # the table's promise for the USSR's first turn
-
-
-@pytest.fixture
-def table(tmp_path):
-    store = EventStore(tmp_path / "phone.sqlite3")
-    app = Assistant(store, KindRegistry())
-    with LiveServer(create_app(app)) as server:
-        yield server, app
-    store.close()
 
 
 class Inputs:
@@ -55,10 +42,10 @@ class Inputs:
         self.count += 1
 
 
-def test_the_ussr_first_turn_on_a_phone(browser, table):
+def test_the_ussr_first_turn_on_a_phone(browser, aa_table):
     from playwright.sync_api import expect
 
-    server, app = table
+    server, app = aa_table
     gid = app.new_game("aa_classic", {})
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     desk = browser.new_context(viewport=LAPTOP).new_page()

@@ -175,7 +175,12 @@ SENTENCES: dict[type, Any] = {
         f"{'The Allies' if e.side == 'allies' else 'The Axis'} win ({e.kind} victory): {e.reason}"
         f"{f'; individual winner {_p(e.individual_winner)}' if e.individual_winner else ''}."
     ),
-    ev.UnitsEdited: lambda e: f"Edit ({e.reason}): {len(e.added)} unit(s) added, {len(e.removed)} removed.",
+    ev.UnitsEdited: lambda e: f"Edit ({e.reason}): " + "; ".join(
+        part for part in (
+            f"adds {_units(dict(Counter(u.kind for u in e.added)))}" if e.added else "",
+            f"removes {_named(e, e.removed)}" if e.removed else "",
+        ) if part
+    ) + ".",
     ev.ControlEdited: lambda e: f"Edit ({e.reason}): {e.territory} now belongs to {_p(e.controller)}.",
     ev.TreasuryEdited: lambda e: (
         f"Edit ({e.reason}): {_p(e.power)}'s treasury set to {e.to} IPC ({e.amount:+d})" if e.to >= 0

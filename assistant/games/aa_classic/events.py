@@ -437,6 +437,7 @@ class UnitsEdited(Event, tag="aa.units_edited"):
     reason: str
     added: tuple[UnitLine, ...] = ()
     removed: tuple[int, ...] = ()
+    kinds: dict[str, int] = {}  # the units removed, by kind, for the log's sentence (older logs: none)
 
 
 class ControlEdited(Event, tag="aa.control_edited"):

@@ -13,13 +13,13 @@ import msgspec
 from assistant.games.aa_classic.evolve import evolve
 from assistant.games.aa_classic.state import State
 
-IDS = ("units", "cargo")  # the field holding the units' ids, in the events that have ``kinds``
+IDS = ("units", "cargo", "removed")  # the field holding the units' ids, in the events that have ``kinds``
 
 
 def _kinds(s: State, event: Any) -> dict[str, int]:
     for name in IDS:
         ids = getattr(event, name, None)
-        if ids and all(isinstance(i, int) for i in ids):
+        if isinstance(ids, tuple) and ids and all(isinstance(i, int) for i in ids):  # not a flag of that name
             return dict(sorted(Counter(s.units[i].kind for i in ids if i in s.units).items()))
     return {}
 

@@ -117,3 +117,20 @@ def test_placement_may_end_anyway_with_a_reason_and_the_units_are_lost():
         "The table overrides a rule (A&A §4.5: units waiting could still be placed) because the pieces ran out.",
         "The USSR loses unplaced 2 infantry: not placed (the pieces ran out).",
     ]
+
+
+def test_time_travel_chips_and_text_name_the_same_turn_at_every_event(app):
+    gid = ussr_attacks_finland(app)
+    for command in ({"type": "aa.fire", "battle": FINLAND, "faces": [6, 6, 6]},
+                    {"type": "aa.fire", "battle": FINLAND, "faces": [6, 6, 6, 6, 6]},
+                    {"type": "aa.retreat", "battle": FINLAND, "to": "Karelia S.S.R."}):
+        app.handle(gid, json.dumps(command))
+    for _ in range(10):  # to Germany's combat move, through the turn's change
+        app.handle(gid, '{"type": "aa.end_step"}')
+    for seq in range(2, app.head(gid) + 1):
+        view = app.view(gid, at=seq)
+        # the banner's chips are the turn clock; its text is the game's guidance, read from the state
+        assert (view.game.round, view.game.power, view.game.step) == (
+            view.clock.round, view.clock.side, view.clock.phase), seq
+        said = guidance(view.game)
+        assert said.startswith(f"Round {view.clock.round}, " if view.clock.round else "Set up the board"), seq
