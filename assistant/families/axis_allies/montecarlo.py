@@ -68,21 +68,22 @@ def simulate(battle: Battle, runs: int = 10_000, seed: int = 0, max_rounds: int 
                 outcome = "stalemate"
                 break
             r += 1
-            if A.has_first_strike(a) or D.has_first_strike(d):
-                ar, af = A.fire_groups(a, True)
-                dr, df = D.fire_groups(d, True)
-                hits_on_d = (_roll(rng, ar, sides), _roll(rng, af, sides))
-                hits_on_a = (_roll(rng, dr, sides), _roll(rng, df, sides))
-                a, d = A.take(a, *hits_on_a), D.take(d, *hits_on_d)
+            a_sur, d_sur = chain.surprise(a, d)
+            if a_sur or d_sur:
+                ar, af, an = A.fire_groups(a, True, a_sur, A.spots_submarines(a))
+                dr, df, dn = D.fire_groups(d, True, d_sur, D.spots_submarines(d))
+                on_d = (_roll(rng, ar, sides), _roll(rng, af, sides), _roll(rng, an, sides))
+                on_a = (_roll(rng, dr, sides), _roll(rng, df, sides), _roll(rng, dn, sides))
+                a, d = A.take(a, on_a[0], on_a[1], no_sub=on_a[2]), D.take(d, on_d[0], on_d[1], no_sub=on_d[2])
                 if not (a[0] and d[0]):
                     break
-            ar, af = A.fire_groups(a, False)
+            ar, af, an = A.fire_groups(a, False, a_sur, A.spots_submarines(a))
             if r == 1 and chain.support:
                 af = tuple(sorted(af + chain.support))
-            dr, df = D.fire_groups(d, False)
-            hits_on_d = (_roll(rng, ar, sides), _roll(rng, af, sides))
-            hits_on_a = (_roll(rng, dr, sides), _roll(rng, df, sides))
-            a, d = A.take(a, *hits_on_a), D.take(d, *hits_on_d)
+            dr, df, dn = D.fire_groups(d, False, d_sur, D.spots_submarines(d))
+            on_d = (_roll(rng, ar, sides), _roll(rng, af, sides), _roll(rng, an, sides))
+            on_a = (_roll(rng, dr, sides), _roll(rng, df, sides), _roll(rng, dn, sides))
+            a, d = A.take(a, on_a[0], on_a[1], no_sub=on_a[2]), D.take(d, on_d[0], on_d[1], no_sub=on_d[2])
             if a[0] and d[0] and chain.retreat_at is not None and len(a[0]) <= chain.retreat_at:
                 outcome = "retreat"
                 break
