@@ -58,9 +58,10 @@ def _chain(store: EventStore, game_id: str, start: tuple[int, str] | None, keep_
     for r in rows:
         game, number, type_, version, recorded_at, actor, command_id, payload, prev_hash, hash_, rewinds = r
         expected = seq + 1
-        if not (isinstance(payload, bytes) and all(isinstance(x, str) for x in (type_, recorded_at, actor, command_id,
-                                                                                prev_hash, hash_))
-                and isinstance(number, int) and isinstance(version, int)):
+        # spelled out rather than all(...) over a tuple: this runs once per event of every game a process opens
+        if not (isinstance(payload, bytes) and isinstance(type_, str) and isinstance(recorded_at, str)
+                and isinstance(actor, str) and isinstance(command_id, str) and isinstance(prev_hash, str)
+                and isinstance(hash_, str) and isinstance(number, int) and isinstance(version, int)):
             return Finding(f"event {expected}'s stored columns were changed (wrong kinds of value)", expected), \
                 (seq, prev), spans
         if number != expected:

@@ -9,14 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, g, make_response, redirect, render_template, request, session, url_for
-from jinja2 import ChoiceLoader
+from jinja2 import ChoiceLoader, FileSystemBytecodeCache
 from werkzeug.exceptions import HTTPException
 
+from assistant import cachefile
 from assistant.application import Assistant
 from assistant.web import plugins, security
 from assistant.web.joining import JoinGuard, new_join_code
 from assistant.web.plugins import GameTemplates
 from assistant.web.presenter import new_command_id
+from events.store import Tampered
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("assistant.web")
@@ -53,6 +55,9 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_command_id"] = new_command_id
+    # compiled templates kept between runs (Jinja checks each template's source time): a first page compiles
+    # none of the twenty templates it includes
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(_folder(cachefile.folder() / "templates")))
     app.extensions["assistant"] = assistant
     app.extensions["tabletop"] = {
         "lan": lan,
@@ -138,6 +143,10 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
                   413: "Too large", 429: "Too many tries"}
         return _plain_error(titles.get(exc.code or 500, "Problem"), exc.description or exc.name, exc.code or 500)
 
+    @app.errorhandler(Tampered)
+    def tampered(exc: Tampered):
+        return _plain_error("Changed outside the assistant", str(exc), 409)
+
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         log.exception("unexpected error on %s %s", request.method, request.path)
@@ -170,3 +179,12 @@ def flash_response(message: str, status: int):
     response.headers["HX-Retarget"] = "#flash"
     response.headers["HX-Reswap"] = "innerHTML"
     return response
+
+
+def _folder(path: Path) -> Path:
+    """The folder, made if it can be; a bytecode cache that cannot be written only costs speed (Jinja skips it)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+    return path

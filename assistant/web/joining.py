@@ -5,8 +5,9 @@ The code is eight characters from an alphabet without look-alikes (no 0/o, 1/l/i
 
 Guessing is bounded three ways (``JoinGuard``):
 
-* per device: one try every ``spacing`` seconds, and after ``per_device`` wrong codes the device is locked
-  out for ``lockout`` seconds (the defaults allow 5 wrong codes per 15 minutes: 20 an hour);
+* per device: a wrong code makes it wait ``spacing`` seconds before the next try, and after ``per_device``
+  wrong codes it is locked out for ``lockout`` seconds (the defaults allow 5 wrong codes per 15 minutes: 20 an
+  hour); a right code is never held up;
 * for the whole table: after ``per_table`` wrong codes within ``window`` seconds from any devices, joining
   pauses until the window has passed (the defaults allow 30 per 10 minutes: 180 an hour);
 * the host's own browser never needs the code, so a pause never locks the table out of its game.
@@ -67,7 +68,6 @@ class JoinGuard:
             last = self._last.get(device)
             if last is not None and now - last < self.spacing:
                 return "One try a second, please."
-            self._last[device] = now
             return None
 
     def failed(self, device: str) -> None:
@@ -75,6 +75,7 @@ class JoinGuard:
         with self._lock:
             self._failures.setdefault(device, deque()).append(now)
             self._table.append(now)
+            self._last[device] = now
 
     def succeeded(self, device: str) -> None:
         with self._lock:

@@ -189,3 +189,17 @@ def test_the_key_lives_outside_the_database_readable_by_its_owner_only(game, db_
     key = config_dir() / KEY_FILE
     assert key.exists() and stat.S_IMODE(os.stat(key).st_mode) == 0o600
     assert key.read_text().strip().encode() not in db_path.read_bytes()
+
+
+def test_the_web_refuses_a_game_changed_while_it_is_served(game, db_path, registry):
+    from assistant.web import create_app
+
+    app = Assistant(EventStore(db_path), registry, clock=lambda: FIXED)
+    web = create_app(app, testing=True).test_client()
+    assert web.get(f"/g/{game}").status_code == 200
+    conn = _raw(db_path)
+    conn.execute("DELETE FROM events WHERE game_id='edited' AND seq=8")
+    conn.close()
+    page = web.get(f"/g/{game}")
+    body = page.get_data(as_text=True)
+    assert page.status_code == 409 and "changed outside the assistant" in body and "Traceback" not in body

@@ -98,3 +98,28 @@ def test_the_code_stamp_is_kept_until_a_loaded_module_changes(tmp_path, monkeypa
     monkeypatch.setattr(replay, "_stamps", {})
     assert replay.code_stamp(projections, types) == computed
     monkeypatch.delitem(sys.modules, "stamped_pkg")
+
+
+def test_a_laid_out_board_is_kept_between_runs(tmp_path, monkeypatch):
+    from assistant.web import maplayout
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    nodes = ("a", "b", "c", "d", "e")
+    edges = (("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("e", "a"), ("a", "c"))
+    args = (nodes, edges, ("a",), ("d",), ("b",), ("e",))
+    computed = maplayout._layout(*args, None)
+    maplayout.layout.cache_clear()
+    assert maplayout.layout(*args) == computed  # laid out, and kept
+    kept = next(cachefile.folder().glob("layout-*.json"))
+    data = json.loads(kept.read_text())
+    data["value"]["a"] = [0.25, 0.75]  # what the next process reads while nothing changed
+    kept.write_text(json.dumps(data))
+    maplayout.layout.cache_clear()
+    assert maplayout.layout(*args)["a"] == (0.25, 0.75)
+    # the method changed (its file): laid out again
+    changed = tmp_path / "maplayout.py"
+    changed.write_text("# another method\n")
+    monkeypatch.setattr(maplayout, "__file__", str(changed))
+    maplayout.layout.cache_clear()
+    assert maplayout.layout(*args) == computed
+    maplayout.layout.cache_clear()

@@ -1,6 +1,6 @@
 """1,000 bad form posts (Hypothesis) against the web companion of every installed game: forged or missing fields,
 huge numbers, control characters, markup, deep JSON in JSON fields, wrong command types, oversized values, bad
-``next`` targets and player names. None may answer HTTP 500 or show a traceback, and a refused post leaves the
+``next`` targets and player names, under a memory cap. None may answer HTTP 500 or show a traceback, and a refused post leaves the
 game exactly as it was."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _game_app(tmp_path, kind):
 
 
 @pytest.mark.parametrize("kind", KindRegistry().names())
-def test_bad_form_posts_never_answer_500_nor_change_a_refused_game(kind, tmp_path):
+def test_bad_form_posts_never_answer_500_nor_change_a_refused_game(kind, tmp_path, memory_cap):
     assistant, gid, app = _game_app(tmp_path, kind)
     app.testing = False  # as served: unexpected errors become pages, which the test then counts as failures
     app.config["PROPAGATE_EXCEPTIONS"] = False

@@ -336,6 +336,7 @@ def test_lan_mode_asks_other_devices_for_the_join_code(web_assistant, toy_id):
 
     from assistant.web.joining import JoinGuard
 
+    # a wrong code then the right one at once: the guard's second between tries is not this test's subject
     app = create_app(web_assistant, lan=True, join_code="424242", testing=True, guard=JoinGuard(spacing=0))
     host = Client(app)
     assert "424242" in text(host.get("/"))  # shown on the host screen

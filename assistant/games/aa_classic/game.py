@@ -90,6 +90,7 @@ GAME: GameKind[State] = GameKind(
     rule_refs=HERE / "rule_refs.toml",
     benches={"aa_classic": Ref("assistant.games.aa_classic.bench:run"),
              "analysis": Ref("assistant.games.aa_classic.analysis_bench:run"),
-             "web": Ref("assistant.games.aa_classic.web_bench:run")},
+             "web": Ref("assistant.games.aa_classic.web_bench:run"),
+             "aa_state_at": Ref("assistant.games.aa_classic.web_bench:state_at")},
     docs=HERE / "docs.md",
 )

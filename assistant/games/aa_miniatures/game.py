@@ -54,6 +54,31 @@ def _enemies(s: State) -> dict[str, tuple[str, ...]]:
     return {"target": _units(s, other(s.owner), lambda u: bool(u.hex) and not u.aboard)}
 
 
+SHARED = (cmd.RegisterCard, cmd.ImportCards, cmd.RecordHex, cmd.RecordHexside, cmd.RollInitiative,
+          cmd.ChooseDeploymentOrder, cmd.EditUnit)
+
+
+def acting_for(c, s: State) -> tuple[str, ...]:
+    """The side a command is for (the club lets only its player, or the host, send it); () for what either may do:
+    the catalogue and the map, the initiative roll, the coin toss's choice, edits."""
+    if isinstance(c, SHARED):
+        return ()
+    if isinstance(c, (cmd.Enlist, cmd.FinaliseArmy)):
+        return (c.side,)
+    if isinstance(c, cmd.Discharge):
+        return (s.units[c.unit].side,) if c.unit in s.units else ()
+    if isinstance(c, (cmd.DefensiveFire, cmd.HoldFire)):  # the side that is not moving (p.21)
+        return (other(s.units[s.window.unit].side),) if s.window else ()
+    if isinstance(c, cmd.Cover):  # the attacked unit's player (p.24)
+        return (s.units[s.cover.target].side,) if s.cover else ()
+    if isinstance(c, cmd.ChooseOrder):
+        return (s.initiative_winner,) if s.initiative_winner else ()
+    if isinstance(c, cmd.ChooseMap):  # Assault: the defender chooses (p.27)
+        return (other(s.scenario.attacker),) if s.scenario.name == "assault" else ()
+    side = s.owner or s.deploying
+    return (side,) if side else ()
+
+
 MOVES: tuple[Move[State], ...] = (
     Move(cmd.RegisterCard, building.register_card, phases=ANY, label="Add this card"),
     Move(cmd.ImportCards, building.import_cards, phases=ANY, label="Import these cards"),
@@ -125,4 +150,5 @@ GAME: GameKind[State] = GameKind(
     rule_refs=HERE / "rule_refs.toml",
     benches={"aa_miniatures": Ref("assistant.games.aa_miniatures.bench:run")},
     docs=HERE / "docs.md",
+    acting_for=acting_for,
 )

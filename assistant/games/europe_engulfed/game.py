@@ -180,7 +180,7 @@ MOVES: tuple[Move[EEState], ...] = (
     Move(c.UnrestrictedReplacement, free_items.unrestricted_replacement, phases=PRODUCTION,
          when=offers.holds_special_action, label="Unrestricted replacements here"),
     Move(c.DeclareWar, politics.declare_war, phases=("operational_move",),
-         choices=lambda s: {"aggressor": offers.phasing_majors(s)}, label="Declare war"),
+         choices=lambda s: {"aggressor": offers.phasing_majors(s), "target": _powers(s)}, label="Declare war"),
     Move(c.Move, movement.move, phases=MOVEMENT, label="Move this unit"),
     Move(c.Fight, combat.fight, phases=BATTLES, label="Fight this battle"),
     Move(c.Counterattack, combat.counterattack, phases=("breakthrough",), label="Counterattack"),

@@ -101,3 +101,28 @@ def holds_special_action(s: EEState) -> bool:
 
 def phasing_majors(s: EEState) -> tuple[str, ...]:
     return tuple(n for n in data.MAJORS if data.side_of(n) == s.side)
+
+
+PHASE_ENDS = {
+    "weather": "Weather set: begin the Axis player turn",
+    "operational_move": "End operational movement",
+    "strategic_move": "End strategic movement",
+    "combat": "End the combat phase",
+    "breakthrough": "End the breakthrough phase",
+    "turn_end": "Begin the next turn",
+}
+
+
+def advance_label(s: EEState) -> str:
+    """What the "next phase" button does, said for this moment (EE 1.0)."""
+    if not s.phase:
+        return "Start the first turn"
+    if s.phase == "production" and s.step:
+        return f"Close {data.nation(s.step).title}'s production"
+    if s.phase == "initial_supply":
+        return f"Determine {s.side} initial supply and go on to production"
+    if s.phase == "final_supply":
+        return f"Determine {s.side} final supply and end the {s.side} player turn"
+    if s.phase == "breakthrough" and s.step:
+        return "Back to the breakthrough menu"
+    return PHASE_ENDS.get(s.phase, "Next phase")

@@ -13,17 +13,20 @@ from tests.games.europe_engulfed.scenarios import game_options, mid_war
 from tests.games.europe_engulfed.table import BOARD
 from tests.web.conftest import Client
 
-REMOTE = {"REMOTE_ADDR": "192.168.1.40"}
+ADDRESSES = iter(range(40, 90))
 
 
 def joined(app, name: str) -> Client:
-    device = Client(app)
-    device.http.get("/join", environ_base=REMOTE)
-    page = device.http.get("/join", environ_base=REMOTE).data.decode()
+    """A device of the LAN (each its own address) that joined with the host's code under ``name``."""
     import re
 
+    device = Client(app)
+    device.remote = {"REMOTE_ADDR": f"192.168.1.{next(ADDRESSES)}"}
+    page = device.http.get("/join", environ_base=device.remote).data.decode()
+
     csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-    done = device.http.post("/join", data={"code": "123456", "player": name, "csrf": csrf}, environ_base=REMOTE)
+    done = device.http.post("/join", data={"code": "123456", "player": name, "csrf": csrf},
+                            environ_base=device.remote)
     assert done.status_code == 303
     return device
 
@@ -36,12 +39,12 @@ def test_a_seated_device_sees_its_side_only_and_cannot_switch(tmp_path):
                              | {"board": to_dict(BOARD)})
 
     def page(device: Client, query: str = "") -> str:
-        return device.http.get(f"/g/{gid}/space/moscow{query}", environ_base=REMOTE).data.decode()
+        return device.http.get(f"/g/{gid}/space/moscow{query}", environ_base=device.remote).data.decode()
 
     anna = joined(app, "anna")  # names match whatever the case
     assert "armor 4/4" in page(anna)  # her own German armor in Moscow
     assert "armor 4/4" in page(anna, "?seen=Allied")  # asking for the other side's view changes nothing
-    table = anna.http.get(f"/g/{gid}?seen=Allied", environ_base=REMOTE).data.decode()
+    table = anna.http.get(f"/g/{gid}?seen=Allied", environ_base=anna.remote).data.decode()
     assert "?seen=Allied" not in table and "the Axis side" in table
     ben = joined(app, "Ben")
     assert "armor 4/4" not in page(ben)

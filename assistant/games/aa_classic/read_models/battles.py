@@ -107,6 +107,7 @@ def apply(b: Battles, rec: Recorded) -> Battles:
     return b
 
 
+# Every type ``apply`` reads (tests/games/aa_classic/test_replay_routes.py checks the list against the module).
 BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles, events=(
     PhaseBegan, DiceRolled, DiceCorrected, ev.BattleJoined, ev.HitsScored, ev.HitsRecounted, ev.CasualtiesChosen,
     ev.BattleEnded))

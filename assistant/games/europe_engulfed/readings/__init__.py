@@ -8,6 +8,8 @@ them or say, for this turn, whether the area traces supply (``ee.read_resource_s
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 from msgspec.structs import replace
 
@@ -15,17 +17,18 @@ from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import data
 from events.base import Command, Event
 
-Bounded = msgspec.Meta(min_length=1, max_length=60)
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+Reason = Annotated[str, msgspec.Meta(max_length=200)]
 
 
 class ReadResourceSupply(Command, tag="ee.read_resource_supply"):
     """Where the board cannot tell, the players say whether a resource area traces supply for its nation this
     turn (EE 4.12), reading the line on their map."""
 
-    nation: str
-    area: str
+    nation: Name
+    area: Name
     supplied: bool
-    reason: str = ""
+    reason: Reason = ""
 
 
 class ResourceSupplyRead(Event, tag="ee.resource_supply_read"):
@@ -54,8 +57,6 @@ def read_resource_supply(cmd: ReadResourceSupply, state, ctx: Context) -> list[E
         raise Refused(f"{cmd.nation!r} is not a major power", rule="EE 4.12")
     if state.phase not in ("initial_supply", "production"):
         raise Refused("a resource area's supply is read before or during its nation's production", rule="EE 4.12")
-    if len(cmd.reason) > 200:
-        raise Refused("the reason is at most 200 characters")
     open_ = undetermined_resource_areas(state, cmd.nation)
     if cmd.area not in open_:
         area = state.board.areas.get(cmd.area)

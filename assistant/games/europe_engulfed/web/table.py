@@ -28,9 +28,12 @@ from assistant.games.europe_engulfed.supply.snapshot import situation as snapsho
 from assistant.web.forms import FieldSpec, FormError, FormSpec, RenderedForm, form_for
 from assistant.games.europe_engulfed.scenario import choices
 from assistant.games.europe_engulfed.scenario.format import Scenario
+from assistant.games.europe_engulfed.scenario.start import refusals as start_refusals
+from assistant.games.europe_engulfed.scenario.start import warnings as start_warnings
 from assistant.games.europe_engulfed.web.map import MAP_W, geometry
 from assistant.web.presenter import Presenter, Table, new_command_id
 from assistant.moments import possible_moves
+from assistant.games.europe_engulfed.offers import advance_label
 from assistant.games.europe_engulfed.state import side_of
 from assistant.games.europe_engulfed.read_models.table import board as board_view
 from assistant.games.europe_engulfed.read_models.table import ledger as ledger_view
@@ -42,6 +45,7 @@ ADVANCE = "ee.advance"
 WEATHER = "ee.enter_weather"
 DETERMINE = "ee.determine_supply"
 SCENARIO = "ee.set_up_scenario"
+PLAIN = ("ee.record_supply_verdict", "ee.read_resource_supply")
 SIDED = ("ee.record_supply_verdict", "ee.choose_sea_supply_allocation")  # the phasing side's, never chosen
 CAPE = "cape"  # the Cape of Good Hope route in a British strategic path (EE 5.33), named so in ee.move paths
 LEDGER_LINES = 8
@@ -50,6 +54,7 @@ LEDGER = "werp_ledger"  # the game's WERP ledger read model
 SUPPLY_ROWS = 12
 # Area facts the panel offers; everything else an area may carry stays with the generic amendment form.
 AREA_FACTS = ("name", "nation", "terrain", "weather_zone", "resource_value")
+BLOCKING_FORMS = 2  # facts shown as forms at once; the others wait in the list below them
 GAP_PLACES = 25  # places listed with their missing facts; the rest are counted (the exported board has them all)
 YES_NO = ("home", "capital", "resource")
 LISTS = ("ports", "adjacent")  # sea areas, typed separated by commas; empty = none
@@ -159,6 +164,8 @@ class EEPresenter(Presenter):
         f.spec = replace(f.spec, title=label or f.spec.title, help=plain(f.spec.help))
         if label:
             f.label = label
+        if tag in PLAIN:
+            f.apart = False  # asked of the players now, not an edit (its "reason" is what their map shows)
         if tag == MOVE:
             f.template, f.label = "europe_engulfed/move.html", "Move this unit"
         elif tag == ADVANCE:
@@ -182,8 +189,9 @@ class EEPresenter(Presenter):
         """The "Board and scenario" panel: the files to download, the facts the board lacks (those stopping the
         supply determination first), each opening a prefilled amendment; a refused one comes back with its error."""
         s = table.view.game
-        blocking = self._blocking(s)
-        rest = [g for g in gaps(s.board) if g not in set(blocking)]
+        blocking = self._blocking(s) if s.phase else self._setup_blocking(s)
+        shown, later = blocking[:BLOCKING_FORMS], blocking[BLOCKING_FORMS:]
+        rest = list(later) + [g for g in gaps(s.board) if g not in set(blocking)]
         places: dict[str, list[BoardGap]] = {}
         for g in rest:
             places.setdefault(g.subject, []).append(g)
@@ -194,7 +202,10 @@ class EEPresenter(Presenter):
                  for part in table.assistant.parts(table.game_id)]
         return RenderedForm(
             spec, new_command_id(), dict(values), message, template="europe_engulfed/board_files.html",
-            data={"files": files, "blocking": blocking, "phase": f"{s.side} {self.term(s.phase)}",
+            data={"files": files, "blocking": shown, "phase": f"{s.side} {self.term(s.phase)}", "setup": not s.phase,
+                  "problems": start_refusals(s.options.scenario, s.board) if not s.phase else [],
+                  "warnings": start_warnings(s.options.scenario, s.board) if not s.phase else [],
+                  "mix": _mix(s) if not s.phase else [], "waiting": len(later),
                   "places": list(places.items())[:GAP_PLACES], "more": max(0, len(places) - GAP_PLACES),
                   "count": len(rest) + len(blocking), "complete": s.board.complete, "gap": self._gap_data(s),
                   "failed": _gap_of(values)},
@@ -208,6 +219,19 @@ class EEPresenter(Presenter):
             return ()
         verdicts = {u: (v.supplied, v.reason) for u, v in s.supply.verdicts.items()}
         return blocking_gaps(s.board, snapshot(s), s.side, s.phase.split("_")[0], verdicts)
+
+    @staticmethod
+    def _setup_blocking(s) -> tuple[BoardGap, ...]:
+        """At set-up, the facts that would stop supply or production first (EE 3.1, 4.12): those of the units'
+        lines for both sides, then those of the majors' resource areas."""
+        from assistant.games.europe_engulfed.rules.supplied import undetermined_resource_areas
+
+        found: list[BoardGap] = []
+        for side in ("Axis", "Allied"):
+            found += blocking_gaps(s.board, snapshot(s), side, "initial")
+        for nation in data.MAJORS:
+            found += [g for gs in undetermined_resource_areas(s, nation).values() for g in gs]
+        return tuple(dict.fromkeys(found))
 
     @staticmethod
     def _gap_data(s) -> dict[str, Any]:
@@ -470,29 +494,12 @@ def plain(text: str) -> str:
     return re.sub(r"``([^`]*)``", lambda m: m.group(1).replace("_", " "), text)
 
 
-PHASE_ENDS = {
-    "weather": "Weather set: begin the Axis player turn",
-    "operational_move": "End operational movement",
-    "strategic_move": "End strategic movement",
-    "combat": "End the combat phase",
-    "breakthrough": "End the breakthrough phase",
-    "turn_end": "Begin the next turn",
-}
+def _mix(s) -> list[tuple[str, int, int]]:
+    """(colour, blocks on the map, blocks in the box) for the set-up panel (rule book, components)."""
+    from assistant.games.europe_engulfed.scenario.entry import counter_mix, on_map
 
-
-def advance_label(s) -> str:
-    """What the "next phase" button does, said for this moment (EE 1.0)."""
-    if not s.phase:
-        return "Start the first turn"
-    if s.phase == "production" and s.step:
-        return f"Close {data.nation(s.step).title}'s production"
-    if s.phase == "initial_supply":
-        return f"Determine {s.side} initial supply and go on to production"
-    if s.phase == "final_supply":
-        return f"Determine {s.side} final supply and end the {s.side} player turn"
-    if s.phase == "breakthrough" and s.step:
-        return "Back to the breakthrough menu"
-    return PHASE_ENDS.get(s.phase, "Next phase")
+    placed = on_map(s.options.scenario.units)
+    return [(k.replace("_", " "), placed.get(k, 0), n) for k, n in counter_mix().items() if placed.get(k)]
 
 
 def _lan_seat(table: Table) -> str | None:
