@@ -96,6 +96,7 @@ def test_a_change_through_one_server_process_reaches_a_device_on_another_within_
     time.sleep(1.0)
     player = Device(servers.ports[1])  # acts through process 2
     player.sign_in("Ussr", PASSWORD)
+    assert player.request("GET", f"/g/{game_id}")[0] == 200  # the player's device shows the table before acting
     delays = []
     for n in range(5):
         sent = time.monotonic()
