@@ -190,7 +190,12 @@ def _evening(procs: Servers, games: list[str], players: list[list[Any]], devices
     for w in workers:
         w.join(30)
     elapsed = time.monotonic() - started
-    time.sleep(2.5)  # the last changes reach the streams
+    settle = time.monotonic() + 30.0  # the last changes reach every device (bounded: a lost one stays counted)
+    while time.monotonic() < settle:
+        with lock:
+            if _pushes(dict(sent_at), {k: list(v) for k, v in arrivals.items()}, devices)[1] == 0:
+                break
+        time.sleep(0.2)
     stop.set()
     memory[0] = max(memory[0], procs.memory_kib())
     spreads, missing = _pushes(sent_at, arrivals, devices)
