@@ -171,3 +171,35 @@ def any_app(any_target, registry):
     s.close()
     if hasattr(s, "shutdown"):
         s.shutdown()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _sealing_key_of_the_tests(tmp_path_factory):
+    """The sealing key and the list of sealed databases live in a folder of the test run, not the user's."""
+    import os
+
+    folder = tmp_path_factory.mktemp("config")
+    previous = os.environ.get("TABLETOP_CONFIG_DIR")
+    os.environ["TABLETOP_CONFIG_DIR"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("TABLETOP_CONFIG_DIR", None)
+    else:
+        os.environ["TABLETOP_CONFIG_DIR"] = previous
+
+
+MEMORY_CAP = 3 * 1024**3  # bytes of address space beyond what the process already holds
+
+
+@pytest.fixture
+def memory_cap():
+    """A cap on the address space so an input that would eat memory fails the test instead of the machine."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as fh:
+        used = int(fh.read().split()[0]) * resource.getpagesize()
+    cap = used + MEMORY_CAP
+    resource.setrlimit(resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard))
+    yield
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))

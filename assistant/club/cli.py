@@ -6,9 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from assistant.decider import Refused
-from events.store import StoreError
-
 
 def add_commands(add: Any) -> None:
     p = add("club", "club members: `club add NAME [--admin]`, `club invite NAME`, `club members`; "
@@ -30,7 +27,9 @@ def add_commands(add: Any) -> None:
 
 def cmd_club(app: Any, args: argparse.Namespace) -> int:
     from assistant.club.accounts import Club  # the club's libraries load only when a club command runs
+    from assistant.decider import Refused
     from events.pgstore import PostgresStore
+    from events.store import StoreError
 
     if not isinstance(app.store, PostgresStore):
         raise StoreError("members live in a club database: give --db postgresql://... (or TABLETOP_DB)")

@@ -18,6 +18,7 @@ import msgspec
 from msgspec import inspect as mi
 
 from events.base import tag_of
+from events.bounds import InputError, checked_json
 
 
 class FormError(ValueError):
@@ -32,6 +33,9 @@ class FieldSpec:
     required: bool
     default: str = ""
     choices: tuple[str, ...] = ()
+    minimum: int | None = None  # the command type's bounds, drawn as the input's min, max and maxlength
+    maximum: int | None = None
+    max_length: int | None = None
 
     @property
     def is_dice(self) -> bool:
@@ -124,6 +128,8 @@ def form_for(cls: type[msgspec.Struct], tag: str | None = None) -> FormSpec:
         fields.append(FieldSpec(
             name=f.encode_name, label=humanise(f.name), widget=widget, required=f.required,
             default=_default_text(widget, default), choices=choices,
+            minimum=getattr(inner, "ge", None), maximum=getattr(inner, "le", None),
+            max_length=getattr(inner, "max_length", None) if isinstance(inner, mi.StrType) else None,
         ))
     name = tag if tag is not None else _tag_or_name(cls)
     short = name.split(".", 1)[-1]
@@ -224,7 +230,9 @@ def parse(spec: FormSpec, form: Mapping[str, str], multi: Mapping[str, Sequence[
             out[f.name] = dict(_pairs(text, f.label))
         elif f.widget == "json":
             try:
-                out[f.name] = json.loads(text)
+                out[f.name] = json.loads(checked_json(text, what=f.label))
+            except InputError as exc:
+                raise FormError(str(exc)) from None
             except ValueError:
                 raise FormError(f"{f.label}: not valid JSON") from None
         else:

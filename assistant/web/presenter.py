@@ -112,6 +112,14 @@ class Presenter:
         """A piece of a game's form loaded on demand (e.g. the units standing where a move starts)."""
         return None
 
+    def options_form(self, spec: FormSpec) -> FormSpec:
+        """The new-game form: the options type's fields, or a game's own plainer ones (``prepare_options``)."""
+        return spec
+
+    def prepare_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        """The options a game's own new-game fields stand for (see ``options_form``)."""
+        return values
+
     def setup_help(self) -> Markup | None:
         """What the new-game page should explain besides the options (e.g. who plays which power)."""
         return None

@@ -7,7 +7,6 @@ commands and views into pages.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import re
 import uuid
 from typing import Any
@@ -17,16 +16,18 @@ from flask import (Blueprint, Response, abort, current_app, g, make_response, re
                    session, url_for)
 from markupsafe import Markup
 
+from assistant.actors import checked_actor
 from assistant.application import Assistant, Expected, Stale
 from assistant.decider import Refused
 from assistant.option_files import read_option_file
 from assistant.web import security, viewer
 from assistant.web.app import flash_response
+from assistant.web.joining import code_matches
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
 from assistant.web.logview import is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
 from events.exchange import GameFileError
-from events.store import Conflict, GameNotFound, StoreError
+from events.store import Conflict, GameNotFound, StoreError, Tampered
 
 web = Blueprint("web", __name__)
 web.url_value_preprocessor(viewer.resolve)
@@ -60,6 +61,8 @@ def _open_game(game_id: str) -> str:
         abort(404, f"There is no game {game_id!r} here.")
     except Refused as exc:
         abort(404, exc.message)
+    except Tampered as exc:
+        abort(409, str(exc))
 
 
 # ---------------------------------------------------------------- games list, new, import, export, delete
@@ -80,30 +83,54 @@ def games():
 def join():
     conf = current_app.extensions["tabletop"]
     nxt = _local_path(request.values.get("next", "/"))
-    error = ""
+    error, status = "", 200
     if request.method == "POST":
-        if conf["join_code"] and hmac.compare_digest(request.form.get("code", "").strip(), conf["join_code"]):
+        device = request.remote_addr or ""
+        guard = conf["guard"]
+        error = guard.refusal(device) or ""
+        status = 429 if error else 422
+        player = request.form.get("player", "").strip()
+        if not error and conf["join_code"] and code_matches(request.form.get("code", ""), conf["join_code"]):
+            guard.succeeded(device)
+            try:
+                session["player"] = checked_actor(player) if player else ""
+            except Refused as exc:
+                return render_template("join.html", error=exc.message, next=nxt, title="Join the table"), 422
             session["joined"] = True
-            session["player"] = request.form.get("player", "").strip()[:40]
             return redirect(nxt, 303)
-        error = "That code does not match the one on the host's screen."
-    return render_template("join.html", error=error, next=nxt, title="Join the table"), 422 if error else 200
+        if not error:
+            guard.failed(device)
+            error = "That code does not match the one on the host's screen."
+    return render_template("join.html", error=error, next=nxt, title="Join the table"), status
 
 
 @web.post("/player")
 def set_player():
-    session["player"] = request.form.get("player", "").strip()[:40]
+    player = request.form.get("player", "").strip()
+    if player:
+        try:
+            checked_actor(player)
+        except Refused as exc:
+            abort(422, exc.message)
+    session["player"] = player
     return redirect(_local_path(request.form.get("next", "/")), 303)
 
 
 def _local_path(target: str) -> str:
-    """Where to go next, only ever a page of this server (never another site)."""
-    return target if target.startswith("/") and not target.startswith("//") else "/"
+    """Where to go next, only ever a page of this server (never another site).
+
+    Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so ``/%09/evil.example`` and
+    ``/\\evil.example`` lead to another site: only printable paths without backslashes starting with one slash.
+    """
+    if (not target.startswith("/") or target.startswith("//") or "\\" in target
+            or not target.isprintable()):
+        return "/"
+    return target
 
 
 def _kind_form(kind_name: str):
     loaded = assistant().registry.get(kind_name)
-    return loaded, form_for(loaded.kind.options_type, tag=kind_name)
+    return loaded, presenter_for(loaded).options_form(form_for(loaded.kind.options_type, tag=kind_name))
 
 
 @web.get("/new")
@@ -134,7 +161,7 @@ def create_game():
     title = request.form.get("title", "").strip() or None
     command_id = request.form.get("command_id") or new_command_id()
     try:
-        options = parse(spec, request.form, request.form.to_dict(flat=False))
+        options = presenter_for(loaded).prepare_options(parse(spec, request.form, request.form.to_dict(flat=False)))
         options.update(_uploaded_options(loaded.kind.option_files))
         game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
                              game_id=_game_id_for(command_id))
@@ -431,7 +458,7 @@ def do(game_id: str):
             shown.update({f"{name}.{i}": v for i, v in enumerate(values)})
     try:
         expect = _expected()
-        prepared = presenter_for(a.kind_of(gid)).prepare(tag, form, every)
+        prepared = presenter_for(a.kind_of(gid)).prepare(tag, form, every)  # may refuse what cannot be read
         # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
         multi = every if prepared is form else None
         if request.form.get("roll_for_me"):
@@ -458,6 +485,7 @@ def _authorize():
 
     return authorizer(g.get("seat"))
 
+
 def _expected() -> Expected | None:
     """The moment the submitted form was drawn for, when it names one."""
     raw = request.form.get(AT, "").strip()
@@ -477,8 +505,6 @@ def _stale(gid: str, message: str):
     ctx = _context(t)
     ctx["actions"], ctx["forms_key"] = _actions_html(t, notice=message)
     return render_template("_live_update.html", done=True, **ctx), 409
-
-
 
 def _refused(gid: str, tag: str, message: str, values: dict[str, str], status: int = 422):
     t = _table(gid)

@@ -96,4 +96,4 @@ def test_verify_compares_the_chain_with_the_head_commitment(pg_dsn, pg_store, re
         conn.execute("ALTER TABLE events DISABLE TRIGGER USER")
         conn.execute("DELETE FROM events WHERE game_id=%s AND seq=3", (gid,))
         conn.execute("ALTER TABLE events ENABLE TRIGGER USER")
-    assert app.verify(gid) == 3
+    assert app.verify(gid).seq == 3

@@ -124,7 +124,7 @@ def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect(casualties).to_contain_text("chooses 3 casualties")
     casualties.locator("input[name='units.infantry']").fill("3")
     casualties.get_by_role("button", name="Remove these casualties").click()
-    expect(host.locator("#log")).to_contain_text("the defender loses 3 units")
+    expect(host.locator("#log")).to_contain_text("the defender loses 3 infantry")
 
     # Germany's defence fire: entered too, then the attacker retreats.
     defence = host.locator("form.battle").first

@@ -141,8 +141,7 @@ def test_axis_and_allies_placement_and_income(real):
     page = html(client.get(f"/g/{game_id}"))
     assert "Place new units" in page and 'max="2"' in page and 'name="units.armour"' in page
     # Only the power's complexes are offered, each with its room; the counts start at everything waiting.
-    where = re.search(r'<select id="place-space".*?</select>', page, re.S).group(0)
-    assert re.findall(r'<option value="([^"]*)"', where) == ["", "Karelia S.S.R.", "Russia"]
+    assert re.findall(r'<button type="submit" name="space" value="([^"]*)"', page) == ["Karelia S.S.R.", "Russia"]
     assert 'value="2" placeholder="0"' in page
     placed = client.do(game_id, "aa.place", space="Russia", **{"units.infantry": "2", "units.armour": "1"})
     assert placed.status_code == 200, html(placed)[:400]
@@ -210,20 +209,28 @@ def test_europe_engulfed_supply_panel_lists_out_of_supply_units_first(real):
 
 
 def test_europe_engulfed_new_commands_have_usable_forms(real):
+    """Only the moment's actions are offered; each is a usable form (the move's path in order, seas chosen from
+    the board's), and nothing that only an event would call for (naval combat, beachheads) is on the table."""
+    from assistant.games.europe_engulfed.board.loader import to_dict
     from assistant.web.forms import parse
+    from tests.games.europe_engulfed.scenarios import game_options, mid_war
+    from tests.games.europe_engulfed.table import BOARD, advance
 
     assistant, client = real
-    game_id = assistant.new_game("europe_engulfed", {})
-    board = assistant.view(game_id).game.board
-    sea = sorted(board.seas)[0]
+    game_id = assistant.new_game("europe_engulfed", game_options(mid_war()) | {"board": to_dict(BOARD)})
+    sea = sorted(BOARD.seas)[0]
+    while assistant.view(game_id).game.phase != "operational_move":
+        advance(assistant, game_id)
     page = html(client.get(f"/g/{game_id}"))
     move = re.search(r'value="ee.move".*?</form>', page, re.S).group(0)
     assert "Through" in move and 'id="ee-move-spaces"' in move
     assert f'<option value="{sea}">' in move and '<option value="cape">' in move  # sea areas and the Cape route
-    transfer = re.search(r'value="ee.transfer_fleet".*?</form>', page, re.S).group(0)
+    for tag in ("ee.naval_combat", "ee.french_fleet_escape", "ee.remove_beachhead", "ee.transfer_fleet", "ee.buy"):
+        assert f'value="{tag}"' not in page
+    while assistant.view(game_id).game.phase != "final_supply":
+        advance(assistant, game_id)
+    transfer = re.search(r'value="ee.transfer_fleet".*?</form>', html(client.get(f"/g/{game_id}")), re.S).group(0)
     assert re.search(rf'<select id="[^"]*from_sea" name="from_sea"[^>]*>.*<option value="{sea}"', transfer, re.S)
-    for tag in ("ee.naval_combat", "ee.french_fleet_escape", "ee.remove_beachhead", "ee.eliminate_excess"):
-        assert f'value="{tag}"' in page
     # "Through" and "To" are one path, in order.
     spec = form_for(assistant.registry.get("europe_engulfed").catalogue.command_type("ee.move"))
     sent = {"unit_id": "ge-1", "path": "london, atlantic"}

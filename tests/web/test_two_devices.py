@@ -6,26 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.application import Assistant
-from assistant.kinds import KindRegistry
-from assistant.web import create_app
-from events.store import EventStore
 from tests.games.aa_classic.table import ussr_attacks_finland
-from tests.web.conftest import LiveServer, screenshot
+from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def table(tmp_path):
-    store = EventStore(tmp_path / "two.sqlite3")
-    app = Assistant(store, KindRegistry())
-    with LiveServer(create_app(app)) as server:
-        yield server, app
-    store.close()
 
 
 def _collect(page, errors: list[str]) -> None:
@@ -36,10 +23,10 @@ def _collect(page, errors: list[str]) -> None:
             if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
 
 
-def test_two_devices_racing_the_same_throw(browser, table):
+def test_two_devices_racing_the_same_throw(browser, aa_table):
     from playwright.sync_api import expect
 
-    server, app = table
+    server, app = aa_table
     gid = ussr_attacks_finland(app)
     url = f"{server.url}/g/{gid}"
     desk = browser.new_context(viewport=LAPTOP).new_page()

@@ -57,6 +57,9 @@ class UnitProfile(msgspec.Struct, frozen=True, kw_only=True):
     is_battleship: bool = False
     is_aa_gun: bool = False
     is_transport: bool = False
+    is_destroyer: bool = False  # cancels enemy submarines' first strike, lets its side's aircraft hit submarines
+    is_artillery: bool = False  # raises one attacking ``artillery_supported`` unit by one
+    artillery_supported: bool = False
     can_take_territory: bool = False
     attack_dice: int = 1  # dice per unit when attacking (Heavy Bombers: 3)
 
@@ -69,6 +72,11 @@ class BattleRules(msgspec.Struct, frozen=True, kw_only=True):
     attacker_subs_first_strike: bool = True  # §6.3 N2, every round
     defender_subs_first_strike: bool = False  # not in 2nd ed.; later editions
     subs_can_hit_aircraft: bool = False  # §3.3 Submarine
+    # A&A Europe (1999): each artillery raises one attacking infantry from 1 to 2; a destroyer on the other side
+    # cancels the submarines' first strike; aircraft hit submarines only with a destroyer on their own side.
+    artillery_support: bool = False
+    destroyers_cancel_first_strike: bool = False
+    aircraft_need_destroyer_vs_subs: bool = False
 
 
 class Battle(msgspec.Struct, frozen=True, kw_only=True):
@@ -167,6 +175,11 @@ class Side:
         self.first_strike = [p.is_submarine and sub_first for p in ps]
         # A submarine's hits never fall on aircraft (unless the rules say otherwise).
         self.restricted = [p.is_submarine and not rules.subs_can_hit_aircraft for p in ps]
+        self.destroyer = [p.is_destroyer for p in ps]
+        self.submarine = [p.is_submarine for p in ps]
+        self.artillery = [p.is_artillery and attacking and rules.artillery_support for p in ps]
+        self.supported = [p.artillery_supported and attacking and rules.artillery_support for p in ps]
+        self.needs_destroyer = rules.aircraft_need_destroyer_vs_subs
         self.value = [p.attack if attacking else p.defence for p in ps]
         self.dice = [p.attack_dice if attacking else 1 for p in ps]
         self._take: dict[tuple[SideState, int, int, bool], SideState] = {}
@@ -183,28 +196,42 @@ class Side:
     def has_first_strike(self, state: SideState) -> bool:
         return any(self.first_strike[t] for t in state[0])
 
+    def has_destroyer(self, state: SideState) -> bool:
+        return any(self.destroyer[t] for t in state[0])
+
+    def spots_submarines(self, state: SideState) -> bool:
+        return not self.needs_destroyer or self.has_destroyer(state)
+
+    def eligible_hp_no_sub(self, state: SideState) -> int:
+        units, damaged = state
+        return sum((2 if self.two_hit[t] else 1) for t in units if not self.submarine[t]) - damaged
+
     def eligible_hp(self, state: SideState, aircraft_ok: bool) -> int:
         units, damaged = state
         return sum((2 if self.two_hit[t] else 1) for t in units if aircraft_ok or not self.aircraft[t]) - damaged
 
-    def take(self, state: SideState, restricted: int, unrestricted: int, aircraft_only: bool = False) -> SideState:
-        """Apply hits: ``restricted`` ones (never aircraft) first, then the others.
+    def take(
+        self, state: SideState, restricted: int, unrestricted: int, aircraft_only: bool = False, no_sub: int = 0
+    ) -> SideState:
+        """Apply hits: ``restricted`` ones (never aircraft) first, then ``no_sub`` ones (never submarines), then
+        the others.
 
         Undamaged two-hit units soak hits first (the usual choice: damage costs nothing);
         otherwise the first eligible unit in casualty order is lost. Hits with no
         eligible target are wasted. ``aircraft_only`` is AA fire (aircraft only).
         """
-        key = (state, restricted, unrestricted, aircraft_only)
+        key = (state, restricted, unrestricted, aircraft_only, no_sub)
         hit = self._take.get(key)
         if hit is not None:
             return hit
         units, damaged = list(state[0]), state[1]
-        for no_aircraft in (True,) * restricted + (False,) * unrestricted:
+        for kind in ("no_air",) * restricted + ("no_sub",) * no_sub + ("any",) * unrestricted:
             if not aircraft_only and sum(1 for t in units if self.two_hit[t]) > damaged:
                 damaged += 1
                 continue
             for i, t in enumerate(units):
-                if (aircraft_only and self.aircraft[t]) or (not aircraft_only and not (no_aircraft and self.aircraft[t])):
+                barred = (kind == "no_air" and self.aircraft[t]) or (kind == "no_sub" and self.submarine[t])
+                if (aircraft_only and self.aircraft[t]) or (not aircraft_only and not barred):
                     units.pop(i)
                     if self.two_hit[t]:
                         damaged -= 1
@@ -219,20 +246,34 @@ class Side:
             out[t] += 1
         return out
 
-    def fire_groups(self, state: SideState, first_strike: bool) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-        """(value, dice) groups firing now: (restricted, unrestricted)."""
-        key = (state, first_strike)
+    def fire_groups(self, state: SideState, first_strike: bool, surprise: bool = True, spotted: bool = True) -> tuple:
+        """(value, dice) groups firing now: (restricted, unrestricted, no_sub). ``surprise``: this side's
+        submarines strike first this round (else they fire with the others); ``spotted``: its aircraft may hit
+        submarines."""
+        key = (state, first_strike, surprise, spotted)
         groups = self._groups.get(key)
         if groups is not None:
             return groups
         restricted: dict[int, int] = {}
         free: dict[int, int] = {}
+        no_sub: dict[int, int] = {}
+        boost = min(sum(1 for t in state[0] if self.artillery[t]), sum(1 for t in state[0] if self.supported[t]))
         for t in state[0]:
-            if self.first_strike[t] != first_strike or self.value[t] <= 0:
+            value = self.value[t]
+            if self.supported[t] and boost:
+                value, boost = value + 1, boost - 1
+            if (self.first_strike[t] and surprise) != first_strike or value <= 0:
                 continue
-            bucket = restricted if self.restricted[t] else free
-            bucket[self.value[t]] = bucket.get(self.value[t], 0) + self.dice[t]
-        groups = self._groups[key] = (tuple(sorted(restricted.items())), tuple(sorted(free.items())))
+            if self.restricted[t]:
+                bucket = restricted
+            elif self.aircraft[t] and not spotted:
+                bucket = no_sub
+            else:
+                bucket = free
+            bucket[value] = bucket.get(value, 0) + self.dice[t]
+        groups = self._groups[key] = (
+            tuple(sorted(restricted.items())), tuple(sorted(free.items())), tuple(sorted(no_sub.items()))
+        )
         return groups
 
 
@@ -327,15 +368,22 @@ class _Chain:
         todo = list(seen)
         while todo:
             s = todo.pop()
-            for nxt in (side.take(s, 1, 0), side.take(s, 0, 1)):
+            for nxt in (side.take(s, 1, 0), side.take(s, 0, 1), side.take(s, 0, 0, no_sub=1)):
                 if nxt not in seen:
                     seen.add(nxt)
                     todo.append(nxt)
         return sorted(seen, key=lambda s: (-side.hp(s), s))
 
-    def _fire(self, side: Side, state: SideState, first_strike: bool, extra: tuple[tuple[int, int], ...] = ()):
-        restricted, free = side.fire_groups(state, first_strike)
-        return restricted, tuple(sorted(free + extra))
+    def _fire(self, side: Side, state: SideState, first_strike: bool, extra: tuple[tuple[int, int], ...] = (),
+              surprise: bool = True):
+        restricted, free, no_sub = side.fire_groups(state, first_strike, surprise, side.spots_submarines(state))
+        return restricted, tuple(sorted(free + extra)), no_sub
+
+    def surprise(self, a: SideState, d: SideState) -> tuple[bool, bool]:
+        """Whether each side's submarines strike first this round (a destroyer opposite may cancel it)."""
+        cancel = self.rules.destroyers_cancel_first_strike
+        return (self.A.has_first_strike(a) and not (cancel and self.D.has_destroyer(d)),
+                self.D.has_first_strike(d) and not (cancel and self.A.has_destroyer(a)))
 
     def _hit_targets(self, target: Side, state: SideState, fire: tuple) -> tuple[np.ndarray, np.ndarray]:
         """Where hits from ``fire`` (restricted groups, free groups) leave ``target``:
@@ -347,6 +395,8 @@ class _Chain:
         sides = self.rules.sides
         index = self.ai if target is self.A else self.di
         free = capped(hits_pmf(fire[1], sides), target.hp(state))
+        if fire[2]:
+            return self._three_way(target, index, state, fire, key)
         if not fire[0]:
             # Only free hits: h hits lead to the h-th state down the casualty chain, all distinct.
             memo = (self._chain(target, index, state)[: len(free)], free)
@@ -365,6 +415,24 @@ class _Chain:
         self._targets[key] = memo
         return memo
 
+    def _three_way(self, target: Side, index: dict[SideState, int], state: SideState, fire: tuple, key) -> tuple:
+        """Hits of three kinds: never on aircraft, never on submarines, on anything."""
+        sides = self.rules.sides
+        restricted = capped(hits_pmf(fire[0], sides), target.eligible_hp(state, False))
+        no_sub = capped(hits_pmf(fire[2], sides), target.eligible_hp_no_sub(state))
+        free = capped(hits_pmf(fire[1], sides), target.hp(state))
+        out: dict[int, float] = {}
+        for r, pr in enumerate(restricted):
+            for n, pn in enumerate(no_sub):
+                for h, ph in enumerate(free):
+                    p = pr * pn * ph
+                    if p:
+                        nxt = index[target.take(state, r, h, no_sub=n)]
+                        out[nxt] = out.get(nxt, 0.0) + p
+        memo = (np.fromiter(out, dtype=np.int64, count=len(out)), np.fromiter(out.values(), dtype=float, count=len(out)))
+        self._targets[key] = memo
+        return memo
+
     def _chain(self, side: Side, index: dict[SideState, int], state: SideState) -> np.ndarray:
         key = (side is self.A, state)
         chain = self._chains.get(key)
@@ -380,9 +448,10 @@ class _Chain:
         """One combat round from (a, d) as blocks (p, (a' indices, pa), (d' indices, pd)):
         P(a', d') = sum over blocks of p * pa * pd."""
         A, D = self.A, self.D
-        if A.has_first_strike(a) or D.has_first_strike(d):
-            d_idx, d_p = self._hit_targets(D, d, self._fire(A, a, True))
-            a_idx, a_p = self._hit_targets(A, a, self._fire(D, d, True))
+        a_sur, d_sur = self.surprise(a, d)
+        if a_sur or d_sur:
+            d_idx, d_p = self._hit_targets(D, d, self._fire(A, a, True, surprise=a_sur))
+            a_idx, a_p = self._hit_targets(A, a, self._fire(D, d, True, surprise=d_sur))
             opening = [
                 (self.a_states[i], self.d_states[j], pa * pd)
                 for j, pd in zip(d_idx.tolist(), d_p.tolist())
@@ -396,8 +465,8 @@ class _Chain:
             if not a1[0] or not d1[0]:
                 blocks.append((p1, (np.array([self.ai[a1]]), np.ones(1)), (np.array([self.di[d1]]), np.ones(1))))
                 continue
-            d_next = self._hit_targets(D, d1, self._fire(A, a1, False, extra))
-            a_next = self._hit_targets(A, a1, self._fire(D, d1, False))
+            d_next = self._hit_targets(D, d1, self._fire(A, a1, False, extra, surprise=a_sur))
+            a_next = self._hit_targets(A, a1, self._fire(D, d1, False, surprise=d_sur))
             blocks.append((p1, a_next, d_next))
         return blocks
 
@@ -478,8 +547,12 @@ class _Chain:
         a_retreats = [self.retreat_at is not None and len(a[0]) <= self.retreat_at for a in a_states]
         a_opens = [A.has_first_strike(a) for a in a_states]
         d_opens = [D.has_first_strike(d) for d in d_states]
-        a_fire = [self._fire(A, a, False) for a in a_states]
-        d_fire = [self._fire(D, d, False) for d in d_states]
+        # Without first strikes this round (none, or cancelled by destroyers) submarines fire with the rest.
+        a_fire = [self._fire(A, a, False, surprise=False) for a in a_states]
+        d_fire = [self._fire(D, d, False, surprise=False) for d in d_states]
+        cancel = self.rules.destroyers_cancel_first_strike
+        a_dd = [A.has_destroyer(a) for a in a_states] if cancel else [False] * na
+        d_dd = [D.has_destroyer(d) for d in d_states] if cancel else [False] * nd
 
         # Hits only ever lower the total hit points, so settling states level by level (highest
         # total first) sees every state's incoming mass complete; no grid sort over na * nd pairs.
@@ -504,7 +577,7 @@ class _Chain:
                     settle(a, d, m)
                     to_fight[own, 0] = 1.0
                     continue
-                if a_opens[i] or d_opens[j]:
+                if (a_opens[i] and not d_dd[j]) or (d_opens[j] and not a_dd[i]):
                     flat, probs, single = self._flat_transitions(a, d, nd)
                 else:
                     # One block (no first strike): the outer product of each side's distinct targets.

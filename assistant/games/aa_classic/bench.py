@@ -4,15 +4,12 @@ application (SQLite log). ``run()`` returns the figures; ``tabletop bench`` prin
 from __future__ import annotations
 
 import random
-import statistics
-import tempfile
-import time
-from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from assistant.decider import Context, DiceRoller, Refused
+from assistant.families.axis_allies import bench as family_bench
 from assistant.games.aa_classic import commands as c
 from assistant.games.aa_classic import geography as geo
 from assistant.games.aa_classic.game import GAME
@@ -190,71 +187,17 @@ def play(seed: int, rounds: int = ROUNDS) -> tuple[dict[str, Any], list, list]:
 
 
 def replay(definition: dict[str, Any], events: list) -> State:
-    s = GAME.initial_state(definition)
-    for e in events:
-        s = GAME.evolve(s, e)
-    return s
+    return family_bench.replay(GAME, definition, events)
 
 
 def replay_read_models(definition: dict[str, Any], events: list) -> list:
     """Every read model folded from scratch (board, ledger, battles, technologies, victory)."""
-    from projections.base import Recorded
-
-    states = [p.initial(definition) for p in GAME.projections]
-    for seq, e in enumerate(events, start=2):
-        rec = Recorded(seq, e, "", "table", "")
-        states = [p.apply(st, rec) for p, st in zip(GAME.projections, states)]
-    return states
-
-
-def _through_the_app(seed: int, commands: list) -> list[float]:
-    """Every command of a game handled by the application (decide + append to SQLite), timed one by one."""
-    from assistant.application import Assistant
-    from assistant.kinds import KindRegistry
-    from events.store import EventStore
-
-    with tempfile.TemporaryDirectory() as tmp:
-        store = EventStore(Path(tmp) / "bench.sqlite3")
-        app = Assistant(store, KindRegistry(), dice=DiceRoller(random.Random(seed + 1).randrange))
-        gid = app.new_game("aa_classic", {"players": 5})
-        times = []
-        for command in commands:
-            t0 = time.perf_counter()
-            app.handle(gid, command)
-            times.append(time.perf_counter() - t0)
-        store.close()
-    return times
+    return family_bench.replay_read_models(GAME, definition, events)
 
 
 def run(games: int = 3) -> dict[str, Any]:
     """Figures over ``games`` random games that last the full 20 rounds (games won earlier are skipped)."""
-    replays, models, sizes, skipped, medians = [], [], [], 0, []
-    seed = 0
-    while len(replays) < games and seed < games * 5:
-        definition, commands, events = play(seed)
-        t0 = time.perf_counter()
-        final = replay(definition, events)
-        elapsed = time.perf_counter() - t0
-        if final.victory is not None:
-            skipped += 1
-        else:
-            replays.append(elapsed)
-            sizes.append(len(events))
-            t0 = time.perf_counter()
-            replay_read_models(definition, events)
-            models.append(time.perf_counter() - t0)
-            if not medians:
-                medians.append(statistics.median(_through_the_app(seed, commands)))
-        seed += 1
-    return {
-        "20-round games": len(replays),
-        "games won before round 20 (skipped)": skipped,
-        "events per game": sizes,
-        "replay from scratch, worst (s)": round(max(replays), 4),
-        "replay from scratch, mean (s)": round(statistics.mean(replays), 4),
-        "replay of every read model, worst (s)": round(max(models), 4),
-        "command decided and appended, median (ms)": round(medians[0] * 1000, 3),
-    }
+    return family_bench.game_figures(GAME, play, {"players": 5}, games, app_seed_offset=1)
 
 
 if __name__ == "__main__":

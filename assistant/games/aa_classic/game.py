@@ -17,6 +17,7 @@ from assistant.games.aa_classic.corrections import after_dice_corrected
 from assistant.games.aa_classic.describe import describe
 from assistant.games.aa_classic.evolve import evolve
 from assistant.games.aa_classic.guidance import guidance
+from assistant.games.aa_classic.naming import naming, naming_corrections
 from assistant.games.aa_classic.moves import battle, economy, edits, movement, placement, rockets, transport, turn
 from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.answers import battle_throw, casualty_choice, round_end
@@ -72,7 +73,7 @@ GAME: GameKind[State] = GameKind(
     options_type=Options,
     setup=setup,
     initial_state=initial_state,
-    decide=route(MOVES, "Axis & Allies"),
+    decide=naming(route(MOVES, "Axis & Allies")),
     evolve=evolve,
     state_type=State,
     commands=cmd.COMMANDS,
@@ -80,7 +81,7 @@ GAME: GameKind[State] = GameKind(
     describe=describe,
     projections=PROJECTIONS,
     guidance=guidance,
-    after_dice_corrected=after_dice_corrected,
+    after_dice_corrected=naming_corrections(after_dice_corrected),
     moves=MOVES,
     presenter=Ref("assistant.games.aa_classic.web:PRESENTER"),
     templates=HERE / "templates",
@@ -89,6 +90,7 @@ GAME: GameKind[State] = GameKind(
     rule_refs=HERE / "rule_refs.toml",
     benches={"aa_classic": Ref("assistant.games.aa_classic.bench:run"),
              "analysis": Ref("assistant.games.aa_classic.analysis_bench:run"),
-             "web": Ref("assistant.games.aa_classic.web_bench:run")},
+             "web": Ref("assistant.games.aa_classic.web_bench:run"),
+             "aa_state_at": Ref("assistant.games.aa_classic.web_bench:state_at")},
     docs=HERE / "docs.md",
 )

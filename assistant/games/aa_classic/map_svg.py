@@ -16,13 +16,12 @@ from dataclasses import dataclass
 import msgspec
 from markupsafe import Markup, escape
 
+from assistant.games.aa_classic.colours import COLOURS, NEUTRAL, SEA
 from assistant.games.aa_classic.describe import POWER
+from assistant.web.maplabels import Label, place
 from assistant.web.maplayout import layout
 from assistant.web.memo import Memo
 
-COLOURS = {"ussr": "#8c1c13", "germany": "#3d3d3d", "uk": "#8a6d1f", "japan": "#a84f00", "usa": "#2f5d1e"}
-NEUTRAL = "#d8d2c4"
-SEA = "#a9c8e0"
 # Orientation of the schematic map: the board is cut through North America (its left-right edge).
 WEST = ("Eastern United States", "Eastern Canada")
 EAST = ("Western United States", "Western Canada")
@@ -34,7 +33,8 @@ ARROWHEAD = ('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5"
 
 _encoder = msgspec.msgpack.Encoder()
 FRAMES = Memo(4)  # board digest -> its fixed parts
-ADDRESSES = Memo(64)  # (board digest, first space's address) -> every space's escaped address
+ADDRESSES = Memo(64)
+LABELS = Memo(4)  # board digest -> where the names go  # (board digest, first space's address) -> every space's escaped address
 
 
 def power_name(power: str) -> str:
@@ -76,8 +76,36 @@ def frame(board) -> Frame:
     return FRAMES.get(digest, lambda: _build(board, digest))
 
 
+def radius(space) -> int:
+    return 9 if space.kind == "sea" else (13 if space.ipc else 10)
+
+
+def labels(board) -> dict[str, Label]:
+    """Where each space's name is written: placed so that no two names overlap (``maplabels``), once per board."""
+    digest = hashlib.blake2b(_encoder.encode(board), digest_size=16).digest()
+
+    def compute() -> dict[str, Label]:
+        pos = positions(board)
+        return place({n: (*pos[n], radius(sp)) for n, sp in board.spaces.items()}, (MAP_W, MAP_H))
+
+    return LABELS.get(digest, compute)
+
+
+def leaders(board, names: dict[str, Label]) -> str:
+    """Thin lines from a circle to its name when the name had to go further out."""
+    pos = positions(board)
+    out = []
+    for n, label in names.items():
+        if label.leader:
+            (x, y), (x0, y0, x1, y1) = pos[n], label.box
+            tx, ty = min(max(x, x0), x1), min(max(y, y0), y1)
+            out.append(f'<line x1="{x:.0f}" y1="{y:.0f}" x2="{tx:.0f}" y2="{ty:.0f}"/>')
+    return '<g class="leaders">' + "".join(out) + "</g>"
+
+
 def _build(board, digest: bytes) -> Frame:
     pos = positions(board)
+    names = labels(board)
     lines = []
     for a, b in edges(board):
         (x1, y1), (x2, y2) = pos[a], pos[b]
@@ -86,11 +114,12 @@ def _build(board, digest: bytes) -> Frame:
     for name, space in board.spaces.items():
         x, y = pos[name]
         sea = space.kind == "sea"
-        r = 9 if sea else (13 if space.ipc else 10)
+        r = radius(space)
         html_name = str(escape(name))
+        label = names[name]
         spots.append(Spot(
             name=name, html_name=html_name, sea=sea, x=f"{x:.0f}", y=f"{y:.0f}", r=r, count_y=f"{y + 4:.0f}",
-            tail=f'<text x="{x:.0f}" y="{y + r + 11:.0f}" text-anchor="middle" class="label">{html_name}</text></a>',
+            tail=f'<text x="{label.x:.0f}" y="{label.y:.0f}" text-anchor="middle" class="label">{html_name}</text></a>',
             capital=f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r + 2}" fill="none" class="capital"/>' if space.capital else "",
             ring=f'<circle class="battle" cx="{x:.0f}" cy="{y:.0f}" r="{r + 5}" fill="none"/>',
             land_title=f"{name}: ", ipc=space.ipc,
@@ -98,7 +127,26 @@ def _build(board, digest: bytes) -> Frame:
     legend = "".join(f'<span><i style="background:{escape(c)}"></i>{escape(power_name(p))}</span>'
                      for p, c in COLOURS.items())
     return Frame(digest, pos, f'<svg viewBox="0 0 {MAP_W} {MAP_H}" role="group" aria-label="Schematic map: click a '
-                 'space for its details">', '<g class="borders">' + "".join(lines) + "</g>", tuple(spots), legend)
+                 'space for its details">', '<g class="borders">' + "".join(lines) + "</g>" + leaders(board, names),
+                 tuple(spots), legend)
+
+
+def focus(s) -> str:
+    """Where the action is, for a narrow screen to open the map on: the first open battle, else the capital of the
+    power whose turn it is."""
+    fighting = sorted(b.space for b in s.battles.values() if not b.outcome)
+    if fighting:
+        return fighting[0]
+    return s.world.capital_of(s.power) if s.power else ""
+
+
+def wrap(board, where: str) -> str:
+    """The map's scrolling frame, naming the point (0 to 1 across and down) a narrow screen scrolls to."""
+    pos = positions(board)
+    if where not in pos:
+        return '<div class="mapwrap">'
+    x, y = pos[where]
+    return f'<div class="mapwrap" data-focus="{escape(where)}" data-focus-x="{x / MAP_W:.3f}" data-focus-y="{y / MAP_H:.3f}">'
 
 
 def draw(s, space_url: Callable[[str], str], at: str, arrows: Sequence[tuple[str, str]] = ()) -> Markup:
@@ -138,7 +186,7 @@ def draw(s, space_url: Callable[[str], str], at: str, arrows: Sequence[tuple[str
     pos = f.positions
     parts.extend(arrow(pos[a], pos[b], a, b) for a, b in arrows if a in pos and b in pos)
     parts.append("</svg>")
-    return Markup('<h2>Map</h2><div class="mapwrap">' + "".join(parts) + '</div><p class="legend">' + f.legend
+    return Markup('<h2>Map</h2>' + wrap(s.world.board, focus(s)) + "".join(parts) + '</div><p class="legend">' + f.legend
                   + '<span><i class="ring"></i>battle</span></p>')
 
 

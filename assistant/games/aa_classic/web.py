@@ -19,10 +19,12 @@ from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic import map_svg
 from assistant.games.aa_classic.map_svg import COLOURS, NEUTRAL, power_name
 from assistant.games.aa_classic.describe import POWER, STEP, unit_words
+from assistant.games.aa_classic.describe import power_name as said_first
 from assistant.games.aa_classic.game import GAME, STEPS
 from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.common import contested_zones
 from assistant.games.aa_classic.moves.movement import can_move
+from assistant.games.aa_classic.moves.placement import placeable
 from assistant.moments import possible_moves
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
 from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
@@ -47,8 +49,10 @@ STEP_FORMS: dict[str, tuple[type, ...]] = {
     for step in STEPS
 }
 LEDGER_LINES = 6
-EDITS = {"add": "Add units", "remove": "Remove units", "control": "Give a territory to a power",
-         "treasury": "Change a treasury", "production": "Change an income (production level)",
+EDITS = {"add": "Add units", "remove": "Remove units", "clear": "Clear a space (remove every unit there)",
+         "control": "Give a territory to a power",
+         "treasury_to": "Set a treasury to", "treasury": "Change a treasury by",
+         "production_to": "Set an income (production level) to", "production": "Change an income by",
          "technologies": "Set a power's technologies (the ticked ones)"}
 # Exact odds cost up to ~0.5 s for the biggest battles: computed once per (game, event, battle[, threshold]).
 ODDS = Memo(64)
@@ -104,7 +108,8 @@ class AAPresenter(Presenter):
                         add(cls, template="aa_classic/place.html", data=self._place(s), label="Place these units")
                     else:
                         add(cls, choices=offered[cls].choices)
-                add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
+                add(cmd.EndStep, template="aa_classic/end_step.html", data=self._end_step(s),
+                    label=END_STEP.get(s.step, "Next step"))
         add(cmd.Edit, template="aa_classic/edit.html", label="Record this edit", data={
             "edits": list(EDITS.items()), "powers": [(p, power_name(p)) for p in s.world.tables.turn_order],
             "kinds": sorted(s.world.units), "spaces": sorted(s.world.board.spaces),
@@ -136,6 +141,8 @@ class AAPresenter(Presenter):
                                      "kind": form.get("kind", ""), "count": int(count) if count.isdigit() else count}])
         elif what == "control":
             out["control"] = f"{form.get('territory', '').strip()}={form.get('power', '')}"
+        elif what == "clear":
+            out["clear"] = form.get("space", "").strip()
         else:
             out[what] = f"{form.get('power', '')}={form.get('amount', '').strip()}"
         return out
@@ -181,6 +188,14 @@ class AAPresenter(Presenter):
         return {"from": sorted(offers.movers(s).items()), "spaces": sorted(s.world.board.spaces),
                 "here": self._units_at(s, chosen), "aircraft": self._aircraft_at(s, chosen),
                 "combat": s.step == "combat_move"}
+
+    def _end_step(self, s: State) -> dict[str, Any]:
+        """In placement: what ending it would lose, and whether it still could be placed (then a reason is asked)."""
+        if s.step != "placement" or not s.purchased:
+            return {}
+        can = placeable(s)
+        words = lambda kinds: ", ".join(f"{n} {unit_words(k, n)}" for k, n in sorted(kinds.items()))  # noqa: E731
+        return {"placeable": words({k: n for k, n in s.purchased.items() if k in can}), "lost": words(s.purchased)}
 
     def _place(self, s: State) -> dict[str, Any]:
         """The units waiting and where they may go, each complex with what it may still take this turn."""
@@ -245,6 +260,7 @@ class AAPresenter(Presenter):
         if act == "over":
             return
         data: dict[str, Any] = {
+            "line": _kinds(s, b.casualty_line) if b.casualty_line else "",
             "odds": self.odds(table, b.key),
             "b": b,
             "kind": b.kind,
@@ -266,7 +282,9 @@ class AAPresenter(Presenter):
             p = b.pending
             pool = Counter(s.units[i].kind for i in candidates(s, b, p))
             data.update(hits=p.hits, side=p.side, pool=sorted(pool.items()), aa=p.fire == "aa",
-                        chooser=power_name(b.attacker) if p.side == "attacker" else "the defender")
+                        chooser=POWER.get(b.attacker, b.attacker) if p.side == "attacker" else "the defender",
+                        Chooser=said_first(b.attacker) if p.side == "attacker" else "The defender",
+                        suggested=offers.suggested_casualties(s, b.key))
             add(cmd.ChooseCasualties, template="aa_classic/casualties.html", data=data, fixed=fixed,
                 label="Remove these casualties")
         if act == "retreat" or between_rounds(b):
@@ -382,6 +400,9 @@ def _fire_lines(form: dict[str, str]) -> dict[str, str]:
     out = {k: v for k, v in form.items() if not k.startswith("faces.")}
     if all(not faces for _, _, faces in typed):
         return out  # nothing typed: the assistant rolls when asked to
+    if all(not faces for _, _, faces in typed[1:]) and len(typed[0][2]) == sum(n for _, n, _ in typed):
+        out["faces"] = " ".join(typed[0][2])  # the whole throw typed in the first line, line after line
+        return out
     for kind, n, faces in typed:
         if len(faces) != n:
             raise FormError(f"{kind.replace('_', ' ')}: {n} {'die' if n == 1 else 'dice'} to enter, "

@@ -51,6 +51,8 @@ class RegisterCard(Command, tag="aam.register_card"):
 class ImportCards(Command, tag="aam.import_cards"):
     """A club's catalogue file (CSV or TOML, as exported): every row must be valid or nothing is taken."""
 
+    max_bytes = 2 * 1024 * 1024  # the catalogue file travels inside the command
+
     text: Annotated[str, msgspec.Meta(max_length=1_000_000)]
     format: Literal["csv", "toml"] = "csv"
 
@@ -173,7 +175,7 @@ class DefensiveFire(Command, tag="aam.defensive_fire"):
     where: Literal["start", "destination"] = "destination"
     arc: Literal["front", "rear"] | None = None
     faces: Dice | None = None
-    cover_face: Face | None = None
+    cover_dice: Dice | None = None  # the mover's, then (Blast) each other unit's that needs one
 
 
 class HoldFire(Command, tag="aam.hold_fire"):

@@ -110,7 +110,9 @@ SENTENCES: dict[type, Callable[[Any], str]] = {
     ev.CountersPlaced: lambda e: (f"Face-down counters on {e.label}: {', '.join(e.counters)}"
                                   + (" (limited by cover)." if e.limited_by_cover else ".")) if e.counters
     else f"No counter on {e.label}" + (" (cover)." if e.limited_by_cover else "."),
-    ev.MoverDisrupted: lambda e: f"{e.labels[0]} is disrupted by {e.labels[1]}'s defensive fire and stops in {e.hex}.",
+    ev.MoverDisrupted: lambda e: (f"{e.labels[0]} is disrupted by {e.labels[1]}'s defensive fire and stops in {e.hex}."
+                                  if e.moving else f"{e.labels[0]} in {e.hex} is disrupted by the blast of "
+                                  f"{e.labels[1]}'s defensive fire."),
     ev.DefensiveFireFailed: lambda e: (f"{e.labels[1]}'s defensive fire at {e.labels[0]} "
                                        + ("is cancelled by cover." if e.reason == "cover" else "has no effect.")),
     ev.BridgeDemolished: lambda e: f"{e.label} blows the bridge between {e.a} and {e.b}.",

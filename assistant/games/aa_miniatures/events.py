@@ -198,12 +198,14 @@ class CountersPlaced(Event, tag="aam.counters_placed"):
 
 
 class MoverDisrupted(Event, tag="aam.mover_disrupted"):
-    """Defensive fire: a face-up Disrupted counter at once, and the mover stops where it is (p.22)."""
+    """Defensive fire: a face-up Disrupted counter at once, and the mover stops where it is (p.22). ``moving`` is
+    false for another unit in the hex a Blast firer shot at (p.29)."""
 
     unit: int
     hex: str
     by: int
-    labels: tuple[str, str] = ("", "")  # mover, firer
+    labels: tuple[str, str] = ("", "")  # disrupted unit, firer
+    moving: bool = True
 
 
 class DefensiveFireFailed(Event, tag="aam.defensive_fire_failed"):

@@ -29,9 +29,7 @@ def phase_began(s: State, e: PhaseBegan) -> State:
     new_phase = (e.round, e.phase, e.side) != (s.turn, s.phase, s.owner)
     units = s.units
     if new_phase:  # per-phase flags: moves, assault actions, defensive fire, the road bonus (p.11, p.21, p.24)
-        units = {i: replace(u, moved=False, action="", fired=False,
-                            movement_moved=u.movement_moved if e.round == s.turn else False)
-                 for i, u in s.units.items()}
+        units = {i: replace(u, moved=False, action="", fired=False) for i, u in s.units.items()}
     return replace(s, stage="play", deploying="", turn=e.round, phase=e.phase, owner=e.side if e.phase != "initiative" else "",
                    units=units, road_bonus_used=frozenset() if new_phase else s.road_bonus_used,
                    initiative_winner="" if e.phase == "initiative" else s.initiative_winner)
@@ -90,8 +88,7 @@ def order_chosen(s: State, e: ev.OrderChosen) -> State:
 def move_started(s: State, e: ev.MoveStarted) -> State:
     u = s.units[e.unit]
     in_assault = s.phase == "assault"
-    units = _unit(s, e.unit, moved=True, action="move" if in_assault else u.action,
-                  movement_moved=u.movement_moved or s.phase == "movement")
+    units = _unit(s, e.unit, moved=True, action="move" if in_assault else u.action)
     bonus = s.road_bonus_used | {e.unit} if e.road_bonus else s.road_bonus_used
     window = MoveWindow(unit=e.unit, path=e.path, facing=e.facing, blocked=e.blocked)
     return replace(s, units=units, window=window, road_bonus_used=bonus)
@@ -105,11 +102,11 @@ def move_ended(s: State, e: ev.MoveEnded) -> State:
 
 
 def boarded(s: State, e: ev.Boarded) -> State:
-    return replace(s, units=_unit(s, e.soldier, aboard=e.transport, moved=True, movement_moved=True))
+    return replace(s, units=_unit(s, e.soldier, aboard=e.transport, moved=True))
 
 
 def disembarked(s: State, e: ev.Disembarked) -> State:
-    return replace(s, units=_unit(s, e.soldier, aboard=0, hex=e.hex, moved=True, movement_moved=True))
+    return replace(s, units=_unit(s, e.soldier, aboard=0, hex=e.hex, moved=True))
 
 
 def attack_rolled(s: State, e: ev.AttackRolled) -> State:

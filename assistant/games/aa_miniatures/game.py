@@ -16,7 +16,7 @@ from assistant.games.aa_miniatures.corrections import after_dice_corrected
 from assistant.games.aa_miniatures.describe import describe
 from assistant.games.aa_miniatures.evolve import evolve
 from assistant.games.aa_miniatures.guidance import guidance
-from assistant.games.aa_miniatures.moves import attack, battlefield, building, edits, movement, turn
+from assistant.games.aa_miniatures.moves import attack, battlefield, building, defensive, edits, movement, turn
 from assistant.games.aa_miniatures.read_models import PROJECTIONS
 from assistant.games.aa_miniatures.setup import Options, initial_state, setup
 from assistant.games.aa_miniatures.files import FILES
@@ -54,12 +54,37 @@ def _enemies(s: State) -> dict[str, tuple[str, ...]]:
     return {"target": _units(s, other(s.owner), lambda u: bool(u.hex) and not u.aboard)}
 
 
+SHARED = (cmd.RegisterCard, cmd.ImportCards, cmd.RecordHex, cmd.RecordHexside, cmd.RollInitiative,
+          cmd.ChooseDeploymentOrder, cmd.EditUnit)
+
+
+def acting_for(c, s: State) -> tuple[str, ...]:
+    """The side a command is for (the club lets only its player, or the host, send it); () for what either may do:
+    the catalogue and the map, the initiative roll, the coin toss's choice, edits."""
+    if isinstance(c, SHARED):
+        return ()
+    if isinstance(c, (cmd.Enlist, cmd.FinaliseArmy)):
+        return (c.side,)
+    if isinstance(c, cmd.Discharge):
+        return (s.units[c.unit].side,) if c.unit in s.units else ()
+    if isinstance(c, (cmd.DefensiveFire, cmd.HoldFire)):  # the side that is not moving (p.21)
+        return (other(s.units[s.window.unit].side),) if s.window else ()
+    if isinstance(c, cmd.Cover):  # the attacked unit's player (p.24)
+        return (s.units[s.cover.target].side,) if s.cover else ()
+    if isinstance(c, cmd.ChooseOrder):
+        return (s.initiative_winner,) if s.initiative_winner else ()
+    if isinstance(c, cmd.ChooseMap):  # Assault: the defender chooses (p.27)
+        return (other(s.scenario.attacker),) if s.scenario.name == "assault" else ()
+    side = s.owner or s.deploying
+    return (side,) if side else ()
+
+
 MOVES: tuple[Move[State], ...] = (
     Move(cmd.RegisterCard, building.register_card, phases=ANY, label="Add this card"),
     Move(cmd.ImportCards, building.import_cards, phases=ANY, label="Import these cards"),
     Move(cmd.Enlist, building.enlist, phases=("setup",), label="Add to the army",
          choices=lambda s: {"side": tuple(x for x in SIDES if x not in s.final), "card": tuple(sorted(s.catalogue))}),
-    Move(cmd.Discharge, building.discharge, phases=("setup",),
+    Move(cmd.Discharge, building.discharge, phases=("setup",), label="Take out of the army",
          choices=lambda s: {"unit": tuple(str(u.id) for u in s.units.values() if u.side not in s.final)}),
     Move(cmd.FinaliseArmy, building.finalise_army, phases=("setup",), label="Fix this army",
          choices=lambda s: {"side": tuple(x for x in SIDES if x not in s.final)}),
@@ -73,7 +98,7 @@ MOVES: tuple[Move[State], ...] = (
          when=lambda s: _playing(s) and not s.initiative_winner, label="Roll for initiative"),
     Move(cmd.ChooseOrder, turn.choose_order, phases=("initiative",),
          when=lambda s: _playing(s) and bool(s.initiative_winner), label="Play first"),
-    Move(cmd.DefensiveFire, attack.defensive_fire, phases=("movement", "assault"),
+    Move(cmd.DefensiveFire, defensive.defensive_fire, phases=("movement", "assault"),
          when=lambda s: _playing(s) and s.window is not None, label="Fire at the moving unit",
          choices=lambda s: {"firer": tuple(str(u.id) for u in movement.firers(s, s.units[s.window.unit]))}
          if s.window else {}),
@@ -125,4 +150,5 @@ GAME: GameKind[State] = GameKind(
     rule_refs=HERE / "rule_refs.toml",
     benches={"aa_miniatures": Ref("assistant.games.aa_miniatures.bench:run")},
     docs=HERE / "docs.md",
+    acting_for=acting_for,
 )

@@ -15,7 +15,7 @@ def guidance(s: State) -> str:
         parts = []
         for x in SIDES:
             state = "fixed" if x in s.final else "building"
-            parts.append(f"{cap(side(x))} {s.points(x)}/{s.scenario.budgets[x]} points, "
+            parts.append(f"{ADJ[x]} {s.points(x)}/{s.scenario.budgets[x]} points, "
                          f"{len(s.army(x))}/{s.scenario.max_units} units ({state})")
         return "Army building: " + "; ".join(parts) + "."
     if s.stage == "map":

@@ -44,7 +44,6 @@ class Unit(msgspec.Struct, frozen=True, kw_only=True):
     moved: bool = False  # moved (or pivoted) this phase
     action: str = ""  # what it did in this Assault Phase: move | attack | demolish
     fired: bool = False  # made its defensive-fire attack this phase
-    movement_moved: bool = False  # moved in this turn's Movement Phase (boarding: whole move)
 
 
 class MoveWindow(msgspec.Struct, frozen=True, kw_only=True):

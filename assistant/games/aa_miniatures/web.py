@@ -36,7 +36,9 @@ UNIT_FIELDS = {
     "aam.defensive_fire": ("firer",), "aam.board": ("soldier", "transport"), "aam.disembark": ("soldier",),
     "aam.discharge": ("unit",), "aam.edit_unit": ("unit",), "aam.demolish_bridge": ("unit",),
 }
-ANY_TIME = {"aam.register_card", "aam.import_cards", "aam.record_hex", "aam.record_hexside", "aam.edit_unit"}
+MAP_FORMS = {"aam.record_hex", "aam.record_hexside"}
+CARD_FORMS = {"aam.register_card", "aam.import_cards"}
+ANY_TIME = MAP_FORMS | CARD_FORMS | {"aam.edit_unit"}
 
 
 def _label(s: State, u: Unit) -> str:
@@ -49,14 +51,14 @@ class MiniaturesPresenter(Presenter):
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
         s: State = table.view.game
         out = super().forms(table, errors)
-        if s.phase == "assault":  # in the Assault Phase attacking comes first
-            out.sort(key=lambda f: f.spec.tag != "aam.attack")
-        playing = s.stage in ("deploy", "play")
+        first = {"aam.attack": 0} if s.phase == "assault" else {"aam.enlist": 0, "aam.import_cards": 1,
+                                                                   "aam.finalise_army": 2}
+        out.sort(key=lambda f: first.get(f.spec.tag, len(first)))  # the moment's main action first
         labels = {m.tag: m.label for m in GAME.moves}
         for f in out:
             tag = f.spec.tag
             f.label = f.label or labels.get(tag, "")
-            if tag in ANY_TIME and (playing or tag == "aam.edit_unit"):
+            if tag in ANY_TIME and not (tag in MAP_FORMS and s.stage == "map" or tag in CARD_FORMS and s.stage == "build"):
                 f.apart = True  # recording the map and cards, and edits, stay one click away
             if tag in UNIT_FIELDS:
                 f.template = "aa_miniatures/form.html"
@@ -65,8 +67,11 @@ class MiniaturesPresenter(Presenter):
                 f.data["odds"] = self._first_odds(table, f)
                 f.data["more"] = ["band", "arc", "modifier", "modifier_reason", "cover_dice"]
                 f.data["more_label"] = "Range band, arc, an ability's modifier, cover dice"
-            if tag == "aam.defensive_fire":
-                f.data["more"] = ["arc", "cover_face"]
+            if tag == "aam.defensive_fire" and s.window is not None:
+                f.data["more"] = ["arc", "cover_dice"]
+                w = s.window
+                steps = " → ".join(f"{h} ({i})" if i else h for i, h in enumerate(w.path))
+                f.data["note"] = f"{s.units[w.unit].label} moves {steps}: fire at a step's start or destination hex."
             if tag == "aam.end_phase" and s.stage == "play" and control(s) is not None:
                 f.template = "aa_miniatures/form.html"
                 f.data = {"skip": ["control"]}
@@ -74,6 +79,8 @@ class MiniaturesPresenter(Presenter):
                 f.hints = {**f.hints, "facing": hexes.FACINGS}
             if tag == "aam.import_cards":
                 f.template = "aa_miniatures/import.html"
+            if tag == "aam.register_card":
+                f.template = "aa_miniatures/card_form.html"
             if tag == "aam.enlist":
                 f.template = "aa_miniatures/enlist.html"
                 f.data = {"cards": self._cards(s), "totals": self._totals(s)}

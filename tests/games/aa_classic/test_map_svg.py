@@ -30,7 +30,8 @@ def reference(s, space_url, at: str, arrows=()) -> Markup:
     for a, b in map_svg.edges(board):
         (x1, y1), (x2, y2) = pos[a], pos[b]
         lines.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}"/>')
-    parts.append(Markup('<g class="borders">' + "".join(lines) + "</g>"))
+    names = map_svg.labels(board)
+    parts.append(Markup('<g class="borders">' + "".join(lines) + "</g>" + map_svg.leaders(board, names)))
     for name, space in board.spaces.items():
         x, y = pos[name]
         here = counts.get(name, Counter())
@@ -43,7 +44,8 @@ def reference(s, space_url, at: str, arrows=()) -> Markup:
         else:
             fill, r, cls = COLOURS.get(s.controller(name), NEUTRAL), 13 if space.ipc else 10, "space-shape"
         ring = Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 5) if name in fighting else ""
-        label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(x, y + r + 11, name)
+        label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(
+            names[name].x, names[name].y, name)
         num = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count{}">{}</text>').format(
             x, y + 4, " light" if fill in (NEUTRAL, SEA) else "", total) if total else ""
         capital = Markup('<circle cx="{:.0f}" cy="{:.0f}" r="{}" fill="none" class="capital"/>').format(x, y, r + 2) if space.capital else ""
@@ -61,8 +63,8 @@ def reference(s, space_url, at: str, arrows=()) -> Markup:
     legend = Markup("").join(
         Markup('<span><i style="background:{}"></i>{}</span>').format(c, power_name(p)) for p, c in COLOURS.items()
     )
-    return Markup('<h2>Map</h2><div class="mapwrap">{}</div><p class="legend">{}<span><i class="ring"></i>battle</span></p>').format(
-        Markup("").join(parts), legend)
+    return Markup('<h2>Map</h2>{}{}</div><p class="legend">{}<span><i class="ring"></i>battle</span></p>').format(
+        Markup(map_svg.wrap(board, map_svg.focus(s))), Markup("").join(parts), legend)
 
 
 @pytest.fixture(scope="module")

@@ -49,9 +49,16 @@ def test_two_turns_of_miniatures_on_a_phone(browser, server):
 
     def pick(select: str, prefix: str) -> None:
         """Choose the option whose text starts with ``prefix`` (units are listed by name and hex)."""
-        page.wait_for_selector(select)
-        value = page.eval_on_selector(select, "(s, p) => [...s.options].find(o => o.text.startsWith(p)).value", prefix)
+        find = "([sel, p]) => { const s = document.querySelector(sel); " \
+               "const o = s && [...s.options].find(o => o.text.startsWith(p)); return o ? o.value : null; }"
+        value = page.wait_for_function(find, arg=[select, prefix]).json_value()  # after the form is redrawn
         page.select_option(select, value)
+
+    def end_phase() -> None:
+        """End the phase and wait until the table shows the next one (the banner changes)."""
+        before = page.locator("#banner").inner_text()
+        page.get_by_role("button", name="End this phase").click()
+        page.wait_for_function("t => document.querySelector('#banner').innerText !== t", arg=before)
 
     def enlist(side: str, card: str) -> None:
         page.select_option("#aam-enlist-side", side)
@@ -71,6 +78,7 @@ def test_two_turns_of_miniatures_on_a_phone(browser, server):
     page.get_by_role("button", name="Add to the army").click()
     expect(page.locator("#actions .error")).to_contain_text("125 of 100 points (AAM p.10)")
     screenshot(page, "aam-build-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1  # no sideways scrolling
     for side in ("axis", "allies"):
         page.select_option("#cmd-aam-finalise_army-side", side)
         page.get_by_role("button", name="Fix this army").click()
@@ -95,11 +103,12 @@ def test_two_turns_of_miniatures_on_a_phone(browser, server):
     deploy("Panzer IV Ausf. G", "D5", "S")
     deploy("PAK 38", "E4")
     deploy("German Grenadier", "F5")
-    page.get_by_role("button", name="End this phase").click()
+    end_phase()
+    expect(page.locator("#log")).to_contain_text("Deployment of the Allied army")
     deploy("M4A1 Sherman", "D9", "N")
     deploy("Bazooka", "E8")
     deploy("M1 Garand Rifle", "F8")
-    page.get_by_role("button", name="End this phase").click()
+    end_phase()
     expect(page.locator("#banner")).to_contain_text("initiative")
 
     # Turn 1: initiative, a move, an attack after reading its odds, the Casualty Phase.
@@ -114,8 +123,8 @@ def test_two_turns_of_miniatures_on_a_phone(browser, server):
     page.get_by_role("button", name="Move this unit").click()
     expect(page.locator("#log")).to_contain_text("M1 Garand Rifle stops in F7")
     screenshot(page, "aam-movement-phone")
-    page.get_by_role("button", name="End this phase").click()
-    page.get_by_role("button", name="End this phase").click()
+    end_phase()
+    end_phase()
     expect(page.locator("#banner")).to_contain_text("Assault")
     pick("#aam-aam-attack-attacker", "M4A1 Sherman")
     pick("#aam-aam-attack-target", "Panzer IV")
@@ -125,8 +134,8 @@ def test_two_turns_of_miniatures_on_a_phone(browser, server):
     page.fill("#aam-aam-attack-faces", "6 6 6 6 6 5 4 4 3 3 1")
     page.get_by_role("button", name="Attack").click()
     expect(page.locator("#log")).to_contain_text("Face-down counters on Panzer IV Ausf. G: disrupted, damaged")
-    page.get_by_role("button", name="End this phase").click()
-    page.get_by_role("button", name="End this phase").click()
+    end_phase()
+    end_phase()
     expect(page.locator("#log")).to_contain_text("Casualty Phase of turn 1")
     expect(page.locator(".aam-side.axis")).to_contain_text("disrupted")
     expect(page.locator(".aam-side.axis")).to_contain_text("damaged")
@@ -138,7 +147,7 @@ def test_two_turns_of_miniatures_on_a_phone(browser, server):
         page.get_by_role("button", name="Roll for me").first.click()
     page.get_by_role("button", name="Play first").click()
     for _ in range(4):
-        page.get_by_role("button", name="End this phase").click()
+        end_phase()
     expect(page.locator("#log")).to_contain_text("End of turn 2")
     screenshot(page, "aam-turn2-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1  # no sideways scrolling

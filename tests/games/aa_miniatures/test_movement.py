@@ -155,3 +155,38 @@ def test_transport_boarding_and_disembarking():
     assert t.unit(ids["grenadier"]).hex == "D4" and t.unit(ids["grenadier"]).aboard
     with pytest.raises(Refused, match="boarded this phase"):
         t.do(c.Disembark(soldier=ids["grenadier"]))
+
+
+def flamethrower_table(town: str = "") -> tuple[Table, dict[str, int]]:
+    """A Blast Soldier (test card) at E5; an M1 Garand at E4 about to move into F4, where a Bazooka stands."""
+    t = Table()
+    t.cards()
+    t.do(c.RegisterCard(name="Flamethrower", nationality="germany", unit_type="soldier", cost=6, year=1940,
+                        speed=2, defense="3", attack_soldier="6/-/-", attack_vehicle="4/-/-",
+                        abilities="Blast: attacks every other unit in the target hex"))
+    ids = ready(t, {"flamethrower": ("E5", "")}, {"m1-garand": ("E4", ""), "bazooka": ("F4", "")})
+    if town:
+        t.do(c.RecordHex(hex=town, terrain="town"))
+    to_phase(t, first="allies")
+    return t, ids
+
+
+def test_a_blast_firer_uses_blast_in_defensive_fire_every_unit_capped_at_disruption():
+    # Glossary, "Explosion" (p.29): Blast applies to defensive fire too; each unit in the hex shot at is attacked
+    # separately, and defensive fire at best disrupts (p.22).
+    t, ids = flamethrower_table()
+    t.do(c.Move(unit=ids["m1-garand"], path=("F4",)))
+    events = t.do(c.DefensiveFire(firer=ids["flamethrower"], step=1, where="destination", faces=(6,) * 12))
+    shots = [e for e in events if isinstance(e, ev.AttackRolled)]
+    assert [e.target for e in shots] == [ids["m1-garand"], ids["bazooka"]]
+    hit = {e.unit: e.moving for e in events if isinstance(e, ev.MoverDisrupted)}
+    assert hit == {ids["m1-garand"]: True, ids["bazooka"]: False}
+    assert t.unit(ids["bazooka"]).disrupted and t.unit(ids["bazooka"]).hidden == ()  # face up, at once
+    assert t.unit(ids["m1-garand"]).hex == "F4" and t.state.window is None
+    t2, ids2 = flamethrower_table(town="F4")
+    t2.do(c.Move(unit=ids2["m1-garand"], path=("F4",)))
+    with pytest.raises(Refused, match="type the cover dice"):
+        t2.do(c.DefensiveFire(firer=ids2["flamethrower"], step=1, faces=(6,) * 12))
+    events = t2.do(c.DefensiveFire(firer=ids2["flamethrower"], step=1, faces=(6,) * 12, cover_dice=(4, 1)))
+    assert [e.success for e in events if isinstance(e, ev.CoverRolled)] == [True, False]
+    assert not t2.unit(ids2["m1-garand"]).disrupted and t2.unit(ids2["bazooka"]).disrupted

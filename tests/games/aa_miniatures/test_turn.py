@@ -171,3 +171,21 @@ def test_assault_the_attacker_must_hold_the_objective_at_the_end_of_turn_10():
         assert t.state.victory is None  # no early win, no points in the Assault scenario
     play_turn(t)
     assert t.state.victory.winner == "allies" and t.state.victory.turn == 10
+
+
+def test_who_acts_for_each_command_at_a_club_table():
+    from assistant.games.aa_miniatures.game import acting_for
+
+    t = Table()
+    t.cards()
+    assert acting_for(c.Enlist(side="allies", card="bazooka"), t.state) == ("allies",)
+    assert acting_for(c.ImportCards(text=""), t.state) == ()
+    ids = ready(t, {"pak-38": ("E5", "")}, {"m4a1-sherman": ("E4", "S")})
+    t.do(c.RollInitiative(axis_dice=(1, 1), allies_dice=(6, 6)))
+    assert acting_for(c.ChooseOrder(first="axis"), t.state) == ("allies",)
+    t.do(c.ChooseOrder(first="allies"))
+    t.do(c.Move(unit=ids["m4a1-sherman"], path=("F4",)))
+    assert acting_for(c.Move(unit=ids["m4a1-sherman"]), t.state) == ("allies",)
+    assert acting_for(c.DefensiveFire(firer=ids["pak-38"], step=1), t.state) == ("axis",)
+    t.do(c.DefensiveFire(firer=ids["pak-38"], step=1, faces=(1,) * 11))
+    assert acting_for(c.HoldFire(), t.state) == ("axis",)

@@ -113,3 +113,32 @@ def test_the_report_and_the_teaching_replay_of_a_played_game(app_client):
     seq = next(e.seq for e in a.log(gid) if e.type == "aam.attack_rolled")
     teach = client.get(f"/g/{gid}/teach?at={seq}").data.decode()
     assert "AAM p.15-16" in teach and "each 4+ succeeds" in teach
+    summary = client.get(f"/g/{gid}/summary").data.decode()
+    assert "Attacks" in summary and "Casualties" in summary and "Traceback" not in summary
+
+
+def test_a_move_next_to_an_enemy_offers_defensive_fire_then_hold_fire(app_client):
+    from assistant.games.aa_miniatures import commands as c
+
+    a, client = app_client
+    gid = a.new_game("aa_miniatures", {})
+    a.handle(gid, c.ImportCards(text=EXTRA_CSV))
+    a.handle(gid, c.Enlist(side="axis", card="pak-38"))
+    a.handle(gid, c.Enlist(side="allies", card="m4a1-sherman"))
+    for side in ("axis", "allies"):
+        a.handle(gid, c.FinaliseArmy(side=side))
+    a.handle(gid, c.ChooseMap(objective=("H6",), faces=(2,)))
+    a.handle(gid, c.ChooseDeploymentOrder(first="axis"))
+    pak, sherman = (u.id for u in sorted(a.view(gid).game.units.values(), key=lambda u: u.id))
+    a.handle(gid, c.Deploy(unit=pak, hex="E5"))
+    a.handle(gid, c.EndPhase())
+    a.handle(gid, c.Deploy(unit=sherman, hex="E4", facing="S"))
+    a.handle(gid, c.EndPhase())
+    a.handle(gid, c.RollInitiative(axis_dice=(1, 1), allies_dice=(6, 6)))
+    a.handle(gid, c.ChooseOrder(first="allies"))
+    _ok(client.do(gid, "aam.move", unit=str(sherman), path="F4, F5"))
+    page = client.get(f"/g/{gid}").data.decode()
+    assert "M4A1 Sherman moves E4 → F4 (1) → F5 (2)" in page and "Hold fire" in page
+    assert "may fire defensively" in page
+    _ok(client.do(gid, "aam.hold_fire"))
+    assert a.view(gid).game.units[sherman].hex == "F5"

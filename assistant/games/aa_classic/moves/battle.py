@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
+from assistant.families.axis_allies.outcome import battle_outcome
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.describe import battle_dice
 from assistant.games.aa_classic.moves.capture import capture
@@ -359,7 +360,11 @@ def settle(out: Emitter, key: str) -> None:
     """Close the round and the battle when the facts say so."""
     s = out.state
     b = s.battles[key]
-    if b.outcome or b.pending is not None or b.kind == "bombing":
+    if b.outcome or b.pending is not None:
+        return
+    if b.kind == "bombing":
+        if not attackers(s, b):  # AA fire shot every bomber down: no damage is rolled (A&A §6.3)
+            out(ev.BattleEnded(battle=key, outcome="shot_down", survivors=()))
         return
     if not attackers(s, b) or next_action(s, b)[0] == "round_end":
         line = b.casualty_line
@@ -376,15 +381,8 @@ def _maybe_end(out: Emitter, key: str) -> None:
     atk, dfn = attackers(s, b), defenders(s, b)
     if atk and dfn:
         return
-    w = s.world
-    if not atk:
-        outcome = "both_destroyed" if not dfn else "defender_held"
-    elif b.kind == "land" and any(w.domain(s.units[i].kind) == "land" for i in atk):
-        outcome = "attacker_won"
-    elif b.kind == "naval":
-        outcome = "attacker_won"
-    else:
-        outcome = "cleared"  # only aircraft survived: they cannot take the territory (A&A §6.2)
+    # only aircraft surviving cannot take the territory (A&A §6.2)
+    outcome = battle_outcome(b.kind, [s.world.domain(s.units[i].kind) for i in atk], bool(dfn))
     out(ev.BattleEnded(battle=key, outcome=outcome, survivors=tuple(atk)))
     _after_battle(out, b, outcome)
 

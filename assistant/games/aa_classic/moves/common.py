@@ -5,21 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from assistant.decider import Refused
+from assistant.families.axis_allies.emitter import Emitter as FamilyEmitter
 from assistant.games.aa_classic.evolve import evolve
 from assistant.games.aa_classic.state import State, Unit
 
 
-class Emitter:
+class Emitter(FamilyEmitter[State]):
     """Collects the events a command produces and keeps the state they lead to (later rules read it)."""
 
     def __init__(self, state: State):
-        self.state = state
-        self.events: list = []
-
-    def __call__(self, *events) -> None:
-        for e in events:
-            self.events.append(e)
-            self.state = evolve(self.state, e)
+        super().__init__(state, evolve)
 
 
 def require_step(s: State, *steps: str) -> None:

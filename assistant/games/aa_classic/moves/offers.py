@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.games.aa_classic import geography as geo
+from assistant.games.aa_classic.moves.battle import candidates, required
 from assistant.games.aa_classic.moves.movement import can_move
 from assistant.games.aa_classic.moves.placement import capacity, room, usable
 from assistant.games.aa_classic.moves.transport import room as hold
@@ -81,3 +82,17 @@ def placements(s: State) -> list[tuple[str, int | None]]:
         zones = sorted({z for t, _ in out for z in w.neighbours(t) if w.is_sea(z)})
         out += [(z, None) for z in zones]
     return out
+
+
+def suggested_casualties(s: State, key: str) -> dict[str, int]:
+    """The usual choice for the hits waiting in a battle, offered pre-filled: the cheapest units first, the hits
+    that only ships can take (submarine fire) on the cheapest units that are not aircraft (A&A §6.1)."""
+    b = s.battles.get(key)
+    if b is None or b.pending is None:
+        return {}
+    w, p = s.world, b.pending
+    pool = sorted(candidates(s, b, p), key=lambda i: (w.units[s.units[i].kind].cost, s.units[i].kind, i))
+    need = required(s, pool, p)
+    ships = [i for i in pool if w.domain(s.units[i].kind) != "air"][: p.ships_only]
+    rest = [i for i in pool if i not in ships][: max(0, need - len(ships))]
+    return dict(Counter(s.units[i].kind for i in ships + rest))

@@ -1,0 +1,65 @@
+"""A&A Europe's pages through Flask's test client: the table (forms of the moment, map, ledgers, space details),
+the report with its charts and battle table, the turn summary and the teaching replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from assistant.application import Assistant
+from assistant.decider import ScriptedDice
+from assistant.kinds import KindRegistry
+from assistant.web import create_app
+from events.store import EventStore
+from tests.web.conftest import Client
+
+
+@pytest.fixture
+def app(tmp_path):
+    store = EventStore(tmp_path / "pages.sqlite3")
+    yield Assistant(store, KindRegistry())
+    store.close()
+
+
+@pytest.fixture
+def client(app):
+    return Client(create_app(app, testing=True))
+
+
+@pytest.fixture
+def game(app):
+    gid = app.new_game("aa_europe", {}, title="Club night")
+    for command in ({"type": "aae.end_advance"}, {"type": "aae.split_advance", "amounts": {"ussr": 12}},
+                    {"type": "aae.end_advance"}, {"type": "aae.end_phase"},
+                    {"type": "aae.move", "path": ["Poland", "Baltic States"], "units": {"infantry": 3, "artillery": 1}},
+                    {"type": "aae.end_phase"}):
+        app.handle(gid, json.dumps(command))
+    return gid
+
+
+def page(response) -> str:
+    assert response.status_code == 200
+    return response.data.decode()
+
+
+def test_the_table_shows_the_battle_panel_map_and_ledgers(client, game):
+    html = page(client.get(f"/g/{game}"))
+    assert "Land battle at Baltic States" in html and "Odds before any die is rolled" in html
+    assert "4 dice" in html and "Middle East column" in html and 'data-space="Soviet Convoy Centre"' in html
+    details = page(client.get(f"/g/{game}/space/Egypt", htmx=True))
+    assert "Middle East" in details or "middle east" in details
+    assert "1 infantry" in details
+
+
+def test_report_summary_and_teaching_replay(app, client, game):
+    app.handle(game, json.dumps({"type": "aae.fire", "battle": "Baltic States", "faces": [1, 1, 1, 2]}),
+               dice=ScriptedDice(()))
+    app.handle(game, json.dumps({"type": "aae.fire", "battle": "Baltic States", "faces": [6, 6, 6]}))
+    report = page(client.get(f"/g/{game}/report"))
+    assert "Baltic States" in report and "Production chart level" in report
+    assert client.get(f"/g/{game}/report/chart/income.svg").status_code == 200
+    summary = page(client.get(f"/g/{game}/summary?round=1&fmt=text", htmx=True))
+    assert "Baltic States" in summary
+    teach = page(client.get(f"/g/{game}/teach?at=5"))
+    assert "A&amp;A Europe §" in teach or "A&A Europe §" in teach
