@@ -82,8 +82,8 @@ class Heads:
 def event_stream(heads: Heads, game_id: str, known: int, read_head: Callable[[str], int],
                  clock: Callable[[], float] = time.monotonic) -> Iterator[str]:
     """Server-Sent Events for one device: "changed" with the head, each time the game moves past ``known``."""
-    yield "retry: 1000\n\n"  # the browser reconnects after a second; the reconnect reads the head at once
-    head = read_head(game_id)
+    head = read_head(game_id)  # on (re)connecting: what the device missed is told at once
+    yield "retry: 1000\n\n"  # the browser reconnects after a second
     start = last_read = last_sent = clock()
     while clock() - start < STREAM_LIFE:
         if head != known:

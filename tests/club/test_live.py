@@ -1,5 +1,6 @@
-"""Live push: a change written through one server process reaches a device following through another within
-2 s (LISTEN/NOTIFY, then Server-Sent Events), and a stream whose notifications are lost still catches up."""
+"""Live push: a change written through one server process reaches a device following through another
+(LISTEN/NOTIFY, then Server-Sent Events), and a stream whose notifications are lost still catches up. How fast
+is a figure of `tabletop club load` (docs/club.md), never asserted by a test."""
 
 from __future__ import annotations
 
@@ -28,43 +29,50 @@ def test_a_stream_hears_an_append_made_through_another_connection(pg_dsn, pg_sto
     _append(pg_store, "g1", "c0")
     heads = Heads(pg_dsn)
     assert heads.listening.wait(10)
-    stream = event_stream(heads, "g1", 1, pg_store.head)
+    # The stream's own reads of the head always answer 1: only the notification can tell it of event 2.
+    stream = event_stream(heads, "g1", 1, lambda game_id: 1)
     assert next(stream).startswith("retry:")
     writer = PostgresStore(pg_dsn)  # as another server process would
-    got: list[tuple[str, float]] = []
-    reader = threading.Thread(target=lambda: got.append((next(stream), time.monotonic())))
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(next(stream)), daemon=True)
     reader.start()
-    time.sleep(0.3)  # the stream is waiting on the listener now
-    sent = time.monotonic()
     _append(writer, "g1", "c1")
-    reader.join(5)
-    assert got and got[0][0] == "id: 2\nevent: changed\ndata: 2\n\n"
-    assert got[0][1] - sent < 0.5, "woken by the notification, not by the periodic catch-up"
+    reader.join(30)
+    assert got == ["id: 2\nevent: changed\ndata: 2\n\n"]
     writer.shutdown()
     heads.stop()
 
 
-def test_a_stream_without_notifications_catches_up_within_seconds(pg_dsn, pg_store):
+class Deaf:
+    """A listener that hears nothing (every notification lost), and says when a stream waits on it."""
+
+    def __init__(self):
+        self.waits = 0
+
+    def wait(self, game_id: str, known: int, timeout: float) -> None:
+        self.waits += 1
+        time.sleep(min(timeout, 0.05))
+        return None
+
+
+def test_a_stream_without_notifications_catches_up_by_reading_the_head(pg_store):
     _append(pg_store, "g1", "c0")
-    deaf = Heads("postgresql://nobody@127.0.0.1:1/none")  # a listener that never connects: every notice is lost
-    stream = event_stream(deaf, "g1", 1, pg_store.head)
+    deaf = Deaf()
+    ticks = iter(range(10**6))
+    stream = event_stream(deaf, "g1", 1, pg_store.head, clock=lambda: next(ticks) * 0.5)  # half a second a tick
     next(stream)
     _append(pg_store, "g1", "c1")
-    start = time.monotonic()
     assert next(stream).endswith("data: 2\n\n")
-    assert time.monotonic() - start <= CATCH_UP + 0.5
-    deaf.stop()
+    assert 1 <= deaf.waits <= CATCH_UP / 0.5, "found by the periodic read, within the catch-up period"
 
 
-def test_a_stream_tells_a_reconnecting_device_at_once_what_it_missed(pg_dsn, pg_store):
+def test_a_stream_tells_a_reconnecting_device_at_once_what_it_missed(pg_store):
     _append(pg_store, "g1", "c0")
     _append(pg_store, "g1", "c1")
-    heads = Heads(pg_dsn)
-    stream = event_stream(heads, "g1", 1, pg_store.head)  # the device last saw event 1 (Last-Event-ID)
+    deaf = Deaf()
+    stream = event_stream(deaf, "g1", 1, pg_store.head)  # the device last saw event 1 (Last-Event-ID)
     next(stream)
-    start = time.monotonic()
-    assert next(stream).endswith("data: 2\n\n") and time.monotonic() - start < 0.5
-    heads.stop()
+    assert next(stream).endswith("data: 2\n\n") and deaf.waits == 0, "told before any waiting"
 
 
 @pytest.fixture
@@ -96,15 +104,16 @@ def test_a_change_through_one_server_process_reaches_a_device_on_another_within_
     time.sleep(1.0)
     player = Device(servers.ports[1])  # acts through process 2
     player.sign_in("Ussr", PASSWORD)
+    assert player.request("GET", f"/g/{game_id}")[0] == 200  # the player's device shows the table before acting
     delays = []
     for n in range(5):
         sent = time.monotonic()
         assert player.command(game_id, {**NOTE, "text": f"note {n}"}, f"note-{n}") == 200
-        deadline = sent + 2.0
+        deadline = sent + 30.0  # how fast is measured by `tabletop club load`, not asserted here
         while time.monotonic() < deadline and not any(h == 4 + n for h, _ in changes):
             time.sleep(0.01)
         arrived = [t for h, t in changes if h == 4 + n]
-        assert arrived, f"change {n} did not reach the other process's device within 2 s"
+        assert arrived, f"change {n} did not reach the other process's device"
         delays.append(arrived[0] - sent)
     # Wrong seat, through either process: refused, nothing written, nothing pushed.
     assert watcher.command(game_id, {"type": "aa.end_step"}, "wrong-1") == 422
@@ -112,4 +121,3 @@ def test_a_change_through_one_server_process_reaches_a_device_on_another_within_
     time.sleep(0.5)
     stop.set()
     assert [h for h, _ in changes] == [3, 4, 5, 6, 7, 8] or [h for h, _ in changes] == [4, 5, 6, 7, 8]
-    assert max(delays) < 2.0
