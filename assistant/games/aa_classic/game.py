@@ -18,6 +18,7 @@ from assistant.games.aa_classic.describe import describe
 from assistant.games.aa_classic.evolve import evolve
 from assistant.games.aa_classic.guidance import guidance
 from assistant.games.aa_classic.naming import naming, naming_corrections
+from assistant.games.aa_classic.moves.seats import acting_for
 from assistant.games.aa_classic.moves import battle, economy, edits, movement, placement, rockets, transport, turn
 from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.answers import battle_throw, casualty_choice, round_end
@@ -93,4 +94,5 @@ GAME: GameKind[State] = GameKind(
              "web": Ref("assistant.games.aa_classic.web_bench:run"),
              "aa_state_at": Ref("assistant.games.aa_classic.web_bench:state_at")},
     docs=HERE / "docs.md",
+    acting_for=acting_for,
 )
