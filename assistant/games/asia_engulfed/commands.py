@@ -75,7 +75,27 @@ class Buy(Command, tag="ae.buy"):
     zone: Annotated[str, msgspec.Meta(max_length=64)] = ""  # where a new unit appears
     nationality: Annotated[str, msgspec.Meta(max_length=16)] = ""
     force: Annotated[str, msgspec.Meta(max_length=16)] = ""
+    max_steps: Annotated[int, msgspec.Meta(ge=1, le=4)] = 4  # a new land unit's label strength
     unrestricted: bool = False  # AE 7.8: replacements in the zone opened by a Special Action
+    free: bool = False  # AE 9.13: the kamikaze free advance of one LBA construction marker
+
+
+class PlaceFreeSteps(Command, tag="ae.place_free_steps"):
+    """Chinese free steps: the Communist step of each Allied Production Phase (AE 9.42) and emergency militia after
+    a Chinese zone falls in combat (AE 9.45). ``target`` an existing unit, or ``kind`` and ``zone`` for a new one."""
+
+    force: Literal["communist", "nationalist"]
+    steps: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
+    target: Annotated[str, msgspec.Meta(max_length=64)] = ""
+    kind: Literal["infantry", "militia", ""] = ""
+    zone: Annotated[str, msgspec.Meta(max_length=64)] = ""
+    max_steps: Annotated[int, msgspec.Meta(ge=1, le=4)] = 4  # a new unit's label (the counter mix is not in the text)
+
+
+class EliminateExcess(Command, tag="ae.eliminate_excess"):
+    """Over-stacked pieces the owner removes at the end of a phase (AE 5.42-5.44)."""
+
+    pieces: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=20)]
 
 
 class LendLeaseTransfer(Command, tag="ae.send_lend_lease"):

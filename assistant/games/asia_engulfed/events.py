@@ -249,6 +249,22 @@ class VictoryDetermined(Event, tag="ae.victory_determined"):
     missing: tuple[str, ...] = ()
 
 
+class FreeStepsGranted(Event, tag="ae.free_steps_granted"):
+    """Chinese free steps to place: the Communist step (AE 9.42) or up to 5 emergency militia steps (AE 9.45)."""
+
+    force: str
+    steps: int
+    zone: str = ""
+    rule: str = ""
+
+
+class FreeStepsPlaced(Event, tag="ae.free_steps_placed"):
+    force: str
+    steps: int
+    target: str
+    piece: Piece | None = None
+
+
 class AirBaseLost(Event, tag="ae.air_base_lost"):
     """AE 2.5: Japan captured an Allied strategic air base; the USA loses a Bomber Point if any remain."""
 
@@ -279,4 +295,4 @@ GAME_EVENTS = (BoardAmended, ScenarioSetUp, SidesBid, TurnBegan, TrackMoved, Inc
                SubmarineAttackRolled, StrategicBombing, Purchased, ConstructionAdvanced, ConstructionCompleted,
                LendLease, ProductionClosed, SpecialActionSpent, NetworkSet, SupplyDetermined, NavalMoved,
                PiecesMoved, ControlChanged, LandFire, LossesApplied, KamikazeAttack, FleetDamaged, PortDamaged,
-               NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost)
+               NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost, FreeStepsGranted, FreeStepsPlaced)

@@ -111,14 +111,20 @@ def _advanced(s: AEState, e: ev.ConstructionAdvanced) -> AEState:
         spent["japan:asw_werp"] = spent.get("japan:asw_werp", 0) + 1
     if b.track == "air" and not e.free:
         spent[f"{e.nation}:air_werp"] = spent.get(f"{e.nation}:air_werp", 0) + 1
+    if e.free:
+        spent["japan:kamikaze_free"] = 1
     return replace(s, builds={**s.builds, e.marker: nb}, spent=spent)
 
 
 def _completed(s: AEState, e: ev.ConstructionCompleted) -> AEState:
-    b = s.builds[e.marker]
-    if e.waiting:
-        return replace(s, builds={**s.builds, e.marker: replace(b, waiting=True)})
-    builds = {**s.builds, e.marker: replace(b, build="", box=0, needed=0, waiting=False, completed_turn=s.turn)}
+    builds = s.builds
+    if e.marker:  # free US naval steps have no marker (AE 9.21)
+        b = s.builds[e.marker]
+        if e.waiting:
+            return replace(s, builds={**s.builds, e.marker: replace(b, waiting=True)})
+        builds = {**s.builds, e.marker: replace(b, build="", box=0, needed=0, waiting=False, completed_turn=s.turn)}
+    elif e.waiting:
+        return s
     pieces, tracks = s.pieces, s.tracks
     if e.piece is not None:
         pieces = {**pieces, e.piece.id: e.piece}
@@ -241,6 +247,19 @@ def _lend_lease(s: AEState, e: ev.LendLease) -> AEState:
     return replace(s, spent=spent)
 
 
+def _granted(s: AEState, e: ev.FreeStepsGranted) -> AEState:
+    return replace(s, free_steps={**s.free_steps, e.force: s.free_steps.get(e.force, 0) + e.steps})
+
+
+def _placed(s: AEState, e: ev.FreeStepsPlaced) -> AEState:
+    pieces = dict(s.pieces)
+    if e.piece is not None:
+        pieces[e.piece.id] = e.piece
+    else:
+        pieces[e.target] = replace(pieces[e.target], steps=pieces[e.target].steps + e.steps)
+    return replace(s, pieces=pieces, free_steps={**s.free_steps, e.force: s.free_steps.get(e.force, 0) - e.steps})
+
+
 HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ev.BoardAmended: lambda s, e: replace(s, board=amend.apply(s.board, e.amendments, validate=False)),
     ev.ScenarioSetUp: _scenario,
@@ -269,6 +288,8 @@ HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ev.UsEscalationEarned: lambda s, e: replace(s, escalations=s.escalations + (s.turn,)),
     ev.Edited: _edited,
     ev.LendLease: _lend_lease,
+    ev.FreeStepsGranted: _granted,
+    ev.FreeStepsPlaced: _placed,
 }
 
 

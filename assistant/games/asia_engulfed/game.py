@@ -24,6 +24,7 @@ from assistant.games.asia_engulfed.guidance import guidance
 from assistant.games.asia_engulfed.options import Options
 from assistant.games.asia_engulfed.rules import (
     air_naval,
+    china,
     combat,
     edits,
     movement,
@@ -32,6 +33,7 @@ from assistant.games.asia_engulfed.rules import (
     purchases,
     setup as setup_moves,
     special_actions,
+    stacking,
     strategic,
     supply_moves,
     turn,
@@ -90,6 +92,9 @@ MOVES: tuple[Move[AEState], ...] = (
     Move(c.Bomb, strategic.bomb, phases=("production",), when=lambda s: "bombing" in strategic.pending(s),
          choices=lambda s: {"bases": tuple(strategic.bomber_bases(s)[0])}, label="Bomb Japan"),
     Move(c.Buy, purchases.buy, phases=PRODUCTION, choices=_buy_targets, label="Buy"),
+    Move(c.PlaceFreeSteps, china.place, phases=("production", "land_combat"),
+         when=lambda s: any(v > 0 for v in s.free_steps.values()), label="Place free Chinese steps"),
+    Move(c.EliminateExcess, stacking.eliminate_excess, label="Remove over-stacked pieces"),
     Move(c.LendLeaseTransfer, special_actions.lend_lease, phases=("production",),
          when=lambda s: s.side == "allies"),
     Move(c.SpendSpecialAction, special_actions.spend, phases=("naval_movement", "production",

@@ -62,7 +62,9 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     strategic: tuple[str, ...] = ()  # strategic warfare resolved this Japanese production: submarines, bombing
     banzai: dict[str, tuple[str, ...]] = {}  # zone -> units that made a banzai attack this round (AE 9.14)
     conquered: tuple[str, ...] = ()
-    escalations: tuple[int, ...] = ()  # turns the US earned a production increase (AE 9.22)
+    escalations: tuple[int, ...] = ()
+    free_steps: dict[str, int] = {}  # Chinese free steps to place, per force (AE 9.42, 9.45)
+    invasions: dict[str, str] = {}  # zone -> side invading this player turn (converts at end of combat, AE 3.25)  # turns the US earned a production increase (AE 9.22)
     oil_at_open: int = -1  # Japanese oil when its production opened (AE 9.13)
     result: str = ""
     result_rule: str = ""

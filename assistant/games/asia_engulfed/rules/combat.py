@@ -11,6 +11,7 @@ from assistant.families.engulfed.steps import loss_problems
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import ApplyLosses, Fire
+from assistant.games.asia_engulfed.rules import china, movement
 from assistant.games.asia_engulfed.rules.supply import FULL, NONE
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
@@ -132,6 +133,22 @@ def _hdf(s: AEState, zone: str, side: str) -> list[tuple[str, int, int, list[str
     return out
 
 
+def _taken(s: AEState, cmd: ApplyLosses, side: str, units: dict, banzai: list[str]) -> list[Event]:
+    """AE 3.25: the zone passes to the side left alone in it (an invaded zone waits for the end of Land Combat);
+    a Chinese zone of China taken by Japan brings emergency militia (AE 9.45)."""
+    left = sum(st for st, _ in units.values()) - min(cmd.hits, sum(st for st, _ in units.values()))
+    winner = places.enemy(side) if side else ""
+    survivors = [p for p in places.land_at(s, cmd.zone, winner)
+                 if p.id not in banzai or sum(st for st, _ in units.values()) <= cmd.hits]
+    if left or not winner or not survivors or s.control.get(cmd.zone) == winner or cmd.zone in s.invasions:
+        return []
+    out: list[Event] = [ev.ControlChanged(zone=cmd.zone, side=winner, cause="combat")]
+    if winner == "japan" and s.control.get(cmd.zone) == "allies":
+        out += china.emergency(s, cmd.zone)
+        out += movement.air_base_lost(s, cmd.zone)
+    return out
+
+
 def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
     if s.phase not in ("land_combat",):
         raise Refused("losses of land combat are applied in the Land Combat Phase", rule="AE 6.25")
@@ -153,6 +170,7 @@ def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
     out: list[Event] = [ev.LossesApplied(zone=cmd.zone, losses=dict(cmd.losses), eliminated=eliminated,
                                          hdf={island: cmd.hdf} if cmd.hdf else {})]
     banzai = [p for p in s.banzai.get(cmd.zone, ()) if p in s.pieces and places.side(s.pieces[p]) != side]
+    out += _taken(s, cmd, side, units, banzai)
     if banzai:  # AE 9.14: after their hits are applied, Banzai units die, unless the enemy is wiped out
         wiped = sum(st for st, _ in units.values()) <= cmd.hits
         gone = {p: s.pieces[p].steps for p in banzai}

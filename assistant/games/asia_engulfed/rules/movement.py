@@ -189,8 +189,13 @@ def control_after_move(s: AEState, zone: str, movers: list) -> list[Event]:
     if zone in places.HOME_ISLANDS and s.track(f"hdf_{zone}") > 0:
         return []
     out: list[Event] = [ev.ControlChanged(zone=zone, side=side, cause="occupied")]
+    return out + (air_base_lost(s, zone) if side == "japan" else [])
+
+
+def air_base_lost(s: AEState, zone: str) -> list[Event]:
+    """AE 2.5: an Allied strategic air base captured by Japan costs the USA a Bomber Point, if any remain."""
     z = s.board.zones[zone]
-    if side == "japan" and z.air_base and s.balance("usa", "bomber_points") > 0:
-        out.append(ev.AirBaseLost(zone=zone, books=(Booking(nation="usa", account="bomber_points", amount=-1,
-                                                            rule="AE 2.5", cause=f"{z.name} captured"),)))
-    return out
+    if not z.air_base or s.control.get(zone) != "allies" or s.balance("usa", "bomber_points") <= 0:
+        return []
+    return [ev.AirBaseLost(zone=zone, books=(Booking(nation="usa", account="bomber_points", amount=-1,
+                                                     rule="AE 2.5", cause=f"{z.name} captured"),))]

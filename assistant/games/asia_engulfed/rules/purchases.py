@@ -132,7 +132,7 @@ def _new_unit(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
         raise Refused(f"every {kind} of {data.nation_name(nation)} is on the map: none left in its Force Pool",
                       rule="AE 4.4")
     per, doubles = step_cost(kind, nation)
-    top = 2 if kind in ("lba", "cba") else max(cmd.steps, 1)
+    top = 2 if kind in ("lba", "cba") else max(cmd.steps, cmd.max_steps)
     at = zone
     if kind == "cba":
         at = next((f for f, p in s.pieces.items() if p.kind == "cv" and p.nation == nation

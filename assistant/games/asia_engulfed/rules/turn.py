@@ -9,7 +9,7 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Advance
-from assistant.games.asia_engulfed.rules import construction, income, strategic, victory
+from assistant.games.asia_engulfed.rules import china, construction, income, stacking, strategic, victory
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 from events.core import PhaseBegan
@@ -89,6 +89,10 @@ def leave_phase(f: Flow) -> None:
         if f"{s.turn}:{side}:{which}" not in s.determined:
             raise Refused(f"determine {side} {which} supply before the phase ends (ae.determine_supply)",
                           rule=RULES[phase])
+    over = stacking.problems(s)
+    if over:
+        raise Refused("over-stacked at the end of the phase: " + "; ".join(over[:6])
+                      + " (remove the excess with ae.eliminate_excess)", rule="AE 5.42-5.44")
     if phase == "production":
         if s.producer == "japan" and strategic.pending(s):
             raise Refused("Strategic Warfare is mandatory: " + ", ".join(strategic.pending(s)), rule="AE 2.0")
@@ -117,11 +121,15 @@ def leave_phase(f: Flow) -> None:
 def open_producer(f: Flow, side: str, nation: str) -> None:
     f.phase(side, "production", nation)
     f.add(income.assess(f.s, nation))
+    if nation == "china":
+        f.add(*china.communist_step(f.s))
 
 
 def close_producer(f: Flow, nation: str) -> None:
     s = f.s
     f.add(*construction.completions(s, nation))
+    if nation == "usa" and f.s.phase == "production":
+        f.add(*construction.free_us_steps(f.s))
     if nation == "japan" and f.s.phase == "production":
         kamikaze_checks(f)
     left = f.s.balance(nation, "werp")
