@@ -125,8 +125,49 @@ class Move(Command, tag="ae.move"):
 
     pieces: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=60)]
     to: Id
-    mode: Literal["operational", "strategic", "landing"] = "operational"
+    mode: Literal["operational", "strategic", "landing", "invasion"] = "operational"
     by_sea: bool = False  # strategic movement by sea transport (a Japanese land unit pays 1 TP, AE 5.32)
+
+
+Chit = Literal["day", "night", "avoid"]
+
+
+class Intercept(Command, tag="ae.intercept"):
+    """AE 8.3: one interception attempt in a sea zone: each side's secret chit, then one die each."""
+
+    sea: Id
+    japan: Chit
+    allies: Chit
+    attempt: Annotated[int, msgspec.Meta(ge=1, le=20)] = 1
+    after_bad_weather: bool = False
+    faces: Annotated[tuple[int, ...], msgspec.Meta(max_length=2)] = ()  # Japan's die, then the Allies'
+
+
+class NavalFire(Command, tag="ae.naval_fire"):
+    """AE 8.41 night fire (fleet -> target fleet) or AE 8.42f air strike (air unit -> target fleet)."""
+
+    sea: Id
+    kind: Literal["night", "strike"]
+    targets: Annotated[dict[Id, Id], msgspec.Meta(min_length=1, max_length=30)]
+    faces: Faces = ()
+
+
+class AntiAircraft(Command, tag="ae.anti_aircraft"):
+    """AE 8.42e: a side's fleets fire one die per two naval steps; each 6 kills an attacking air step, which the
+    attacker names (``losses``)."""
+
+    sea: Id
+    side: Literal["japan", "allies"]
+    losses: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=1, le=2)]], msgspec.Meta(max_length=30)] = {}
+    faces: Faces = ()
+
+
+class ResolveDamage(Command, tag="ae.resolve_damage"):
+    """AE 8.6: each damaged step leaves its fleet for the Naval Production Track, in the box the map's Damage
+    Result Table gives for the die (the table is not in the rule book: the players read the box)."""
+
+    fleet: Id
+    boxes: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=5)], ...], msgspec.Meta(max_length=4)] = ()
 
 
 class Fire(Command, tag="ae.fire"):

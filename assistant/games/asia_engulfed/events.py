@@ -214,15 +214,44 @@ class LossesApplied(Event, tag="ae.losses_applied"):
     cause: str = "combat"
 
 
+class InterceptionRolled(Event, tag="ae.interception_rolled"):
+    sea: str
+    attempt: int
+    choices: dict[str, str]
+    dice: dict[str, int]
+    modified: dict[str, int]
+    outcome: str  # day, night, bad_weather, avoid
+    winner: str = ""
+    surprise: bool = False
+
+
+class NavalFired(Event, tag="ae.naval_fired"):
+    sea: str
+    kind: str
+    shots: tuple[tuple[str, str, int, int, str], ...]  # (firer, target, die, modifier, destroy|damage|miss)
+
+
+class DamageResolved(Event, tag="ae.damage_resolved"):
+    """Damaged steps leave the fleet: repair markers on the Naval Production Track, or destroyed (DEI, AE 9.52)."""
+
+    fleet: str
+    repairs: tuple[tuple[str, str, int, int], ...] = ()  # (marker, build, box, needed)
+    destroyed: int = 0
+    orphaned: tuple[str, ...] = ()  # CBA sent to the Orphan box
+    non_elite: bool = False
+
+
 class KamikazeAttack(Event, tag="ae.kamikaze_attack"):
     sea: str
     attacks: tuple[tuple[str, str, int, str], ...]  # (lba, fleet, die, result: destroy|damage|miss)
 
 
 class FleetDamaged(Event, tag="ae.fleet_damaged"):
+    """Steps of a fleet destroyed, and how many of its remaining steps are damaged now (AE 8.41, 8.42f, 9.13)."""
+
     fleet: str
     destroyed: int = 0
-    damaged: int = 0
+    damaged: int = 0  # damaged steps after this event
     cause: str = ""
 
 
@@ -231,6 +260,11 @@ class PortDamaged(Event, tag="ae.port_damaged"):
     before: int
     after: int
     cause: str
+
+
+class FortificationRemoved(Event, tag="ae.fortification_removed"):
+    zone: str
+    cause: str  # no friendly unit at the end of a player turn (AE 6.83), breached (AE 6.84)
 
 
 class NationConquered(Event, tag="ae.nation_conquered"):
@@ -295,4 +329,5 @@ GAME_EVENTS = (BoardAmended, ScenarioSetUp, SidesBid, TurnBegan, TrackMoved, Inc
                SubmarineAttackRolled, StrategicBombing, Purchased, ConstructionAdvanced, ConstructionCompleted,
                LendLease, ProductionClosed, SpecialActionSpent, NetworkSet, SupplyDetermined, NavalMoved,
                PiecesMoved, ControlChanged, LandFire, LossesApplied, KamikazeAttack, FleetDamaged, PortDamaged,
-               NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost, FreeStepsGranted, FreeStepsPlaced)
+               NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost, FreeStepsGranted, FreeStepsPlaced,
+               InterceptionRolled, NavalFired, DamageResolved, FortificationRemoved)

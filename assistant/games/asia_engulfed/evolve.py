@@ -37,7 +37,7 @@ def _phase(s: AEState, e: PhaseBegan) -> AEState:
     s = replace(s, side=e.side, phase=e.phase, producer=e.step if e.phase in ("production", "pre_game_production")
                 else "", sr_used={})
     if e.phase == "naval_movement":  # a new player turn
-        s = replace(s, moved=(), oil_paid=(), banzai={}, sa_used=())
+        s = replace(s, moved=(), oil_paid=(), banzai={}, sa_used=(), code_broken="", invasions={})
     return s
 
 
@@ -143,7 +143,7 @@ def _sa_spent(s: AEState, e: ev.SpecialActionSpent) -> AEState:
     if e.use == "unrestricted_replacements":
         s = replace(s, unrestricted=s.unrestricted + (e.target,))
     if e.use == "code_breaking":
-        s = replace(s, code_breaking_years=s.code_breaking_years + (s.year,))
+        s = replace(s, code_breaking_years=s.code_breaking_years + (s.year,), code_broken=e.target)
     return s
 
 
@@ -173,7 +173,8 @@ def _moved(s: AEState, e: ev.PiecesMoved) -> AEState:
         pieces[pid] = replace(pieces[pid], at=e.to)
         if e.mode == "strategic":
             sr[pieces[pid].nation] = sr.get(pieces[pid].nation, 0) + 1
-    return replace(s, pieces=pieces, moved=s.moved + tuple(e.pieces), sr_used=sr)
+    invasions = {**s.invasions, e.to: s.side} if e.mode == "invasion" else s.invasions
+    return replace(s, pieces=pieces, moved=s.moved + tuple(e.pieces), sr_used=sr, invasions=invasions)
 
 
 def _control(s: AEState, e: ev.ControlChanged) -> AEState:
@@ -211,8 +212,8 @@ def _fleet(s: AEState, e: ev.FleetDamaged) -> AEState:
     if steps <= 0:
         pieces.pop(e.fleet)
         return replace(s, pieces=pieces, damaged={k: v for k, v in s.damaged.items() if k != e.fleet})
-    pieces[e.fleet] = replace(p, steps=steps)
-    return replace(s, pieces=pieces, damaged={**s.damaged, e.fleet: min(steps, s.damaged.get(e.fleet, 0) + e.damaged)})
+    pieces[e.fleet] = replace(p, steps=steps, max_steps=p.top)
+    return replace(s, pieces=pieces, damaged={**s.damaged, e.fleet: min(steps, e.damaged)})
 
 
 def _port(s: AEState, e: ev.PortDamaged) -> AEState:
@@ -260,6 +261,23 @@ def _placed(s: AEState, e: ev.FreeStepsPlaced) -> AEState:
     return replace(s, pieces=pieces, free_steps={**s.free_steps, e.force: s.free_steps.get(e.force, 0) - e.steps})
 
 
+def _damage_resolved(s: AEState, e: ev.DamageResolved) -> AEState:
+    p = s.pieces[e.fleet]
+    lost = len(e.repairs) + e.destroyed
+    pieces = dict(s.pieces)
+    for cba in e.orphaned:
+        pieces[cba] = replace(pieces[cba], at="orphan")
+    if p.steps - lost <= 0:
+        pieces.pop(e.fleet)
+    else:
+        pieces[e.fleet] = replace(p, steps=p.steps - lost, max_steps=p.top)
+    builds = dict(s.builds)
+    for marker, build, box, needed in e.repairs:
+        builds[marker] = Build(marker=marker, nation=p.nation, track="naval", faces=(build,), build=build, box=box,
+                               needed=needed, advanced_turn=s.turn)
+    return replace(s, pieces=pieces, builds=builds, damaged={k: v for k, v in s.damaged.items() if k != e.fleet})
+
+
 HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ev.BoardAmended: lambda s, e: replace(s, board=amend.apply(s.board, e.amendments, validate=False)),
     ev.ScenarioSetUp: _scenario,
@@ -290,6 +308,8 @@ HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ev.LendLease: _lend_lease,
     ev.FreeStepsGranted: _granted,
     ev.FreeStepsPlaced: _placed,
+    ev.DamageResolved: _damage_resolved,
+    ev.FortificationRemoved: lambda s, e: replace(s, forts=tuple(z for z in s.forts if z != e.zone)),
 }
 
 

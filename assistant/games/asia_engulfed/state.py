@@ -48,6 +48,7 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     special_actions: dict[str, tuple[int, ...]] = {}  # nation -> turn each held one was bought
     unrestricted: tuple[str, ...] = ()  # zones opened for replacements this production (AE 7.8)
     code_breaking_years: tuple[int, ...] = ()
+    code_broken: str = ""  # the sea zone read by US Code Breaking this player turn (AE 7.6)
     port_damage: dict[str, int] = {}
     forts: tuple[str, ...] = ()
     supply: dict[str, str] = {}  # piece -> full | partial | none, from the last determination

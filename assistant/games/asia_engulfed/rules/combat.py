@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+import msgspec
+
 from assistant.decider import Context, Refused
 from assistant.families.engulfed.steps import loss_problems
 from assistant.games.asia_engulfed import places
@@ -42,6 +44,8 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         p = s.pieces.get(pid)
         if p is None or p.nation != "japan" or p.kind not in ("garrison", "militia") or p not in firing:
             raise Refused(f"{pid}: only Japanese garrison and militia units make Banzai attacks", rule="AE 9.14")
+    if cmd.zone in s.invasions and not cmd.invasion and cmd.first_round:
+        cmd = msgspec.structs.replace(cmd, invasion=True)  # AE 7.21: the zone was invaded this player turn
     plan = _plan(s, cmd, side, firing, foes, zone)
     hdf = _hdf(s, cmd.zone, side)
     plan += hdf

@@ -9,6 +9,7 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Move
+from assistant.games.asia_engulfed.rules import invasion
 from assistant.games.asia_engulfed.rules.supply import NONE
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
@@ -19,7 +20,7 @@ CW_IN_CHINA = ("hainan", "formosa", "hong_kong", "shanghai")  # AE 9.32
 
 def move(cmd: Move, s: AEState, ctx: Context) -> list[Event]:
     phase = {"operational": "operational_movement", "landing": "operational_movement",
-             "strategic": "strategic_movement"}[cmd.mode]
+             "invasion": "operational_movement", "strategic": "strategic_movement"}[cmd.mode]
     if s.phase != phase:
         raise Refused(f"{cmd.mode} movement happens in the {phase.replace('_', ' ')} phase", rule="AE 1.15, 1.16")
     if cmd.to not in s.board.zones:
@@ -34,6 +35,8 @@ def move(cmd: Move, s: AEState, ctx: Context) -> list[Event]:
         _operating_limits(s, p, cmd.to)
         pieces.append(p)
     books: list[Booking] = []
+    if cmd.mode == "invasion":
+        return invasion.invade(s, pieces, cmd.to)
     if cmd.mode == "strategic":
         books = _strategic(s, pieces, cmd)
     elif cmd.mode == "landing":

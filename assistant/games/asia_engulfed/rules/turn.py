@@ -9,7 +9,7 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Advance
-from assistant.games.asia_engulfed.rules import china, construction, income, stacking, strategic, victory
+from assistant.games.asia_engulfed.rules import china, construction, income, invasion, stacking, strategic, victory
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 from events.core import PhaseBegan
@@ -102,6 +102,12 @@ def leave_phase(f: Flow) -> None:
         if rest:
             open_producer(f, side, rest[0])
             return
+    if phase == "land_combat":
+        f.add(*invasion.conversions(f.s))
+        f.add(*[ev.FortificationRemoved(zone=z, cause="breached: the enemy is still there after the first round "
+                                                      "(AE 6.84)") for z in f.s.forts if places.contested(f.s, z)])
+    if phase == "final_supply":
+        f.add(*fortifications_unheld(f.s))
     f.add(*victory.conquests(f.s, end_of_allied_turn=False))
     if phase == "final_supply":
         if side == "japan":
@@ -116,6 +122,12 @@ def leave_phase(f: Flow) -> None:
     f.phase(side, nxt)
     if nxt == "initial_supply" and side == "japan":
         jungle_attrition(f)
+
+
+def fortifications_unheld(s: AEState) -> list[Event]:
+    """AE 6.83: at the end of a player turn a fortification with no friendly land or garrison unit goes."""
+    gone = [z for z in s.forts if not places.land_at(s, z, s.control.get(z))]
+    return [ev.FortificationRemoved(zone=z, cause="no friendly land unit (AE 6.83)") for z in gone]
 
 
 def open_producer(f: Flow, side: str, nation: str) -> None:
