@@ -12,9 +12,10 @@ import json
 from collections import Counter
 from typing import Any, get_args
 
-from flask import render_template, request, session, url_for
+from flask import render_template, url_for
 from markupsafe import Markup
 
+from assistant.families.engulfed import seen_by
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.board.format import BorderKind, Terrain, WeatherZone
 from assistant.games.europe_engulfed.board.gaps import FACT_WORDS, BoardGap, gaps
@@ -48,7 +49,6 @@ SEA = "#a9c8e0"
 NATION_COLOURS = {"germany": "#1f1f1f", "italy": "#6f8f3a", "britain": "#c8a24a", "ussr": "#c0271c",
                   "france": "#2f5fa8", "usa": "#3f7a3a"}
 SEEN_BY = ("all", "Axis", "Allied")  # whose hidden blocks this device may see ("all": a screen shared by both)
-SPECTATORS = "spectators"  # any name that is no side: every unrevealed block stays hidden
 
 
 class EEPresenter(Presenter):
@@ -357,18 +357,9 @@ class EEPresenter(Presenter):
 
 
 def _viewer(table: Table) -> str:
-    """Whose hidden blocks this device sees: the side chosen on the map ("seen by", kept per game in the session),
-    "" for a screen both sides share; spectators see no side's hidden blocks. The hiding itself is the read
-    model's (``assistant.games.europe_engulfed.read_models.table.board``)."""
-    if table.spectator:
-        return SPECTATORS
-    chosen = session.get("ee_seen_by", {})
-    asked = request.args.get("seen", "")
-    if asked in SEEN_BY and chosen.get(table.game_id) != asked:
-        session["ee_seen_by"] = {**chosen, table.game_id: asked}
-        chosen = session["ee_seen_by"]
-    seen = chosen.get(table.game_id, "all")
-    return "" if seen == "all" else seen
+    """Whose hidden blocks this device sees (the read model hides them:
+    ``assistant.games.europe_engulfed.read_models.table.board``)."""
+    return seen_by.viewer(table, "ee_seen_by", SEEN_BY)
 
 
 def _resource_value(area) -> int | None:
