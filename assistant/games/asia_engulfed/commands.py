@@ -149,6 +149,7 @@ class NavalFire(Command, tag="ae.naval_fire"):
     sea: Id
     kind: Literal["night", "strike"]
     targets: Annotated[dict[Id, Id], msgspec.Meta(min_length=1, max_length=30)]
+    first_round: bool = True  # the first round of Air-Naval Combat in this sea zone (AE 9.11c)
     faces: Faces = ()
 
 
@@ -160,6 +161,24 @@ class AntiAircraft(Command, tag="ae.anti_aircraft"):
     side: Literal["japan", "allies"]
     losses: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=1, le=2)]], msgspec.Meta(max_length=30)] = {}
     faces: Faces = ()
+
+
+class SubmarineAttack(Command, tag="ae.submarine_attack"):
+    """AE 8.5: a side's submarine unit in the sea zone engages damaged (8.51) or undamaged (8.52) enemy fleets;
+    the enemy's ASW dice come first, then the submarine's."""
+
+    sea: Id
+    side: Literal["japan", "allies"]
+    option: Literal["damaged", "undamaged"]
+    target: Id
+    faces: Faces = ()
+
+
+class ConvertToGarrison(Command, tag="ae.convert_to_garrison"):
+    """AE 4.43: an infantry or Marine unit gives a step to create a garrison in its supplied, friendly,
+    uncontested zone, in a friendly Operational Movement or Combat Phase."""
+
+    piece: Id
 
 
 class ResolveDamage(Command, tag="ae.resolve_damage"):
@@ -206,6 +225,7 @@ class PortAttack(Command, tag="ae.port_attack"):
     zone: Id
     faces: Faces = ()
     attack_steps: Annotated[int, msgspec.Meta(ge=1, le=40)] = 1
+    first_round: bool = True  # the first attack in this sea zone (AE 9.11c: +1 on the first turn)
 
 
 class RecordEscalation(Command, tag="ae.record_escalation"):

@@ -293,6 +293,8 @@ class FreeStepsGranted(Event, tag="ae.free_steps_granted"):
 
 
 class FreeStepsPlaced(Event, tag="ae.free_steps_placed"):
+    """Free steps placed: Chinese free steps (``force``), or a garrison made from a unit's step (no force)."""
+
     force: str
     steps: int
     target: str

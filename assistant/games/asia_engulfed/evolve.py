@@ -258,6 +258,8 @@ def _placed(s: AEState, e: ev.FreeStepsPlaced) -> AEState:
         pieces[e.piece.id] = e.piece
     else:
         pieces[e.target] = replace(pieces[e.target], steps=pieces[e.target].steps + e.steps)
+    if not e.force:  # a garrison made from a unit's step (AE 4.43)
+        return replace(s, pieces=pieces)
     return replace(s, pieces=pieces, free_steps={**s.free_steps, e.force: s.free_steps.get(e.force, 0) - e.steps})
 
 

@@ -107,6 +107,10 @@ MOVES: tuple[Move[AEState], ...] = (
     Move(c.Intercept, naval_combat.intercept, phases=("air_naval_combat",), choices=_seas, label="Roll interception"),
     Move(c.NavalFire, naval_combat.naval_fire, phases=("air_naval_combat",), choices=_seas, label="Fire"),
     Move(c.AntiAircraft, naval_combat.anti_aircraft, phases=("air_naval_combat",), choices=_seas, label="Fire AA"),
+    Move(c.SubmarineAttack, naval_combat.submarine_attack, phases=("air_naval_combat",), choices=_seas,
+         label="Submarine attack"),
+    Move(c.ConvertToGarrison, movement.convert_to_garrison, phases=("operational_movement", "land_combat"),
+         label="Make a garrison"),
     Move(c.ResolveDamage, naval_combat.resolve_damage, phases=("air_naval_combat",),
          when=lambda s: bool(s.damaged), label="Resolve damage"),
     Move(c.Move, movement.move, phases=("operational_movement", "strategic_movement"), choices=_zones,
@@ -122,7 +126,7 @@ WHEN_RULES: dict[type[Command], str] = {
     c.SetUpScenario: "AE 15.0 (Play Book)", c.Bid: "AE 10.4", c.NavalMove: "AE 1.11, 1.18",
     c.RecordEscalation: "AE 9.22", c.SetNetwork: "AE 1.12b", c.DetermineSupply: "AE 1.12c, 1.19",
     c.Buy: "AE 1.13", c.Intercept: "AE 8.3", c.NavalFire: "AE 8.4", c.AntiAircraft: "AE 8.42e",
-    c.ResolveDamage: "AE 8.6", c.PlaceFreeSteps: "AE 9.42, 9.45", c.LendLeaseTransfer: "AE 9.25", c.Kamikaze: "AE 9.13", c.PortAttack: "AE 8.7",
+    c.ResolveDamage: "AE 8.6", c.SubmarineAttack: "AE 8.5", c.ConvertToGarrison: "AE 4.43", c.PlaceFreeSteps: "AE 9.42, 9.45", c.LendLeaseTransfer: "AE 9.25", c.Kamikaze: "AE 9.13", c.PortAttack: "AE 8.7",
     c.Move: "AE 1.15, 1.16", c.Fire: "AE 1.17", c.ApplyLosses: "AE 6.25", c.SpendSpecialAction: "AE 7.0",
 }
 CHECKED = {m.command: m for m in MOVES if m.command in WHEN_RULES}

@@ -81,3 +81,33 @@ def test_an_invasion_spends_a_special_action_and_the_zone_converts_at_the_end_of
     assert t.state.control["hong_kong"] == "japan"
     changed = [e for e in t.log if isinstance(e, ev.ControlChanged)][-1]
     assert changed.cause == "amphibious invasion"
+
+
+def test_a_submarine_faces_asw_then_strikes_an_undamaged_fleet():
+    t = sea_battle((piece("us-sub-sea", "usa", "submarine", 2, "south_china_sea"),))
+    # Japanese ASW: the CA fleet's 3 steps roll (no CV at sea): one 6 sinks a submarine step.
+    t.do(c.SubmarineAttack(sea="south_china_sea", side="allies", option="undamaged", target="jp-bb-2",
+                           faces=(6, 1, 2, 5)))
+    assert t.state.pieces["us-sub-sea"].steps == 1
+    assert t.state.damaged["jp-bb-2"] == 1  # the surviving step rolled 5: damage (AE 8.52)
+
+
+def test_the_first_turn_surprise_gives_japanese_air_one_more_in_port_attacks():
+    t = Table(scenario())
+    t.do(c.Advance())
+    t.advance_to("air_naval_combat", "japan")
+    t.do(c.PortAttack(zone="singapore", attack_steps=2, faces=(5, 4)))
+    assert t.state.port_damage["singapore"] == 1  # a 5 hits with the +1 of AE 9.11c
+
+
+def test_a_unit_gives_a_step_to_make_a_garrison():
+    t = Table(scenario(surprise=False, network={"east_china_sea": 1}))
+    t.do(c.Advance())
+    t.advance_to("operational_movement", "japan")
+    t.do(c.ConvertToGarrison(piece="jp-inf-2"))  # Manchukuo, supplied through Korea and the East China Sea
+    assert t.state.pieces["jp-inf-2"].steps == 2
+    assert [p.id for p in t.state.pieces.values() if p.kind == "garrison" and p.at == "manchukuo"] == \
+        ["japan-garrison-1"]
+    with pytest.raises(Refused) as refused:
+        t.do(c.ConvertToGarrison(piece="jp-inf-2"))  # a second garrison in Manchukuo
+    assert refused.value.rule == "AE 4.28"

@@ -67,10 +67,11 @@ def port_attack(cmd: PortAttack, s: AEState, ctx: Context) -> list[Event]:
     z = s.board.zones.get(cmd.zone)
     if z is None or not places.has_port(s.board, cmd.zone) or s.control.get(cmd.zone) == s.side:
         raise Refused(f"{cmd.zone!r} is not an enemy zone with a port", rule="AE 8.7")
-    roll = ctx.throw(f"attack on the port of {z.name}", cmd.attack_steps, targets=(6,) * cmd.attack_steps,
+    hit_on = 5 if s.surprise and cmd.first_round else 6  # AE 9.11c: the surprise +1 counts in port attacks
+    roll = ctx.throw(f"attack on the port of {z.name}", cmd.attack_steps, targets=(hit_on,) * cmd.attack_steps,
                      hits_when="at_least")
     before = s.port_damage.get(cmd.zone, 0)
-    after = min(3, before + sum(1 for f in roll.faces if f == 6))
+    after = min(3, before + sum(1 for f in roll.faces if f >= hit_on))
     return [roll, ev.PortDamaged(zone=cmd.zone, before=before, after=after, cause="port attack")]
 
 

@@ -8,9 +8,10 @@ from assistant.decider import Context, Refused
 from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
-from assistant.games.asia_engulfed.commands import Move
+from assistant.games.asia_engulfed.commands import ConvertToGarrison, Move
 from assistant.games.asia_engulfed.rules import invasion
-from assistant.games.asia_engulfed.rules.supply import NONE
+from assistant.games.asia_engulfed.rules.supply import NONE, Tracer
+from assistant.games.asia_engulfed.scenario.format import Piece
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 
@@ -178,6 +179,29 @@ def _sr_path(s: AEState, a: str, b: str) -> bool:
                 seen.add(n)
                 queue.append(n)
     return False
+
+
+def convert_to_garrison(cmd: ConvertToGarrison, s: AEState, ctx: Context) -> list[Event]:
+    """AE 4.43: any power with garrisons turns one step of an infantry or Marine unit into a garrison, in a
+    supplied, friendly, uncontested zone, in a friendly Operational Movement or Combat Phase."""
+    p = s.pieces.get(cmd.piece)
+    if p is None or places.side(p) != s.side or p.kind not in ("infantry", "marine"):
+        raise Refused("an infantry or Marine unit of the phasing side gives the step", rule="AE 4.43")
+    if s.phase not in ("operational_movement", "land_combat"):
+        raise Refused("in a friendly Operational Movement or Combat Phase", rule="AE 4.43")
+    if p.nation in ("china", "philippines", "dei"):
+        raise Refused(f"{data.nation_name(p.nation)} has no garrisons", rule="AE 4.43")
+    if not places.friendly_uncontested(s, p.at, s.side) or not Tracer(s).zone_supplied(p.at, p.nation):
+        raise Refused("the zone must be supplied, friendly and uncontested", rule="AE 4.43")
+    if any(q.at == p.at and q.kind == "garrison" for q in s.pieces.values()):
+        raise Refused("one garrison per zone", rule="AE 4.28")
+    n = 1
+    while f"{p.nation}-garrison-{n}" in s.pieces:
+        n += 1
+    garrison = Piece(id=f"{p.nation}-garrison-{n}", nation=p.nation, kind="garrison", steps=1, at=p.at)
+    return [ev.LossesApplied(zone=p.at, losses={p.id: 1}, eliminated=(p.id,) if p.steps == 1 else (),
+                             cause="a step turned into a garrison (AE 4.43)"),
+            ev.FreeStepsPlaced(force="", steps=1, target=garrison.id, piece=garrison)]
 
 
 def control_after_move(s: AEState, zone: str, movers: list) -> list[Event]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from assistant.decider import Context, Refused
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
-from assistant.games.asia_engulfed.commands import AntiAircraft, Intercept, NavalFire, ResolveDamage
+from assistant.games.asia_engulfed.commands import AntiAircraft, Intercept, NavalFire, ResolveDamage, SubmarineAttack
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 
@@ -98,7 +98,7 @@ def naval_fire(cmd: NavalFire, s: AEState, ctx: Context) -> list[Event]:
     shots, results = [], {}
     for firer, target in cmd.targets.items():
         p = s.pieces[firer]
-        mod = _modifier(p, classes[target], cmd.kind)
+        mod = _modifier(p, classes[target], cmd.kind) + (1 if _surprise_air(s, p, cmd) else 0)
         for _ in range(p.steps):
             die, faces = faces[0], faces[1:]
             result = "destroy" if die + mod >= 6 else "damage" if die + mod == 5 else "miss"
@@ -137,6 +137,11 @@ def _strike_spread(cmd: NavalFire, classes: dict[str, str]) -> None:
     hits = list(cmd.targets.values())
     if any(hits.count(t) > 2 for t in set(hits)) and any(hits.count(t) < 2 for t in classes):
         raise Refused("at most two air units on a fleet until every fleet has two", rule="AE 8.42f")
+
+
+def _surprise_air(s: AEState, p, cmd: NavalFire) -> bool:
+    """AE 9.11c: Japanese air units +1 in the first round of Air-Naval Combat in each sea zone of Nov/Dec 1941."""
+    return s.surprise and cmd.kind == "strike" and p.nation == "japan" and cmd.first_round
 
 
 def _modifier(p, target: str, kind: str) -> int:
@@ -179,6 +184,44 @@ def apply_results(s: AEState, sea: str, results: dict[str, list[str]], cause: st
         if destroyed or new_damage:
             out.append(ev.FleetDamaged(fleet=target, destroyed=destroyed, damaged=damaged, cause=cause))
     return out
+
+
+def submarine_attack(cmd: SubmarineAttack, s: AEState, ctx: Context) -> list[Event]:
+    """AE 8.51-8.52: ASW fire at the submarine (CV and CA steps; one die at least), then the submarine's dice."""
+    _phase(s, "AE 8.5")
+    boat = next((p for p in at_sea(s, cmd.sea, cmd.side) if p.kind == "submarine"), None)
+    if boat is None:
+        raise Refused("that side's submarine unit is not in this sea zone", rule="AE 8.5")
+    enemy = [p for p in at_sea(s, cmd.sea, places.enemy(cmd.side)) if places.is_fleet(p)]
+    target = s.pieces.get(cmd.target)
+    damaged = {p.id for p in enemy if s.damaged.get(p.id)}
+    pool = [p for p in enemy if (p.id in damaged) == (cmd.option == "damaged")]
+    if target is None or target not in pool:
+        raise Refused(f"{cmd.target}: an enemy {cmd.option} fleet in this sea zone", rule="AE 8.51, 8.52")
+    hunters = sum(p.steps for p in pool if p.kind in ("cv", "ca")) or 1  # one die at least
+    asw = ctx.throw(f"ASW against the submarine in {s.board.seas[cmd.sea].name}", hunters,
+                    thrower=places.enemy(cmd.side))
+    lost = min(boat.steps, sum(1 for f in asw.faces if f == 6))
+    out: list[Event] = [asw]
+    if lost:
+        out.append(ev.LossesApplied(zone=cmd.sea, losses={boat.id: lost},
+                                    eliminated=(boat.id,) if lost >= boat.steps else (), cause="ASW fire (AE 8.5)"))
+    left = boat.steps - lost
+    if not left:
+        return out
+    attack = ctx.throw(f"submarine attack in {s.board.seas[cmd.sea].name}", left, thrower=cmd.side)
+    if cmd.option == "damaged":  # 5-6 sinks the damaged step; a second hit is ignored
+        hit = any(f >= 5 for f in attack.faces)
+        out.append(attack)
+        if hit:
+            out.append(ev.FleetDamaged(fleet=target.id, destroyed=1, damaged=s.damaged[target.id] - 1,
+                                       cause="submarine (AE 8.51)"))
+        return out
+    results = {target.id: ["destroy" if f == 6 else "damage" for f in attack.faces if f >= 5]}
+    shots = tuple((boat.id, target.id, f, 0, "destroy" if f == 6 else "damage" if f == 5 else "miss")
+                  for f in attack.faces)
+    return out + [attack, ev.NavalFired(sea=cmd.sea, kind="submarine", shots=shots),
+                  *apply_results(s, cmd.sea, results, cause="submarine (AE 8.52)")]
 
 
 def anti_aircraft(cmd: AntiAircraft, s: AEState, ctx: Context) -> list[Event]:
