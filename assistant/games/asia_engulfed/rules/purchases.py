@@ -103,7 +103,7 @@ def _replacement(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
                 nation == "commonwealth" and p.nationality == "british" and zone == "south_africa"):
             raise Refused(f"{p.id} may come back to full strength only in a zone with a supplied, intact port "
                           "(or its home, or with a Special Action)", rule="AE 4.32")
-    if p.kind == "cba" and places.cv_room(s, p.at) < cmd.steps if p.at in s.pieces else False:
+    if p.kind == "cba" and p.at in s.pieces and places.cv_room(s, p.at) < cmd.steps:
         raise Refused("no room on the carrier for that CBA step", rule="AE 4.31")
     per, _ = step_cost(p.kind, nation)
     cost = per * cmd.steps
