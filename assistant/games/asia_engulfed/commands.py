@@ -78,6 +78,7 @@ class Buy(Command, tag="ae.buy"):
     max_steps: Annotated[int, msgspec.Meta(ge=1, le=4)] = 4  # a new land unit's label strength
     unrestricted: bool = False  # AE 7.8: replacements in the zone opened by a Special Action
     free: bool = False  # AE 9.13: the kamikaze free advance of one LBA construction marker
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""  # the table's reason to carry it out anyway
 
 
 class PlaceFreeSteps(Command, tag="ae.place_free_steps"):
@@ -108,6 +109,7 @@ class SpendSpecialAction(Command, tag="ae.spend_special_action"):
     use: Literal["invasion", "breakthrough", "extended_naval", "extended_return", "code_breaking",
                  "chinese_attack", "unrestricted_replacements"]
     target: Annotated[str, msgspec.Meta(max_length=64)] = ""
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""  # the table's reason to carry it out anyway
 
 
 class NavalMove(Command, tag="ae.naval_move"):
@@ -118,6 +120,7 @@ class NavalMove(Command, tag="ae.naval_move"):
     zones: Annotated[int, msgspec.Meta(ge=0, le=6)]
     mode: Literal["move", "react", "rebase", "return", "flee", "extended_return"] = "move"
     marine_pays: Literal["oil", "tp", ""] = ""
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""  # the table's reason to carry it out anyway
 
 
 class Move(Command, tag="ae.move"):
@@ -127,6 +130,7 @@ class Move(Command, tag="ae.move"):
     to: Id
     mode: Literal["operational", "strategic", "landing", "invasion"] = "operational"
     by_sea: bool = False  # strategic movement by sea transport (a Japanese land unit pays 1 TP, AE 5.32)
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""  # the table's reason to carry it out anyway
 
 
 Chit = Literal["day", "night", "avoid"]

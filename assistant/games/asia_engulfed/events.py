@@ -317,6 +317,15 @@ class UsEscalationEarned(Event, tag="ae.us_escalation_earned"):
     trigger: str
 
 
+class RuleOverridden(Event, tag="ae.rule_overridden"):
+    """The table carried out a command the rules refused: the refusal, its rule and the table's reason."""
+
+    command: str
+    refusal: str
+    rule: str
+    reason: str
+
+
 class Edited(Event, tag="ae.edited"):
     """A correction the table makes to match the physical board (kept and shown as such)."""
 
@@ -332,4 +341,4 @@ GAME_EVENTS = (BoardAmended, ScenarioSetUp, SidesBid, TurnBegan, TrackMoved, Inc
                LendLease, ProductionClosed, SpecialActionSpent, NetworkSet, SupplyDetermined, NavalMoved,
                PiecesMoved, ControlChanged, LandFire, LossesApplied, KamikazeAttack, FleetDamaged, PortDamaged,
                NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost, FreeStepsGranted, FreeStepsPlaced,
-               InterceptionRolled, NavalFired, DamageResolved, FortificationRemoved)
+               InterceptionRolled, NavalFired, DamageResolved, FortificationRemoved, RuleOverridden)

@@ -31,6 +31,7 @@ from assistant.games.asia_engulfed.rules import (
     naval,
     naval_combat,
     network,
+    override,
     purchases,
     setup as setup_moves,
     special_actions,
@@ -169,7 +170,10 @@ def decide(command: Command, state: AEState, ctx: Context) -> Sequence[Event]:
                              (type(command) in (c.SetUpScenario, c.Bid) and not move.when(state))):
         raise Refused(f"{type(command).__name__} is not possible in the {state.phase.replace('_', ' ')} phase",
                       rule=WHEN_RULES[type(command)])
-    return with_faces(run, command, state, ctx)
+    try:
+        return with_faces(run, command, state, ctx)
+    except Refused as refusal:
+        return override.overridden(command, refusal, state, ctx)  # re-raised unless the table overrides the rule
 
 
 def _turn_of(event: Event) -> int | None:

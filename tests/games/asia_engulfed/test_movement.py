@@ -121,3 +121,26 @@ def test_the_rear_guard_stays_when_leaving_a_contested_zone():
     with pytest.raises(Refused) as refused:
         t.do(c.Move(pieces=("jp-a",), to="french_indochina"))
     assert refused.value.rule == "AE 5.14b"
+
+
+def test_the_table_may_override_a_refused_move_with_its_reason_on_record():
+    pieces = (*scenario().pieces, piece("us-inf-2", "usa", "infantry", 2, "burma"))
+    t = Table(scenario(pieces=pieces, surprise=False))
+    t.do(c.Advance())
+    t.advance_to("operational_movement", "allies")
+    events = t.do(c.Move(pieces=("us-inf-2",), to="chungking", override="Merrill's Marauders house rule"))
+    assert isinstance(events[0], ev.RuleOverridden) and events[0].rule == "AE 9.23"
+    assert t.state.pieces["us-inf-2"].at == "chungking"
+    with pytest.raises(Refused) as refused:
+        t.do(c.Move(pieces=("nobody",), to="chungking", override="a piece that is not on the map"))
+    assert refused.value.rule == "Override"
+
+
+def test_code_breaking_lets_us_fleets_react_three_sea_zones_into_the_zone_read():
+    t = naval(start_turn="1942-05", surprise=False, special_actions={"usa": 1})
+    t.do(c.SpendSpecialAction(nation="usa", use="code_breaking", target="philippine_sea"))
+    t.do(c.NavalMove(pieces=("jp-bb-1",), to="philippine_sea", zones=1))
+    t.do(c.NavalMove(pieces=("us-bb-1",), to="philippine_sea", zones=3, mode="react"))  # AE 7.6c
+    with pytest.raises(Refused) as refused:  # once a year
+        t.do(c.SpendSpecialAction(nation="usa", use="code_breaking", target="east_china_sea"))
+    assert refused.value.rule == "AE 7.6"

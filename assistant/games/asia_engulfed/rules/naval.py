@@ -52,8 +52,8 @@ def _check_piece(s: AEState, p, cmd: NavalMove, side: str) -> None:
     surprise = s.surprise
     if places.is_fleet(p):
         top = t["reaction_range"] if cmd.mode == "react" else t["fleet_range"]
-        if cmd.mode == "react" and s.year in s.code_breaking_years and p.nation == "usa":
-            top = t["code_breaking_reaction_range"]  # AE 7.6c (decision: the zone is the players' to check)
+        if cmd.mode == "react" and s.code_broken == cmd.to and p.nation == "usa":
+            top = t["code_breaking_reaction_range"]  # AE 7.6c: into the zone the code breakers read
         if cmd.mode == "react" and p.at not in s.board.zones:
             raise Refused(f"{p.id} is at sea: only fleets in port react", rule="AE 8.25")
         if cmd.mode == "react" and surprise and p.nation == "usa" and p.at in ("hawaii", "usa"):
