@@ -13,14 +13,22 @@ from events.base import Command, Event, tag_of
 RULE = "Override"
 
 
-def overridden(command: Command, refusal: Refused, state: Any, ctx: Context,
-               forced: Mapping[type[Command], Callable[[Any, Any, Context], Sequence[Event]]],
-               record: Callable[[str, str, str, str], Event]) -> list[Event]:
-    """``record(command tag, refusal, rule, reason)`` then the forced facts; re-raises without a reason."""
-    reason = getattr(command, "override", "").strip()
-    run = forced.get(type(command))
-    if not reason or run is None:
-        raise refusal
-    if getattr(command, "faces", ()):
-        raise Refused("an overridden command throws no dice: leave out the faces", rule=RULE)
-    return [record(tag_of(type(command)), refusal.reason, refusal.rule or "", reason), *run(command, state, ctx)]
+Overrider = Callable[[Command, Refused, Any, Context], list[Event]]
+
+
+def overrider(forced: Mapping[type[Command], Callable[[Any, Any, Context], Sequence[Event]]],
+              record: Callable[..., Event]) -> Overrider:
+    """A game's ``overridden(command, refusal, state, ctx)``: ``record(command=, refusal=, rule=, reason=)`` then
+    the forced facts; the refusal is re-raised when the command gives no reason or cannot be forced."""
+
+    def overridden(command: Command, refusal: Refused, state: Any, ctx: Context) -> list[Event]:
+        reason = getattr(command, "override", "").strip()
+        run = forced.get(type(command))
+        if not reason or run is None:
+            raise refusal
+        if getattr(command, "faces", ()):
+            raise Refused("an overridden command throws no dice: leave out the faces", rule=RULE)
+        return [record(command=tag_of(type(command)), refusal=refusal.reason, rule=refusal.rule or "",
+                       reason=reason), *run(command, state, ctx)]
+
+    return overridden

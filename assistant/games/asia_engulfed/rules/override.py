@@ -10,7 +10,7 @@ from typing import Any
 from assistant.decider import Context, Refused
 from assistant.families.engulfed.ledger import Booking
 from assistant.families.engulfed.override import RULE
-from assistant.families.engulfed.override import overridden as family_overridden
+from assistant.families.engulfed.override import overrider
 from assistant.families.engulfed.steps import new_unit_price
 from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed import events as ev
@@ -96,8 +96,5 @@ FORCED: dict[type[Command], Callable[[Any, AEState, Context], Sequence[Event]]] 
 }
 
 
-def overridden(command: Command, refusal: Refused, s: AEState, ctx: Context) -> list[Event]:
-    return family_overridden(command, refusal, s, ctx, FORCED, lambda tag, why, rule, reason: ev.RuleOverridden(
-        command=tag, refusal=why, rule=rule, reason=reason))
-
-
+# The refusal on record, then the command's facts; re-raised when there is no reason to override.
+overridden = overrider(FORCED, ev.RuleOverridden)

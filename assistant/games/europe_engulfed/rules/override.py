@@ -10,7 +10,7 @@ from typing import Any
 
 from assistant.decider import Context, Refused
 from assistant.families.engulfed.override import RULE
-from assistant.families.engulfed.override import overridden as family_overridden
+from assistant.families.engulfed.override import overrider
 from assistant.games.europe_engulfed import data, wording
 from assistant.games.europe_engulfed.commands import Buy, DeclareWar, Move, SpendSpecialAction, TransferWerp
 from assistant.games.europe_engulfed.powers import enemy, land_units, side_of
@@ -153,7 +153,5 @@ FORCED: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] 
 }
 
 
-def overridden(command: Command, refusal: Refused, s: EEState, ctx: Context) -> list[Event]:
-    """The refusal on record, then the command's facts; re-raises when there is no reason to override."""
-    return family_overridden(command, refusal, s, ctx, FORCED, lambda tag, why, rule, reason: ev.RuleOverridden(
-        command=tag, refusal=why, rule=rule, reason=reason))
+# The refusal on record, then the command's facts; re-raised when there is no reason to override.
+overridden = overrider(FORCED, ev.RuleOverridden)
