@@ -48,7 +48,21 @@ def move(cmd: Move, s: AEState, ctx: Context) -> list[Event]:
             _operational(s, p, cmd.to)
     out: list[Event] = [ev.PiecesMoved(pieces=tuple(cmd.pieces), to=cmd.to, mode=cmd.mode, books=tuple(books))]
     out += control_after_move(s, cmd.to, pieces)
+    out += lone_air_lost(s, cmd.to, pieces)
     return out
+
+
+def lone_air_lost(s: AEState, zone: str, movers: list) -> list[Event]:
+    """AE 5.46: an LBA alone in a zone with an enemy land unit is eliminated at once."""
+    if not any(places.is_land(p) for p in movers):
+        return []
+    side = places.side(movers[0])
+    there = [p for p in s.pieces.values() if p.at == zone and places.side(p) != side]
+    lonely = [p.id for p in there if p.kind == "lba"] if not any(places.is_land(p) for p in there) else []
+    if not lonely:
+        return []
+    return [ev.LossesApplied(zone=zone, losses={pid: s.pieces[pid].steps for pid in lonely}, eliminated=tuple(lonely),
+                             cause="an LBA alone with enemy land units (AE 5.46)")]
 
 
 def _operating_limits(s: AEState, p, to: str) -> None:

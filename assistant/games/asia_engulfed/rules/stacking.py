@@ -51,6 +51,24 @@ def problems(s: AEState) -> list[str]:
             sorted(excess(s).items())]
 
 
+def at_sea_or_over_port(s: AEState) -> list[str]:
+    """End of Return to Base (AE 1.18, 8.8, 3.24): nothing stays at sea but the submarines; ports hold 2, 4, 8 fleets
+    (national ports any number)."""
+    out = [f"{p.id} is still at sea in {s.board.seas[p.at].name}" for p in sorted(s.pieces.values(), key=lambda p: p.id)
+           if p.at in s.board.seas and p.kind != "submarine"]
+    ports = data.table("ports")
+    fleets: dict[tuple[str, str], int] = {}
+    for p in s.pieces.values():
+        if places.is_fleet(p) and p.at in s.board.zones:
+            key = (p.at, places.side(p))
+            fleets[key] = fleets.get(key, 0) + 1
+    for (zone, side), n in sorted(fleets.items()):
+        size = s.board.zones[zone].port
+        if size in ports and n > ports[size]["fleets"]:
+            out.append(f"{s.board.zones[zone].name}: {n} {side} fleets in a {size} port (at most {ports[size]['fleets']})")
+    return out
+
+
 def eliminate_excess(cmd: EliminateExcess, s: AEState, ctx: Context) -> list[ev.LossesApplied]:
     over = excess(s)
     taken: dict[tuple[str, str, str], int] = {}

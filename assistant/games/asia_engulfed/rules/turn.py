@@ -93,6 +93,11 @@ def leave_phase(f: Flow) -> None:
     if over:
         raise Refused("over-stacked at the end of the phase: " + "; ".join(over[:6])
                       + " (remove the excess with ae.eliminate_excess)", rule="AE 5.42-5.44")
+    if phase == "return_to_base":
+        left = stacking.at_sea_or_over_port(s)
+        if left:
+            raise Refused("every fleet and transport returns to a port with room: " + "; ".join(left[:6]),
+                          rule="AE 1.18, 8.8")
     if phase == "production":
         if s.producer == "japan" and strategic.pending(s):
             raise Refused("Strategic Warfare is mandatory: " + ", ".join(strategic.pending(s)), rule="AE 2.0")
