@@ -120,6 +120,9 @@ class NavalMove(Command, tag="ae.naval_move"):
     zones: Annotated[int, msgspec.Meta(ge=0, le=6)]
     mode: Literal["move", "react", "rebase", "return", "flee", "extended_return"] = "move"
     marine_pays: Literal["oil", "tp", ""] = ""
+    # The sea zones entered in order (optional): then checked zone by zone (AE 8.22: stop on entering enemy
+    # Limited or Dominant influence; the Leyte passage) and ``zones`` is its length.
+    path: Annotated[tuple[Id, ...], msgspec.Meta(max_length=6)] = ()
     override: Annotated[str, msgspec.Meta(max_length=300)] = ""  # the table's reason to carry it out anyway
 
 

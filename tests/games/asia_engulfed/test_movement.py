@@ -144,3 +144,29 @@ def test_code_breaking_lets_us_fleets_react_three_sea_zones_into_the_zone_read()
     with pytest.raises(Refused) as refused:  # once a year
         t.do(c.SpendSpecialAction(nation="usa", use="code_breaking", target="east_china_sea"))
     assert refused.value.rule == "AE 7.6"
+
+
+def test_a_path_stops_on_entering_enemy_influence_and_keeps_to_the_leyte_passage():
+    from assistant.games.asia_engulfed.board.amend import SetSeaZone, SetZone
+
+    t = naval(surprise=False)
+    t.do(c.AmendBoard(amendments=(
+        SetSeaZone(sea="south_philippine_sea", name="South Philippine Sea", transports=2, vp=False, japan_link=False,
+                   adjacent=("philippine_sea", "sulu_sea")),
+        SetSeaZone(sea="sulu_sea", name="Sulu Sea", transports=2, vp=False, japan_link=False,
+                   adjacent=("south_philippine_sea", "south_china_sea")),
+        SetZone(zone="palau", name="Palau", kind="island_box", colour="japan", port="small",
+                seas=("south_philippine_sea",)),
+    )))
+    t.do(c.Edit(what="control", key="palau", value="japan", reason="a Japanese mandate island"))
+    t.do(c.Edit(what="place", key="jp-ca-elite", value="palau", reason="the cruisers wait at Palau"))
+    t.do(c.Edit(what="place", key="jp-bb-1", value="formosa", reason="the battleships sailed from Formosa"))
+    with pytest.raises(Refused) as refused:  # the Commonwealth cruisers at Singapore: an Allied Java Sea
+        t.do(c.NavalMove(pieces=("jp-bb-1",), to="gulf_of_thailand", zones=3,
+                         path=("south_china_sea", "java_sea", "gulf_of_thailand")))
+    assert refused.value.rule == "AE 8.22" and "stops on entering Java Sea" in str(refused.value)
+    with pytest.raises(Refused) as refused:  # Leyte is Allied
+        t.do(c.NavalMove(pieces=("jp-ca-elite",), to="sulu_sea", zones=2, path=("south_philippine_sea", "sulu_sea")))
+    assert refused.value.rule == "AE 8.22b"
+    t.do(c.NavalMove(pieces=("jp-bb-1",), to="java_sea", zones=2,
+                     path=("south_china_sea", "java_sea")))  # it may end its move there

@@ -8,6 +8,7 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import NavalMove, RecordEscalation
+from assistant.games.asia_engulfed.rules.influence import all_influence
 from assistant.games.asia_engulfed.state import AEState
 
 def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
@@ -30,6 +31,8 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
         raise Refused(f"{cmd.to!r} is neither a sea zone nor a zone of the board")
     if cmd.to in board.zones and not places.has_port(board, cmd.to):
         raise Refused(f"{board.zones[cmd.to].name} has no port: fleets cannot be there", rule="AE 3.24")
+    if cmd.path:
+        _check_path(s, pieces, cmd, side)
     books: list[Booking] = []
     paid: list[str] = []
     for p in pieces:
@@ -75,6 +78,41 @@ def _check_piece(s: AEState, p, cmd: NavalMove, side: str) -> None:
     if cmd.mode not in ("extended_return",) and not (cmd.mode == "return" and cmd.to in _national_ports(s, p)) \
             and cmd.zones > top:
         raise Refused(f"{p.id} moves at most {top} sea zones", rule="AE 8.22")
+
+
+def _check_path(s: AEState, pieces: list, cmd: NavalMove, side: str) -> None:
+    """AE 8.22: each zone next to the one before; a move stops on entering a sea zone where the enemy has Limited or
+    Dominant influence (Return to Base: may not enter one; its starting zone does not count, AE 8.8); the South
+    Philippine Sea and the Sulu Sea join only while Leyte is friendly and uncontested (AE 8.22b)."""
+    board = s.board
+    if len(cmd.path) != cmd.zones or cmd.path[-1] != cmd.to and cmd.to in board.seas:
+        raise Refused("the path lists every sea zone entered, ending at the destination; zones is its length",
+                      rule="AE 8.22")
+    starts = {p.at for p in pieces}
+    if len(starts) != 1:
+        raise Refused("pieces moving along one path start together", rule="AE 8.22")
+    here = starts.pop()
+    influence = all_influence(s)
+    enemy = places.enemy(side)
+    leyte = places.friendly_uncontested(s, "leyte", side) if "leyte" in board.zones else False
+    for i, sea in enumerate(cmd.path):
+        if sea not in board.seas:
+            raise Refused(f"{sea!r} is not a sea zone of the board", rule="AE 8.22")
+        if here in board.seas:
+            if sea not in (board.seas[here].adjacent or ()):
+                raise Refused(f"{board.seas[sea].name} does not touch {board.seas[here].name}", rule="AE 8.22")
+            if set(board.leyte_passage) == {here, sea} and not leyte:
+                raise Refused("the South Philippine Sea and the Sulu Sea join only while Leyte is friendly and "
+                              "uncontested", rule="AE 8.22b")
+        elif sea not in (board.zones[here].seas or ()):
+            raise Refused(f"{board.seas[sea].name} is not on {board.zones[here].name}", rule="AE 8.22")
+        level = influence.get(sea, "none")
+        blocked = level in ("limited", enemy)
+        if blocked and cmd.mode in ("return", "rebase", "extended_return"):
+            raise Refused(f"returning fleets do not enter {board.seas[sea].name} (enemy influence)", rule="AE 8.8")
+        if blocked and i < len(cmd.path) - 1:
+            raise Refused(f"the move stops on entering {board.seas[sea].name} (enemy influence)", rule="AE 8.22")
+        here = sea
 
 
 def _national_ports(s: AEState, p) -> tuple[str, ...]:
