@@ -37,7 +37,8 @@ def _phase(s: AEState, e: PhaseBegan) -> AEState:
     s = replace(s, side=e.side, phase=e.phase, producer=e.step if e.phase in ("production", "pre_game_production")
                 else "", sr_used={})
     if e.phase == "naval_movement":  # a new player turn
-        s = replace(s, moved=(), oil_paid=(), banzai={}, sa_used=(), code_broken="", invasions={})
+        s = replace(s, moved=(), oil_paid=(), banzai={}, sa_used=(), code_broken="", invasions={}, rounds={},
+                    breakthroughs={})
     return s
 
 
@@ -142,6 +143,8 @@ def _sa_spent(s: AEState, e: ev.SpecialActionSpent) -> AEState:
     s = replace(s, special_actions=sas, sa_used=s.sa_used + (e.use,))
     if e.use == "unrestricted_replacements":
         s = replace(s, unrestricted=s.unrestricted + (e.target,))
+    if e.use == "breakthrough":
+        s = replace(s, breakthroughs={**s.breakthroughs, e.target: s.breakthroughs.get(e.target, 0) + 1})
     if e.use == "code_breaking":
         s = replace(s, code_breaking_years=s.code_breaking_years + (s.year,), code_broken=e.target)
     return s
@@ -185,6 +188,8 @@ def _control(s: AEState, e: ev.ControlChanged) -> AEState:
 
 
 def _fire(s: AEState, e: ev.LandFire) -> AEState:
+    if e.side == s.side:
+        s = replace(s, rounds={**s.rounds, e.zone: s.rounds.get(e.zone, 0) + 1})
     banzai = tuple(f.piece for f in e.fire if "banzai" in f.bonuses and f.piece in s.pieces)
     if not banzai:
         return s

@@ -61,7 +61,9 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     spent: dict[str, int] = {}  # per-production counters "nation:item" (limits AE 4.62, 4.63, 4.41)
     built_here: tuple[str, ...] = ()  # pieces created this production (AE 6.81: cannot found a fortification)
     strategic: tuple[str, ...] = ()  # strategic warfare resolved this Japanese production: submarines, bombing
-    banzai: dict[str, tuple[str, ...]] = {}  # zone -> units that made a banzai attack this round (AE 9.14)
+    banzai: dict[str, tuple[str, ...]] = {}
+    rounds: dict[str, int] = {}  # zone -> combat rounds the attacker fired this player turn (AE 6.1, 6.6)
+    breakthroughs: dict[str, int] = {}  # zone -> breakthrough rounds bought with Special Actions (AE 6.6)  # zone -> units that made a banzai attack this round (AE 9.14)
     conquered: tuple[str, ...] = ()
     escalations: tuple[int, ...] = ()
     free_steps: dict[str, int] = {}  # Chinese free steps to place, per force (AE 9.42, 9.45)

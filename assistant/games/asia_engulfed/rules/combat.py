@@ -29,6 +29,8 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         raise Refused(f"{cmd.zone!r} is not a contested zone", rule="AE 6.1")
     if cmd.assault and zone.terrain == "jungle":
         raise Refused("no Assault in jungle", rule="AE 6.72")
+    if cmd.side == "attacker":
+        _round_allowed(s, cmd.zone, zone)
     side = s.side if cmd.side == "attacker" else places.enemy(s.side)
     foe = places.enemy(side)
     firing = places.land_at(s, cmd.zone, side)
@@ -63,6 +65,19 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         fires.append(ev.UnitFire(piece=pid, dice=d, bonus=bonus, hits=hits, bonuses=tuple(names)))
     return [roll, ev.LandFire(zone=cmd.zone, side=side, round=1 if cmd.first_round else 2, assault=cmd.assault,
                               fire=tuple(fires), hits=total)]
+
+
+def _round_allowed(s: AEState, zone_id: str, zone) -> None:
+    """AE 6.1, 6.6, 6.75: one Initial Combat round a zone (unlimited against island boxes); each further round is
+    a Breakthrough round bought with a Special Action (every Initial Combat first, AE 6.2)."""
+    fought = s.rounds.get(zone_id, 0)
+    if fought == 0 or zone.kind == "island_box":
+        return
+    if zone.terrain == "jungle":
+        raise Refused("no Breakthrough Combat in jungle", rule="AE 6.72")
+    if s.breakthroughs.get(zone_id, 0) < fought:
+        raise Refused(f"the Initial Combat round at {zone.name} is fought; another round is a Breakthrough round "
+                      "bought with a Special Action (ae.spend_special_action use=breakthrough)", rule="AE 6.6")
 
 
 def _plan(s: AEState, cmd: Fire, side: str, firing, foes, zone) -> list[tuple[str, int, int, list[str]]]:
