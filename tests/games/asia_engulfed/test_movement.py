@@ -170,3 +170,16 @@ def test_a_path_stops_on_entering_enemy_influence_and_keeps_to_the_leyte_passage
     assert refused.value.rule == "AE 8.22b"
     t.do(c.NavalMove(pieces=("jp-bb-1",), to="java_sea", zones=2,
                      path=("south_china_sea", "java_sea")))  # it may end its move there
+
+
+def test_submarines_join_a_reaction_at_any_distance_but_not_at_hawaii_on_the_first_turn():
+    t = naval()
+    t.do(c.NavalMove(pieces=("jp-bb-1",), to="south_china_sea", zones=2))
+    t.do(c.NavalMove(pieces=("us-sub",), to="south_china_sea", zones=0, mode="react"))  # any distance (AE 8.25)
+    assert t.state.pieces["us-sub"].at == "south_china_sea"
+    with pytest.raises(Refused) as refused:
+        t.do(c.NavalMove(pieces=("jp-sub",), to="hawaiian_islands", zones=0))
+    assert refused.value.rule == "AE 9.11i"
+    with pytest.raises(Refused) as refused:  # no Allied fleet reacted into the Coral Sea
+        t.do(c.NavalMove(pieces=("jp-sub",), to="coral_sea", zones=0))
+    assert refused.value.rule == "AE 1.11b, 8.25"

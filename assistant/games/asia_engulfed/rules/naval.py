@@ -27,6 +27,8 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
     if cmd.mode in ("rebase", "extended_return") and s.phase != "return_to_base":
         raise Refused("re-basing happens in the Return to Base Phase", rule="AE 1.18")
     board = s.board
+    if all(p.kind == "submarine" for p in pieces):
+        return [_submarine(s, pieces[0], cmd, side)]
     if cmd.to not in board.seas and cmd.to not in board.zones:
         raise Refused(f"{cmd.to!r} is neither a sea zone nor a zone of the board")
     if cmd.to in board.zones and not places.has_port(board, cmd.to):
@@ -78,6 +80,28 @@ def _check_piece(s: AEState, p, cmd: NavalMove, side: str) -> None:
     if cmd.mode not in ("extended_return",) and not (cmd.mode == "return" and cmd.to in _national_ports(s, p)) \
             and cmd.zones > top:
         raise Refused(f"{p.id} moves at most {top} sea zones", rule="AE 8.22")
+
+
+def _submarine(s: AEState, boat, cmd: NavalMove, side: str) -> ev.NavalMoved:
+    """AE 8.25: the submarine unit leaves its holding box for a sea zone a reaction was made into, at any distance
+    and whatever the influence (the phasing player's after an enemy fleet reacted); it goes back to its box after
+    its last attack (AE 8.53). First turn: not where Allied fleets react, not the Hawaiian Islands (AE 9.11i)."""
+    if cmd.to == "holding":
+        if s.phase not in ("air_naval_combat", "return_to_base"):
+            raise Refused("the submarine goes back to its box after its last attack", rule="AE 8.53")
+        return ev.NavalMoved(pieces=(boat.id,), to="holding", mode="return")
+    if boat.at != "holding" or cmd.to not in s.board.seas or s.phase != "naval_movement":
+        raise Refused("the submarine unit comes from its holding box into a sea zone in Naval Movement",
+                      rule="AE 8.25")
+    if s.surprise and boat.nation == "japan" and (cmd.to == "hawaiian_islands" or any(
+            p.at == cmd.to and places.side(p) == "allies" and places.is_fleet(p) for p in s.pieces.values())):
+        raise Refused("on the first turn the Japanese submarine goes neither to the Hawaiian Islands nor where "
+                      "Allied fleets react", rule="AE 9.11i")
+    if side == s.side and not any(p.at == cmd.to and places.side(p) != side and places.is_fleet(p)
+                                  for p in s.pieces.values()):
+        raise Refused("the phasing player adds his submarine only where the enemy reacted with fleets",
+                      rule="AE 1.11b, 8.25")
+    return ev.NavalMoved(pieces=(boat.id,), to=cmd.to, mode="react" if side != s.side else "move")
 
 
 def _check_path(s: AEState, pieces: list, cmd: NavalMove, side: str) -> None:
