@@ -183,3 +183,15 @@ def test_submarines_join_a_reaction_at_any_distance_but_not_at_hawaii_on_the_fir
     with pytest.raises(Refused) as refused:  # no Allied fleet reacted into the Coral Sea
         t.do(c.NavalMove(pieces=("jp-sub",), to="coral_sea", zones=0))
     assert refused.value.rule == "AE 1.11b, 8.25"
+
+
+def test_on_the_first_turn_singapore_s_fleets_must_react_to_the_gulf_of_thailand():
+    t = naval()
+    t.do(c.Edit(what="place", key="jp-ca-elite", value="formosa", reason="the cruisers start at Formosa"))
+    t.do(c.NavalMove(pieces=("jp-ca-elite",), to="gulf_of_thailand", zones=2))
+    with pytest.raises(Refused) as refused:
+        t.do(c.Advance())
+    assert refused.value.rule == "AE 9.11e"
+    t.do(c.NavalMove(pieces=("cw-ca-1",), to="gulf_of_thailand", zones=1, mode="react"))
+    t.do(c.Advance())
+    assert t.state.phase == "initial_supply"

@@ -93,6 +93,8 @@ def leave_phase(f: Flow) -> None:
     if over:
         raise Refused("over-stacked at the end of the phase: " + "; ".join(over[:6])
                       + " (remove the excess with ae.eliminate_excess)", rule="AE 5.42-5.44")
+    if phase == "naval_movement" and s.surprise:
+        _singapore_reacts(s)
     if phase == "return_to_base":
         left = stacking.at_sea_or_over_port(s)
         if left:
@@ -133,6 +135,18 @@ def fortifications_unheld(s: AEState) -> list[Event]:
     """AE 6.83: at the end of a player turn a fortification with no friendly land or garrison unit goes."""
     gone = [z for z in s.forts if not places.land_at(s, z, s.control.get(z))]
     return [ev.FortificationRemoved(zone=z, cause="no friendly land unit (AE 6.83)") for z in gone]
+
+
+def _singapore_reacts(s: AEState) -> None:
+    """AE 9.11e: Commonwealth fleets based at Singapore must react against Japanese fleets ending their move in the
+    Gulf of Thailand or the Java Sea."""
+    targets = {"gulf_of_thailand", "java_sea"} & {p.at for p in s.pieces.values()
+                                                 if p.nation == "japan" and places.is_fleet(p)}
+    waiting = [p.id for p in s.pieces.values() if p.at == "singapore" and p.nation in ("commonwealth", "dei")
+               and places.is_fleet(p)]
+    if targets and waiting:
+        raise Refused(f"the Commonwealth fleets at Singapore ({', '.join(sorted(waiting))}) must react into "
+                      + " or ".join(s.board.seas[t].name for t in sorted(targets)), rule="AE 9.11e")
 
 
 def open_producer(f: Flow, side: str, nation: str) -> None:
