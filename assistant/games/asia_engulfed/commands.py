@@ -188,6 +188,23 @@ class ConvertToGarrison(Command, tag="ae.convert_to_garrison"):
     piece: Id
 
 
+class AirToAir(Command, tag="ae.air_to_air"):
+    """AE 6.22, 8.42d: air combat, both sides at once, one die per step; 5-6 kills a step (Japanese elite 4-6).
+    Each side then names its losses (``ae.air_losses``)."""
+
+    where: Id  # the sea zone or land zone of the battle
+    japan: Annotated[tuple[Id, ...], msgspec.Meta(max_length=30)]
+    allies: Annotated[tuple[Id, ...], msgspec.Meta(max_length=30)]
+    faces: Faces = ()  # Japan's dice first, unit by unit, then the Allies'
+
+
+class AirLosses(Command, tag="ae.air_losses"):
+    """The owner's choice of air steps lost to air-to-air hits; Japanese elite units absorb first (AE 9.12)."""
+
+    side: Literal["japan", "allies"]
+    losses: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=1, le=2)]], msgspec.Meta(max_length=30)] = {}
+
+
 class ResolveDamage(Command, tag="ae.resolve_damage"):
     """AE 8.6: each damaged step leaves its fleet for the Naval Production Track, in the box the map's Damage
     Result Table gives for the die (the table is not in the rule book: the players read the box)."""

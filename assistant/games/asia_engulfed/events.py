@@ -231,6 +231,13 @@ class NavalFired(Event, tag="ae.naval_fired"):
     shots: tuple[tuple[str, str, int, int, str], ...]  # (firer, target, die, modifier, destroy|damage|miss)
 
 
+class AirCombatFought(Event, tag="ae.air_combat_fought"):
+    where: str
+    hits: dict[str, int]  # side -> hits it scored
+    dice: dict[str, tuple[int, ...]]
+    units: tuple[str, ...] = ()  # the air units that fought (they take the losses)
+
+
 class DamageResolved(Event, tag="ae.damage_resolved"):
     """Damaged steps leave the fleet: repair markers on the Naval Production Track, or destroyed (DEI, AE 9.52)."""
 
@@ -341,4 +348,5 @@ GAME_EVENTS = (BoardAmended, ScenarioSetUp, SidesBid, TurnBegan, TrackMoved, Inc
                LendLease, ProductionClosed, SpecialActionSpent, NetworkSet, SupplyDetermined, NavalMoved,
                PiecesMoved, ControlChanged, LandFire, LossesApplied, KamikazeAttack, FleetDamaged, PortDamaged,
                NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost, FreeStepsGranted, FreeStepsPlaced,
-               InterceptionRolled, NavalFired, DamageResolved, FortificationRemoved, RuleOverridden)
+               InterceptionRolled, NavalFired, DamageResolved, FortificationRemoved, RuleOverridden,
+               AirCombatFought)

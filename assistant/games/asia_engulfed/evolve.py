@@ -196,7 +196,16 @@ def _fire(s: AEState, e: ev.LandFire) -> AEState:
     return replace(s, banzai={**s.banzai, e.zone: tuple(dict.fromkeys(s.banzai.get(e.zone, ()) + banzai))})
 
 
+def _air_combat(s: AEState, e: ev.AirCombatFought) -> AEState:
+    taken = {"japan": e.hits.get("allies", 0), "allies": e.hits.get("japan", 0)}
+    return replace(s, air_hits={side: s.air_hits.get(side, 0) + n for side, n in taken.items()},
+                   air_combatants=e.units)
+
+
 def _losses(s: AEState, e: ev.LossesApplied) -> AEState:
+    if e.cause == "air combat":
+        side = data.side_of(s.pieces[next(iter(e.losses))].nation) if e.losses else ""
+        s = replace(s, air_hits={**s.air_hits, side: max(0, s.air_hits.get(side, 0) - sum(e.losses.values()))})
     pieces = dict(s.pieces)
     for pid, n in e.losses.items():
         if pid in pieces:
@@ -316,6 +325,7 @@ HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ev.FreeStepsGranted: _granted,
     ev.FreeStepsPlaced: _placed,
     ev.DamageResolved: _damage_resolved,
+    ev.AirCombatFought: _air_combat,
     ev.FortificationRemoved: lambda s, e: replace(s, forts=tuple(z for z in s.forts if z != e.zone)),
 }
 

@@ -23,6 +23,7 @@ from assistant.games.asia_engulfed.files import FILES, OPTION_FILES
 from assistant.games.asia_engulfed.guidance import guidance
 from assistant.games.asia_engulfed.options import Options
 from assistant.games.asia_engulfed.rules import (
+    air_combat,
     air_naval,
     china,
     combat,
@@ -109,6 +110,9 @@ MOVES: tuple[Move[AEState], ...] = (
     Move(c.Intercept, naval_combat.intercept, phases=("air_naval_combat",), choices=_seas, label="Roll interception"),
     Move(c.NavalFire, naval_combat.naval_fire, phases=("air_naval_combat",), choices=_seas, label="Fire"),
     Move(c.AntiAircraft, naval_combat.anti_aircraft, phases=("air_naval_combat",), choices=_seas, label="Fire AA"),
+    Move(c.AirToAir, air_combat.air_to_air, phases=("air_naval_combat", "land_combat"), label="Air combat"),
+    Move(c.AirLosses, air_combat.air_losses, phases=("air_naval_combat", "land_combat"),
+         when=lambda s: any(s.air_hits.values()), label="Air steps lost"),
     Move(c.SubmarineAttack, naval_combat.submarine_attack, phases=("air_naval_combat",), choices=_seas,
          label="Submarine attack"),
     Move(c.ConvertToGarrison, movement.convert_to_garrison, phases=("operational_movement", "land_combat"),

@@ -62,6 +62,8 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     built_here: tuple[str, ...] = ()  # pieces created this production (AE 6.81: cannot found a fortification)
     strategic: tuple[str, ...] = ()  # strategic warfare resolved this Japanese production: submarines, bombing
     banzai: dict[str, tuple[str, ...]] = {}
+    air_hits: dict[str, int] = {}  # side -> air-to-air hits it must still take (AE 6.22, 8.42d)
+    air_combatants: tuple[str, ...] = ()  # the air units of the last air combat
     rounds: dict[str, int] = {}  # zone -> combat rounds the attacker fired this player turn (AE 6.1, 6.6)
     breakthroughs: dict[str, int] = {}  # zone -> breakthrough rounds bought with Special Actions (AE 6.6)  # zone -> units that made a banzai attack this round (AE 9.14)
     conquered: tuple[str, ...] = ()

@@ -111,3 +111,19 @@ def test_a_unit_gives_a_step_to_make_a_garrison():
     with pytest.raises(Refused) as refused:
         t.do(c.ConvertToGarrison(piece="jp-inf-2"))  # a second garrison in Manchukuo
     assert refused.value.rule == "AE 4.28"
+
+
+def test_air_combat_elite_hits_on_four_and_takes_the_allied_hits_first():
+    t = sea_battle((piece("jp-lba-2", "japan", "lba", 2, "formosa"),))
+    t.do(c.Edit(what="place", key="jp-cv-a", value="south_china_sea", reason="the carrier sailed with the fleet"))
+    # Japan: elite CBA (2 steps, hit on 4) then the LBA (2 steps, 5); the Allies: the US CBA (2 steps, 5).
+    t.do(c.AirToAir(where="south_china_sea", japan=("jp-cba-1", "jp-lba-2"), allies=("us-cba-b",),
+                    faces=(4, 1, 4, 1, 6, 5)))
+    fought = [e for e in t.log if isinstance(e, ev.AirCombatFought)][-1]
+    assert fought.hits == {"japan": 1, "allies": 2}
+    with pytest.raises(Refused) as refused:
+        t.do(c.AirLosses(side="japan", losses={"jp-lba-2": 2}))
+    assert refused.value.rule == "AE 9.12"
+    t.do(c.AirLosses(side="japan", losses={"jp-cba-1": 2}))
+    t.do(c.AirLosses(side="allies", losses={"us-cba-b": 1}))
+    assert "jp-cba-1" not in t.state.pieces and t.state.pieces["us-cba-b"].steps == 1
