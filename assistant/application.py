@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -18,12 +17,14 @@ from typing import Any
 
 import msgspec
 
+from assistant.actors import checked_actor, checked_title
 from assistant.decider import Context, DiceRoller, Refused, validate_faces
 from assistant.describe import describe_core
 from assistant.kinds import KindRegistry, LoadedKind, UnknownKind
 from assistant.moments import Possible, possible_moves
 from assistant.replay import CANCEL_TAG, Timeline, View, decode_cancel
 from events.base import Command, Event, tag_of
+from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json
 from events.core import (
     AddNote,
     CorrectDice,
@@ -37,11 +38,13 @@ from events.core import (
     Undo,
 )
 from events.exchange import export_lines, read_lines, verify_rows
-from events.store import EventStore, GameNotFound, GameRow, NewEvent
+from events.integrity import Finding
+from events.store import EventStore, GameNotFound, GameRow, NewEvent, Tampered
 from projections.base import Recorded
 from projections.cancellation import cancelled_set
 
 Clock = Callable[[], datetime]
+MAX_OPTIONS_BYTES = 4 * 1024 * 1024  # options with a whole board entered; the bundled boards are under 100 KiB
 
 
 def utc_now() -> datetime:
@@ -67,6 +70,19 @@ class Outcome:
     @property
     def seqs(self) -> range:
         return range(self.first_seq, self.last_seq + 1)
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The moment a command was prepared for: the log position its form (or script) saw, and the throw or
+    decision it answers there (``Move.answers``; "" when the form names none)."""
+
+    seq: int
+    answers: str = ""
+
+
+class Stale(Refused):
+    """A command prepared for an earlier moment of the table than the log's: refused, nothing written."""
 
 
 @dataclass(frozen=True)
@@ -146,11 +162,18 @@ class Assistant:
         command_id: str | None = None,
         game_id: str | None = None,
     ) -> str:
+        checked_actor(actor)
         try:
             loaded = self.registry.get(kind_name)
         except UnknownKind as exc:
             raise Refused(str(exc)) from None
         kind = loaded.kind
+        title = checked_title(title)
+        try:
+            checked_json(msgspec.json.encode(options or {}), what="the options", max_bytes=MAX_OPTIONS_BYTES,
+                         max_depth=MAX_FILE_JSON_DEPTH)
+        except (InputError, TypeError, OverflowError) as exc:
+            raise Refused(str(exc) if isinstance(exc, InputError) else f"bad options for {kind_name}: {exc}") from None
         try:
             chosen = msgspec.convert(options or {}, kind.options_type)
         except msgspec.ValidationError as exc:
@@ -163,7 +186,7 @@ class Assistant:
             0,
             [NewEvent(tag_of(GameCreated), GameCreated.schema_version, msgspec.json.encode(created))],
             actor=actor,
-            command_id=command_id or uuid.uuid4().hex,
+            command_id=command_id or _new_id(),
             recorded_at=timestamp(self.clock()),
             kind=kind.name,
             title=created.title,
@@ -181,6 +204,7 @@ class Assistant:
         game = self._games.get(row.game_id)
         if game is not None:
             return game
+        self._check(row.game_id)
         first = next(iter(self.store.rows(row.game_id, 0, 1)), None)
         if first is None or first.type != tag_of(GameCreated):
             raise GameNotFound(f"game {row.game_id} has no creation event")
@@ -194,10 +218,23 @@ class Assistant:
         self._games[row.game_id] = game
         return game
 
+    def _check(self, gid: str) -> None:
+        """Refuse a game whose file was changed behind the assistant's back (chain since the last check, seals).
+
+        A store without ``check`` (the club's PostgreSQL, whose server refuses such edits itself) is trusted."""
+        check = getattr(self.store, "check", None)
+        finding = check(gid) if check is not None else None
+        if finding is not None:
+            self._games.pop(gid, None)
+            raise Tampered(gid, finding)
+
     # ------------------------------------------------------------------ reading
     def view(self, game_id: str, at: int | None = None) -> View:
         game = self._open(game_id)
         head = self.store.head(game.row.game_id)
+        verified = getattr(self.store, "verified", None)
+        if verified is not None and verified.get(game.row.game_id, (0, ""))[0] != head:
+            self._check(game.row.game_id)  # another process wrote, or the file was edited: check what is new
         if at is not None:
             if not 1 <= at <= head:
                 raise Refused(f"event {at} does not exist; this game's log runs from 1 to {head}")
@@ -215,6 +252,13 @@ class Assistant:
 
     def head(self, game_id: str) -> int:
         return self.store.head(self._open(game_id).row.game_id)
+
+    def position(self, game_id: str) -> int:
+        """The log position a form is drawn at: the last event that changed the table (a note changes nothing,
+        so a form drawn before it still answers the table as it is)."""
+        gid = self._open(game_id).row.game_id
+        note = tag_of(NoteAdded)
+        return next((seq for seq, type_, _ in self.store.meta_newest_first(gid, 0) if type_ != note), 1)
 
     def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[LogEntry]:
         game = self._open(game_id)
@@ -242,10 +286,10 @@ class Assistant:
     def sentence(self, loaded: LoadedKind, event: Event) -> str:
         """The game's own sentence (it may word core events in its terms), else the core's."""
         said = loaded.kind.describe(event)
-        if said:
-            return said
-        tag = tag_of(type(event))
-        return describe_core(event) if tag.startswith("core.") else f"{tag}."
+        if not said:
+            tag = tag_of(type(event))
+            said = describe_core(event) if tag.startswith("core.") else f"{tag}."
+        return _one_stop(said)
 
     def guidance(self, game_id: str) -> str:
         game = self._open(game_id)
@@ -263,7 +307,13 @@ class Assistant:
         actor: str = "table",
         command_id: str | None = None,
         dice: DiceRoller | None = None,
+        authorize: Callable[[LoadedKind, Command, View], None] | None = None,
+        expect: Expected | None = None,
     ) -> Outcome:
+        """Decide and append one command. ``authorize`` (the club's seat rule) may refuse it, seeing the table.
+        With ``expect``, the command must answer the table as it was at ``expect.seq``: anything entered since
+        (notes aside), or a throw or decision already answered, refuses it as ``Stale``."""
+        checked_actor(actor)
         game = self._open(game_id)
         gid = game.row.game_id
         catalogue = game.loaded.catalogue
@@ -271,12 +321,16 @@ class Assistant:
             command = self.parse_command(game_id, command)
         elif tag_of(type(command)) not in catalogue.commands:
             raise Refused(f"{tag_of(type(command))} is not a command of {game.loaded.kind.title}")
-        command_id = command_id or uuid.uuid4().hex
+        command_id = command_id or _new_id()
         span = self.store.command_span(gid, command_id)
         if span is not None:
             return self._outcome(game, span[0], span[1], duplicate=True)
 
         view = self.view(gid)
+        if authorize is not None:
+            authorize(game.loaded, command, view)
+        if expect is not None:
+            self._check_moment(game, command, view, expect)
         ctx = Context(actor=actor, dice=dice or self.dice)
         events = self._decide(game, command, view, ctx)
         if not events:
@@ -293,14 +347,54 @@ class Assistant:
         )
         return self._outcome(game, done.first_seq, done.last_seq, duplicate=done.duplicate)
 
+    def answers(self, game_id: str, command: type[Command], fields: dict[str, Any], at: int | None = None) -> str:
+        """The throw or decision ``command`` answers now (or at event ``at``), as its move declares ("" if none)."""
+        kind = self.kind_of(game_id).kind
+        move = kind.moves_by_command().get(command)
+        if move is None or move.answers is None:
+            return ""
+        return move.answers(self.view(game_id, at).game, fields)
+
+    def _check_moment(self, game: _Game, command: Command, view: View, expect: Expected) -> None:
+        gid = game.row.game_id
+        if not 1 <= expect.seq <= view.seq:
+            raise Refused(f"event {expect.seq} is not in this game's log (it runs from 1 to {view.seq})")
+        move = game.loaded.kind.moves_by_command().get(type(command))
+        now = ""
+        if move is not None and move.answers is not None:
+            now = move.answers(view.game, msgspec.to_builtins(command))
+        since = self._changes_since(game, expect.seq, view.seq)
+        throw = next((e for e in since if e.type == tag_of(DiceRolled)), None)
+        if expect.answers and now != expect.answers:
+            said = f" (event {throw.seq}: {throw.sentence.rstrip('.')})" if throw else ""
+            asks = f"; the table now asks for {now}" if now else ""
+            raise Stale(f"This form was for {expect.answers}, which was already entered on another device{said}"
+                        f"{asks}. Nothing was booked.")
+        if throw is not None:
+            raise Stale(f"Dice were entered on another device since this form was shown (event {throw.seq}: "
+                        f"{throw.sentence.rstrip('.')}). Nothing was booked.")
+        if since:
+            first = since[0]
+            raise Stale(f"The table changed on another device since this form was shown (event {first.seq}: "
+                        f"{first.sentence.rstrip('.')}). Nothing was booked.")
+
+    def _changes_since(self, game: _Game, seq: int, head: int, look: int = 50) -> list[LogEntry]:
+        """The first ``look`` events after ``seq`` that changed the table (notes change nothing)."""
+        if seq >= head:
+            return []
+        entries = self.log(game.row.game_id, after=seq, limit=min(look, head - seq))
+        return [e for e in entries if e.type != tag_of(NoteAdded)]
+
     def parse_command(self, game_id: str, raw: str | bytes) -> Command:
         catalogue = self._open(game_id).loaded.catalogue
         try:
             return catalogue.decode_command(raw)
+        except InputError as exc:
+            raise Refused(str(exc)) from None
+        except msgspec.ValidationError as exc:  # a subclass of DecodeError: catch it first
+            raise Refused(f"bad command: {exc}") from None
         except msgspec.DecodeError as exc:
             raise Refused(f"the command is not valid JSON ({exc})") from None
-        except msgspec.ValidationError as exc:
-            raise Refused(f"bad command: {exc}") from None
 
     def _outcome(self, game: _Game, first: int, last: int, duplicate: bool) -> Outcome:
         catalogue = game.loaded.catalogue
@@ -321,6 +415,8 @@ class Assistant:
         if isinstance(command, AddNote):
             if not command.text.strip():
                 raise Refused("a note needs some text")
+            if any(not c.isprintable() and c not in "\n\t" for c in command.text):
+                raise Refused("a note may hold line breaks and tabs but no other control characters")
             if not 1 <= command.about_seq <= view.seq:
                 raise Refused(f"event {command.about_seq} does not exist")
             return [NoteAdded(about_seq=command.about_seq, text=command.text.strip(), author=ctx.actor,
@@ -447,12 +543,42 @@ class Assistant:
         self.store.import_rows(rows, created.kind, created.title)
         return rows[0].game_id
 
-    def verify(self, game_id: str) -> int | None:
-        """The first bad sequence number of a stored game, or None when its chain is intact."""
-        return verify_rows(self.store.rows(self._open(game_id).row.game_id))
+    def verify(self, game_id: str) -> Finding | None:
+        """What is wrong with a stored game (``finding.seq``: the first event concerned), or None: every event,
+        the hash chain, the seals of its head and of the list of games, its record and its handled commands.
+        A store without its own full check (the club's PostgreSQL) is checked here: the chain, and that it ends
+        where the store's head commitment says (events missing at the end show as the first missing number)."""
+        gid = self.store.find_game(game_id).game_id
+        check = getattr(self.store, "check", None)
+        if check is not None:
+            return check(gid, full=True)
+        rows = list(self.store.rows(gid))
+        bad = verify_rows(rows)
+        if bad is not None:
+            return Finding(f"event {bad} does not match the hash chain", bad)
+        last = (rows[-1].seq, rows[-1].hash) if rows else None
+        committed = self.store.head_commitment(gid)
+        if last is not None and committed != last:
+            seq = min(last[0], committed[0]) + 1 if committed[0] != last[0] else last[0]
+            return Finding(f"the log does not end where its head commitment says (event {committed[0]})", seq)
+        return None
+
+
+def _one_stop(sentence: str) -> str:
+    """A sentence ends with one full stop, even when a player's reason or a rule's words already had one."""
+    text = sentence.rstrip()
+    while text.endswith("..") and not text.endswith("..."):
+        text = text[:-1]
+    return text
 
 
 def _with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry:
     if faces is None:
         return entry
     return LogEntry(**{**entry.__dict__, "corrected_faces": faces})
+
+
+def _new_id() -> str:
+    import uuid  # loaded by the first command, not by every reading one
+
+    return uuid.uuid4().hex

@@ -2,77 +2,134 @@
 
 Every command takes --db PATH (default: the user data directory) and --json.
 Bad input exits non-zero with one clear line and writes nothing.
+
+Start-up is part of every command's time: modules are imported where a command needs them, so that listing the
+games reads their ``game.toml`` files and nothing else (no database, no game, no msgspec).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import msgspec
-
-from assistant.application import Assistant
-from assistant.decider import Refused
-from assistant.decider import Ref
+from assistant.club.cli import add_commands as add_club_commands
 from assistant.kinds import KindRegistry, UnknownKind
-from assistant.option_files import read_option_file
-from events.exchange import GameFileError, read_lines
-from events.store import EventStore, StoreError
+
+if TYPE_CHECKING:
+    from assistant.application import Assistant, Expected
+    from assistant.decider import Ref
 
 EXIT_REFUSED = 1
 EXIT_ERROR = 2
 
 
-def default_db() -> Path:
-    """$TABLETOP_DB, else games.sqlite3 in the user's data directory."""
+def default_db() -> Path | str:
+    """$TABLETOP_DB (a file or a postgresql:// URL), else games.sqlite3 in the user's data directory."""
+    from events.stores import is_postgres
+
     if os.environ.get("TABLETOP_DB"):
-        return Path(os.environ["TABLETOP_DB"])
+        given = os.environ["TABLETOP_DB"]
+        return given if is_postgres(given) else Path(given)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "games.sqlite3"
 
 
+def db_target(db: str | None) -> Path | str:
+    """--db as given (a SQLite file or a club database's URL), else the default."""
+    from events.stores import is_postgres
+
+    if not db:
+        return default_db()
+    return db if is_postgres(db) else Path(db)
+
+
 def open_assistant(db: str | None) -> Assistant:
-    path = Path(db) if db else default_db()
-    store = EventStore(path, create_dir=db is None)
-    return Assistant(store, KindRegistry())
+    from assistant.application import Assistant
+    from events.stores import open_store
+
+    return Assistant(open_store(db_target(db), create_dir=db is None), KindRegistry())
+
+
+def _builtins(data: Any) -> Any:
+    """Plain data with every set sorted and every mapping in key order: the same database prints the same bytes
+    in every process (sets would otherwise come out in hash order)."""
+    import msgspec
+
+    return msgspec.to_builtins(data, order="deterministic")
+
+
+def _json_text(data: Any, indent: int) -> str:
+    """``json.dumps(_builtins(data), ensure_ascii=False, indent=indent or None)``, the same text, through msgspec: a
+    hundred times faster on a whole game's state."""
+    import msgspec
+
+    return msgspec.json.format(msgspec.json.encode(_builtins(data)), indent=indent).decode()
 
 
 def _print(args: argparse.Namespace, data: Any, text: str) -> None:
     if args.json:
-        sys.stdout.write(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=None) + "\n")
+        sys.stdout.write(_json_text(data, 0) + "\n")
     else:
         sys.stdout.write(text.rstrip("\n") + "\n")
 
 
+def one_line(text: str) -> str:
+    """Text kept on its line: line breaks and other control characters shown escaped, never obeyed."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _json_line(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
+
+
 def _option_pairs(pairs: list[str]) -> dict[str, Any]:
     """--option key=value; the value is read as JSON when it parses (numbers, lists, true), else as text."""
+    from assistant.decider import Refused
+
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise Refused(f"options are written key=value, not {pair!r}")
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
+        out[key] = _json_or_text(value, f"option {key}")
     return out
 
 
+def _json_or_text(value: str, what: str) -> Any:
+    from assistant.decider import Refused
+    from assistant.option_files import MAX_OPTION_FILE
+    from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json
+
+    try:
+        checked = checked_json(value, what=what, max_bytes=MAX_OPTION_FILE, max_depth=MAX_FILE_JSON_DEPTH)
+    except InputError as exc:
+        raise Refused(str(exc)) from None
+    try:
+        return json.loads(checked)
+    except json.JSONDecodeError:
+        return value
+
+
 # ---------------------------------------------------------------- commands
-def cmd_kinds(app: Assistant, args: argparse.Namespace) -> int:
-    kinds = app.kinds()
+def cmd_kinds(app: Assistant | None, args: argparse.Namespace) -> int:
+    registry = KindRegistry()  # the games' game.toml files only: no database, no game imported
+    kinds = [(name, registry.about(name).title) for name in registry.names()]
     _print(args, [{"kind": k, "title": t} for k, t in kinds], "\n".join(f"{k}\t{t}" for k, t in kinds))
     return 0
 
 
 def _option_files(pairs: list[str]) -> dict[str, Any]:
     """--option-file key=PATH; the file (TOML or JSON, by its extension) becomes the option's value."""
+    from assistant.decider import Refused
+    from assistant.option_files import read_option_file
+
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, path = pair.partition("=")
@@ -87,12 +144,14 @@ def _option_files(pairs: list[str]) -> dict[str, Any]:
 
 
 def cmd_new(app: Assistant, args: argparse.Namespace) -> int:
+    from assistant.decider import Refused
+
     options = _option_pairs(args.option or [])
     if args.options:
-        try:
-            options.update(json.loads(args.options))
-        except json.JSONDecodeError as exc:
-            raise Refused(f"--options is not valid JSON ({exc.msg})") from None
+        given = _json_or_text(args.options, "--options")
+        if not isinstance(given, dict):
+            raise Refused("--options is not a JSON object such as '{\"players\": 3}'")
+        options.update(given)
     options.update(_option_files(args.option_file or []))
     gid = app.new_game(args.kind, options, title=args.title, actor=args.actor)
     _print(args, {"game_id": gid}, gid)
@@ -109,10 +168,23 @@ def cmd_games(app: Assistant, args: argparse.Namespace) -> int:
     return 0
 
 
+def _expected(args: argparse.Namespace) -> Expected | None:
+    from assistant.application import Expected
+    from assistant.decider import Refused
+
+    seq = getattr(args, "expect_seq", None)
+    answers = getattr(args, "answers", None) or ""
+    if seq is None:
+        if answers:
+            raise Refused("--answers needs --expect-seq: the log position the command was prepared at")
+        return None
+    return Expected(seq, answers)
+
+
 def cmd_do(app: Assistant, args: argparse.Namespace) -> int:
-    out = app.handle(args.game, args.command, actor=args.actor, command_id=args.command_id)
+    out = app.handle(args.game, args.command, actor=args.actor, command_id=args.command_id, expect=_expected(args))
     loaded = app.kind_of(args.game)
-    lines = [f"{r.seq}\t{app.sentence(loaded, r.event)}" for r in out.events]
+    lines = [f"{r.seq}\t{one_line(app.sentence(loaded, r.event))}" for r in out.events]
     if out.duplicate:
         lines.insert(0, "(already done: this command id was handled before; nothing new written)")
     _print(
@@ -125,6 +197,8 @@ def cmd_do(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_undo(app: Assistant, args: argparse.Namespace) -> int:
+    from assistant.decider import Refused
+
     if args.reason:
         if args.to is None:
             raise Refused("roll back needs --to SEQ")
@@ -145,7 +219,7 @@ def cmd_log(app: Assistant, args: argparse.Namespace) -> int:
             for e in entries
         ],
         "\n".join(
-            f"{e.seq:>5} {'x' if e.cancelled else ' '} {e.actor:<10} {e.sentence}"
+            f"{e.seq:>5} {'x' if e.cancelled else ' '} {one_line(e.actor):<10} {one_line(e.sentence)}"
             + (f" [corrected to {' '.join(map(str, e.corrected_faces))}]" if e.corrected_faces else "")
             for e in entries
         ),
@@ -161,8 +235,7 @@ def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
     if args.at is None:
         guidance = app.guidance(args.game)
         head += f"\n{guidance}" if guidance else ""
-    body = json.dumps(msgspec.to_builtins({n: view.read(n) for n in view.names if n != "clock"}), indent=2,
-                      ensure_ascii=False)
+    body = _json_text({n: view.read(n) for n in view.names if n != "clock"}, 2)
     _print(args, data, f"{head}\n{body}")
     return 0
 
@@ -170,9 +243,10 @@ def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
 def cmd_moves(app: Assistant, args: argparse.Namespace) -> int:
     """The commands possible now (or at event --at), each with its fields and the choices the state offers."""
     moves = app.moves(args.game, at=args.at)
+    at = args.at if args.at is not None else app.position(args.game)
     data = [{"type": p.tag, "label": p.label,
              "fields": [f for f in p.command.__struct_fields__ if f != "command_id"],
-             "choices": {k: list(v) for k, v in p.choices.items()}} for p in moves]
+             "choices": {k: list(v) for k, v in p.choices.items()}, "at": at} for p in moves]
     lines = []
     for p, row in zip(moves, data):
         lines.append(f"{p.tag}\t{p.label}" + (f"\t({', '.join(row['fields'])})" if row["fields"] else ""))
@@ -194,6 +268,8 @@ def cmd_export(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_import(app: Assistant, args: argparse.Namespace) -> int:
+    from assistant.decider import Refused
+
     try:
         data = Path(args.file).read_bytes()
     except OSError as exc:
@@ -204,31 +280,59 @@ def cmd_import(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_verify(app: Assistant | None, args: argparse.Namespace) -> int:
+    from events.exchange import read_lines
+
     target = Path(args.target)
     if target.is_file():
         rows = read_lines(target.read_bytes())  # raises GameFileError naming the line
         _print(args, {"ok": True, "events": len(rows)}, f"ok: {len(rows)} events, hash chain intact")
         return 0
     assert app is not None
-    bad = app.verify(args.target)
-    if bad is None:
+    finding = app.verify(args.target)
+    if finding is None:
         n = app.head(args.target)
-        _print(args, {"ok": True, "events": n}, f"ok: {n} events, hash chain intact")
+        _print(args, {"ok": True, "events": n}, f"ok: {n} events, hash chain intact, seals hold")
         return 0
-    _print(args, {"ok": False, "first_bad_seq": bad}, f"TAMPERED: event {bad} does not match the hash chain")
+    _print(args, {"ok": False, "first_bad_seq": finding.seq, "problem": finding.problem}, f"TAMPERED: {finding}")
     return EXIT_REFUSED
 
 
 def cmd_serve(app: Assistant | None, args: argparse.Namespace) -> int:
+    from events.stores import is_postgres
+
+    target = db_target(args.db)
+    if is_postgres(target):
+        from assistant.club.server import serve_club
+
+        serve_club(str(target), host="0.0.0.0" if args.lan and args.host == "127.0.0.1" else args.host,
+                   port=args.port, workers=args.workers, threads=args.threads)
+        return 0
     from assistant.web.server import serve
 
-    path = Path(args.db) if args.db else default_db()
-    serve(path, host=args.host, port=args.port, lan=args.lan, open_browser=not args.no_browser)
+    serve(db_target(args.db), host=args.host, port=args.port, lan=args.lan, open_browser=not args.no_browser)
     return 0
+
+
+def cmd_db_upgrade(app: Assistant | None, args: argparse.Namespace) -> int:
+    from assistant.club.database import upgrade_database
+
+    report = upgrade_database(db_target(args.db), args.app_role)
+    _print(args, report, report["message"])
+    return 0
+
+
+def cmd_migrate(app: Assistant | None, args: argparse.Namespace) -> int:
+    from assistant.club.database import migrate
+
+    moved = migrate(Path(args.source), args.target)
+    lines = [f"{m['game_id']}\t{m['events']} events\t{m['result']}\t{m['title']}" for m in moved]
+    _print(args, moved, "\n".join(lines) or "no games in " + args.source)
+    return 0 if all(m["verified"] for m in moved) else EXIT_REFUSED
 
 
 def cmd_report(app: Assistant, args: argparse.Namespace) -> int:
     from assistant.analysis.reports import chart_file, report_command
+    from assistant.decider import Refused
 
     if args.chart:
         if args.format not in ("svg", "png"):
@@ -252,6 +356,8 @@ def cmd_report(app: Assistant, args: argparse.Namespace) -> int:
 
 def _benches() -> dict[str, Ref[Any]]:
     """The core's figures, then each installed game's (``GameKind.benches``)."""
+    from assistant.decider import Ref
+
     out: dict[str, Ref[Any]] = {"core": Ref("assistant.bench:run")}
     for loaded in KindRegistry().loaded():
         out.update(loaded.kind.benches)
@@ -286,12 +392,24 @@ def cmd_bench(app: Assistant | None, args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- parser
+def _formatter() -> Any:
+    """argparse's help layout for the terminal's width, asked once: argparse asks the terminal again for every
+    argument it adds (a system call each, a tenth of a short command's time)."""
+    import shutil
+
+    width = shutil.get_terminal_size().columns - 2
+    return lambda prog: argparse.HelpFormatter(prog, width=width)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    layout = _formatter()
+
     def shared(defaults: bool) -> argparse.ArgumentParser:
         # The same flags work before or after the command name; only the top level sets defaults.
-        p = argparse.ArgumentParser(add_help=False)
+        p = argparse.ArgumentParser(add_help=False, formatter_class=layout)
         keep = {} if defaults else {"default": argparse.SUPPRESS}
-        p.add_argument("--db", help="SQLite file (default: games.sqlite3 in the user data directory, or $TABLETOP_DB)",
+        p.add_argument("--db", help="SQLite file or postgresql:// URL of a club database "
+                       "(default: $TABLETOP_DB, else games.sqlite3 in the user data directory)",
                        **({"default": None} if defaults else keep))
         p.add_argument("--json", action="store_true", help="machine-readable output", **keep)
         p.add_argument("--as", dest="actor", help="who is acting (player or power); default 'table'",
@@ -299,11 +417,12 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     common = shared(False)
-    parser = argparse.ArgumentParser(prog="tabletop", description=__doc__.splitlines()[0], parents=[shared(True)])
+    parser = argparse.ArgumentParser(prog="tabletop", description=__doc__.splitlines()[0], parents=[shared(True)],
+                                     formatter_class=layout)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
 
     def add(name: str, help_: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help_, parents=[common], description=help_)
+        return sub.add_parser(name, help=help_, parents=[common], description=help_, formatter_class=layout)
 
     add("kinds", "list the games the assistant can play").set_defaults(func=cmd_kinds)
     p = add("new", "start a new game; prints its id")
@@ -319,6 +438,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("command", help="""e.g. '{"type": "core.undo"}'""")
     p.add_argument("--command-id", help="idempotency key: sending the same id twice writes nothing new")
+    p.add_argument("--expect-seq", type=int, metavar="SEQ",
+                   help="the log position the command was prepared at: refused, writing nothing, if the table "
+                        "changed since (notes aside)")
+    p.add_argument("--answers", metavar="TEXT", help="with --expect-seq: the throw or decision the command answers "
+                   "(as `tabletop moves` names it); refused if it was already answered")
     p.set_defaults(func=cmd_do)
     p = add("undo", "undo the last command, or everything after --to SEQ (with --reason: roll back past dice)")
     p.add_argument("game")
@@ -352,7 +476,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=5173)
     p.add_argument("--lan", action="store_true", help="share on the local network behind a join code")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
+    p.add_argument("--workers", type=int, default=2, help="club mode: server processes (default 2)")
+    p.add_argument("--threads", type=int, default=128, help="club mode: threads per process (default 128)")
     p.set_defaults(func=cmd_serve)
+    add_club_commands(add)
+    p = add("db", "the database itself: `db upgrade` applies the schema migrations a club database lacks")
+    p.add_argument("action", choices=["upgrade"])
+    p.add_argument("--app-role", metavar="ROLE",
+                   help="PostgreSQL role the servers connect as: granted what they need, never UPDATE or DELETE of events")
+    p.set_defaults(func=cmd_db_upgrade)
+    p = add("migrate", "copy every game of a SQLite file into a club database, hashes intact, verified on both sides")
+    p.add_argument("--from", dest="source", required=True, metavar="SQLITE_FILE")
+    p.add_argument("--to", dest="target", required=True, metavar="postgresql://...")
+    p.set_defaults(func=cmd_migrate)
     p = add("report", "post-game report (or one of its charts with --chart)")
     p.add_argument("game")
     p.add_argument("--format", choices=["html", "md", "json", "svg", "png"], default="md")
@@ -365,12 +501,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-NO_DB = {cmd_serve, cmd_bench}
+NO_DB = {cmd_serve, cmd_bench, cmd_db_upgrade, cmd_migrate, cmd_kinds}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    for word in words:
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:  # the shell passed bytes that are not UTF-8 (decoded as surrogates)
+            sys.stderr.write(f"refused: an argument is not valid UTF-8 text: {word.encode('utf-8', 'replace').decode()!r}\n")
+            return EXIT_REFUSED
+    args = parser.parse_args(words)
     try:
         if args.func in NO_DB:
             return args.func(None, args)
@@ -378,14 +521,42 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_verify(None, args)
         app = open_assistant(args.db)
         return args.func(app, args)
-    except Refused as exc:
-        sys.stderr.write(f"refused: {exc.message}\n")
-        return EXIT_REFUSED
-    except (StoreError, GameFileError, UnknownKind) as exc:
-        sys.stderr.write(f"error: {exc}\n")
-        return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        return _failure(exc, args)
+
+
+def _failure(exc: Exception, args: argparse.Namespace) -> int:
+    """One clear line for a refusal or a store, file or kind error (their modules imported only now); anything
+    else is a defect, still one line for the player (never a traceback), and nothing more was written."""
+    from assistant.application import Stale
+    from assistant.decider import Refused
+    from events.exchange import GameFileError
+    from events.store import StoreError
+
+    if isinstance(exc, Refused):
+        if args.json:
+            _json_line({"refused": exc.reason, "rule": exc.rule, "stale": isinstance(exc, Stale)})
+        else:
+            sys.stderr.write(f"refused: {exc.message}\n")
+        return EXIT_REFUSED
+    if isinstance(exc, GameFileError):  # a tampered, truncated or reordered game file: refused, like a tampered log
+        if args.json:
+            _json_line({"ok": False, "refused": f"the game file cannot be trusted: {exc}", "rule": None, "stale": False})
+        else:
+            sys.stderr.write(f"refused: the game file cannot be trusted: {exc}\n")
+        return EXIT_REFUSED
+    if isinstance(exc, (StoreError, UnknownKind)):
+        if args.json:
+            _json_line({"error": str(exc)})
+        else:
+            sys.stderr.write(f"error: {exc}\n")
+        return EXIT_ERROR
+    # a defect: one line for the player, never a traceback
+    sys.stderr.write(f"error: the assistant could not do that ({type(exc).__name__}: {one_line(str(exc))}); "
+                     "nothing more was written\n")
+    return EXIT_ERROR
 
 
 if __name__ == "__main__":

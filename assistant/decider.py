@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -176,6 +176,11 @@ class Move(Generic[S]):
     ``phases`` and ``when`` are for showing (the table and ``tabletop moves`` list only what is possible now);
     the rules in ``run`` still refuse anything illegal, naming the rule. ``choices`` computes, from the state,
     the values a field may take now (the spaces, units or powers to choose from).
+
+    ``answers`` names, in plain words, the throw or decision the command answers at this moment, from the state
+    and the fields a form fixes (e.g. ``{"battle": "Ukraine"}`` -> "Germany's attack at Ukraine, round 1"; ""
+    when it answers none). A form carries it; a command sent with an older answer than the state's is refused
+    as stale before ``run`` (dice typed for one throw are never booked against the next).
     """
 
     command: type[Command]
@@ -184,6 +189,7 @@ class Move(Generic[S]):
     when: Callable[[S], bool] | None = None
     choices: Callable[[S], dict[str, tuple[str, ...]]] | None = None
     label: str = ""  # what the button says ("Buy these units"); the command's docstring otherwise
+    answers: Callable[[S, Mapping[str, Any]], str] | None = None
 
     @property
     def tag(self) -> str:
@@ -255,6 +261,9 @@ class GameKind(Generic[S]):
     benches: dict[str, Ref[Callable[[], dict[str, Any]]]] = field(default_factory=dict)
     # The game's vocabulary doc (its commands and events in plain words).
     docs: Path | None = None
+    # The powers or sides a command acts for (the club lets only their players and the host send it); when
+    # None, a command acts for the side on the turn clock.
+    acting_for: Callable[[Command, S], Sequence[str]] | None = None
 
     def moves_by_command(self) -> dict[type[Command], Move[S]]:
         return {m.command: m for m in self.moves}

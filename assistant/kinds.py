@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
+import sys
 import tomllib
-from dataclasses import dataclass
 from functools import cached_property
-from importlib.metadata import entry_points
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
-from assistant.decider import GameKind
-from events.catalogue import Catalogue
+from assistant import cachefile
+
+if TYPE_CHECKING:  # listing the games must not import msgspec, the log or any game
+    from assistant.decider import GameKind
+    from events.catalogue import Catalogue
 
 GROUP = "tabletop.games"
 
@@ -29,8 +33,7 @@ class UnknownKind(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class About:
+class About(NamedTuple):
     """What a game says of itself without being imported (its ``game.toml``)."""
 
     name: str
@@ -53,12 +56,42 @@ class LoadedKind:
 
     @cached_property
     def catalogue(self) -> Catalogue:
+        from events.catalogue import Catalogue
+
         return Catalogue(self.kind.events, self.kind.commands, self.kind.upcasters)
 
 
 def installed() -> dict[str, str]:
-    """name -> "module:attribute" of every installed game's declaration (read from package metadata only)."""
-    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    """name -> "module:attribute" of every installed game's declaration (read from package metadata only).
+
+    Reading the metadata means importing ``importlib.metadata`` (with email, zipfile, csv...) and opening every
+    installed distribution: a third of a short command's time. The answer is kept in a small file per Python
+    environment, valid while the distributions on the import path stay the same (each one's metadata folder, by
+    name and modification time: installing, upgrading or removing one rewrites its folder).
+    """
+    key = _distributions()
+    kept = cachefile.load("games", key)
+    if isinstance(kept, dict):
+        return kept
+    from importlib.metadata import entry_points
+
+    games = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    cachefile.save("games", key, games)
+    return games
+
+
+def _distributions() -> list[list[object]]:
+    """Each distribution's metadata folder on the import path, with its modification time (where the metadata
+    reader looks for entry points)."""
+    found: list[list[object]] = []
+    for folder in sys.path:
+        try:
+            with os.scandir(folder or ".") as entries:
+                found += sorted([folder, e.name, e.stat().st_mtime_ns] for e in entries
+                                if e.name.endswith((".dist-info", ".egg-info")))
+        except OSError:
+            continue
+    return found
 
 
 class KindRegistry:

@@ -11,8 +11,10 @@ import tomllib
 from typing import Any
 
 from assistant.decider import Refused
+from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json
 
 READERS = (".toml", ".json")
+MAX_OPTION_FILE = 4 * 1024 * 1024  # a whole board with its notes is under 100 KiB
 
 
 def read_option_file(option: str, filename: str, data: bytes) -> Any:
@@ -22,11 +24,13 @@ def read_option_file(option: str, filename: str, data: bytes) -> Any:
     if suffix not in READERS:
         raise Refused(f"{where} is neither a .toml nor a .json file")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Refused(f"{where} is not UTF-8 text") from None
+        text = checked_json(data, what=where, max_bytes=MAX_OPTION_FILE, max_depth=MAX_FILE_JSON_DEPTH).decode()
+    except InputError as exc:
+        raise Refused(str(exc)) from None
     try:
         return tomllib.loads(text) if suffix == ".toml" else json.loads(text)
+    except RecursionError:  # nesting hidden from the bracket count (TOML literal strings)
+        raise Refused(f"{where} nests too deeply") from None
     except tomllib.TOMLDecodeError as exc:
         raise Refused(f"{where} is not valid TOML ({exc})") from None
     except json.JSONDecodeError as exc:

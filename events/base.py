@@ -23,8 +23,16 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     schema_version: ClassVar[int] = 1
 
 
-class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
-    """A request a player makes. Subclasses must pass ``tag="ns.name"``."""
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+    """A request a player makes. Subclasses must pass ``tag="ns.name"``.
+
+    A field the command does not have is refused by name, never dropped: a misspelt or misplaced field
+    (``"power": "germany"`` on a purchase) would otherwise act on something the player did not mean.
+    Fields are bounded with the types of ``events.bounds``; ``max_bytes`` bounds the whole command (a command
+    carrying a file, such as a card catalogue or a scenario, raises it).
+    """
+
+    max_bytes: ClassVar[int] = 64 * 1024  # events.bounds.MAX_COMMAND_BYTES
 
 
 def tag_of(cls: type[msgspec.Struct]) -> str:

@@ -12,13 +12,18 @@ from typing import Any, Union
 
 import msgspec
 
-from events.base import Command, Event, require_explicit_tag
+from events.base import Command, Event, require_explicit_tag, tag_of
+from events.bounds import InputError, checked_json
 from events.core import CORE_COMMANDS, CORE_EVENTS
 from events.upcasting import Upcaster, build_chain, upcast
 
 
 class UnknownType(Exception):
     pass
+
+
+class _Tagged(msgspec.Struct):
+    type: str = ""
 
 
 class Catalogue:
@@ -34,9 +39,12 @@ class Catalogue:
         self.commands: dict[str, type[Command]] = {}
         for cls in (*CORE_COMMANDS, *commands):
             self._add(self.commands, cls)
-        self._decoders = {tag: msgspec.json.Decoder(cls) for tag, cls in self.events.items()}
+        # decoders are built on first use: a command that only reads a game never builds the commands' one
+        self._decoders: dict[str, msgspec.json.Decoder[Any]] = {}
         self._chain = build_chain(upcasters)
-        self._command_decoder = msgspec.json.Decoder(Union[tuple(self.commands.values())])  # type: ignore[misc]
+        self._max_bytes = max(cls.max_bytes for cls in self.commands.values())
+        self._many: msgspec.json.Decoder[list[Event]] | None = None
+        self._commands_decoder: msgspec.json.Decoder[Command] | None = None
 
     @staticmethod
     def _add(table: dict[str, Any], cls: type) -> None:
@@ -53,29 +61,68 @@ class Catalogue:
 
     def decoder(self, tag: str) -> msgspec.json.Decoder:
         """The decoder of the current version of ``tag`` (replay's fast path)."""
-        return self._decoders[tag]
+        found = self._decoders.get(tag)
+        if found is None:
+            found = self._decoders[tag] = msgspec.json.Decoder(self.events[tag])
+        return found
+
+    def decode_current(self, payloads: list[bytes]) -> list[Event] | None:
+        """Many payloads decoded in one call as today's classes (replay's fast path); None when one of them does not
+        decode so (an unknown type, or an old shape): the caller then decodes row by row, upcasting old versions.
+        The caller still upcasts rows whose stored version is not today's."""
+        if self._many is None:
+            self._many = msgspec.json.Decoder(list[Union[tuple(self.events.values())]])  # type: ignore[misc]
+        try:
+            return self._many.decode(b"[" + b",".join(payloads) + b"]")
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            return None
 
     def decode_event(self, tag: str, version: int, payload: bytes) -> Event:
         cls = self.events.get(tag)
         if cls is None:
             raise UnknownType(f"unknown event type {tag!r}")
         if version == cls.schema_version:
-            return self._decoders[tag].decode(payload)
+            return self.decoder(tag).decode(payload)
         data = msgspec.json.decode(payload)
         data.pop("type", None)
         data = upcast(self._chain, tag, version, cls.schema_version, data)
         return msgspec.convert(data, cls)
 
     def decode_command(self, raw: bytes | str) -> Command:
-        """Parse a command from JSON, with a clear message for every kind of mistake."""
+        """Parse a command from JSON, with a clear message for every kind of mistake.
+
+        Too large, too deeply nested or not UTF-8 raises ``events.bounds.InputError`` before parsing.
+        """
+        data = checked_json(raw, max_bytes=self._max_bytes)
+        if self._commands_decoder is None:
+            self._commands_decoder = msgspec.json.Decoder(Union[tuple(self.commands.values())])  # type: ignore[misc]
         try:
-            return self._command_decoder.decode(raw)
+            command = self._commands_decoder.decode(data)
         except msgspec.ValidationError as exc:
             text = str(exc)
             if "Invalid value" in text and "$.type" in text:
                 known = ", ".join(sorted(self.commands))
                 raise msgspec.ValidationError(f"unknown command type; known: {known}") from None
+            if "unknown field" in text:
+                raise msgspec.ValidationError(self._unknown_field(data, text)) from None
             raise
+        limit = type(command).max_bytes
+        if len(data) > limit:
+            raise InputError(f"the command is too large ({len(data):,} bytes; {tag_of(type(command))} takes at most "
+                             f"{limit:,})")
+        return command
+
+    def _unknown_field(self, data: bytes, text: str) -> str:
+        """Name the refused field and the fields the command does have."""
+        try:
+            tag = msgspec.json.decode(data, type=_Tagged).type
+        except msgspec.DecodeError:
+            return text
+        cls = self.commands.get(tag)
+        if cls is None:
+            return text
+        fields = ", ".join(cls.__struct_fields__) or "none"
+        return f"{text.replace('Object contains unknown', 'unknown')}; {tag} has the fields: {fields}"
 
     def command_type(self, name: str) -> type[Command] | None:
         return self.commands.get(name)

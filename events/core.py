@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from events.base import Command, Event
+from events.bounds import Faces, Name, Note, Seq, Text
 
 # ---------------------------------------------------------------- events
 
@@ -108,7 +109,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
 class Undo(Command, tag="core.undo"):
     """Cancel the last command (or, with ``to_seq``, everything after that event)."""
 
-    to_seq: int | None = None
+    to_seq: Seq | None = None
 
 
 class Redo(Command, tag="core.redo"):
@@ -118,25 +119,25 @@ class Redo(Command, tag="core.redo"):
 class RollBack(Command, tag="core.roll_back"):
     """Cancel everything after ``to_seq`` even past dice; needs a stated reason."""
 
-    to_seq: int
-    reason: str
+    to_seq: Seq
+    reason: Text
 
 
 class CorrectDice(Command, tag="core.correct_dice"):
     """Fix the faces of a physical throw entered wrongly."""
 
-    dice_seq: int
-    faces: tuple[int, ...]
-    reason: str
+    dice_seq: Seq
+    faces: Faces
+    reason: Text
 
 
 class AddNote(Command, tag="core.add_note"):
     """Attach an annotation to any event."""
 
-    about_seq: int
-    text: str
-    arrow_from: str = ""
-    arrow_to: str = ""
+    about_seq: Seq
+    text: Note
+    arrow_from: Name = ""
+    arrow_to: Name = ""
 
 
 CORE_COMMANDS: tuple[type[Command], ...] = (Undo, Redo, RollBack, CorrectDice, AddNote)

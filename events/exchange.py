@@ -14,8 +14,12 @@ from collections.abc import Iterable
 
 import msgspec
 
+from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json
 from events.hashing import GENESIS
 from events.store import Row
+
+
+MAX_LINE_BYTES = 16 * 1024 * 1024  # one event; the largest, core.game_created with a whole board, is ~100 KiB
 
 
 class GameFileError(Exception):
@@ -76,8 +80,8 @@ def read_lines(data: bytes) -> list[Row]:
     else:
         raise GameFileError(f"line {len(lines)}: the file ends in the middle of a line (truncated?)")
     try:
-        end = _end_decoder.decode(lines[-1])
-    except msgspec.DecodeError:
+        end = _end_decoder.decode(checked_json(lines[-1], what=f"line {len(lines)}", max_depth=1))
+    except (msgspec.DecodeError, InputError):
         raise GameFileError(
             f"line {len(lines)}: the file stops without its closing line (truncated, or lines moved?)"
         ) from None
@@ -86,6 +90,10 @@ def read_lines(data: bytes) -> list[Row]:
         raise GameFileError("line 1: the file closes without holding a single event")
     game_id = None
     for number, raw in enumerate(lines, start=1):
+        try:
+            checked_json(raw, what=f"line {number}", max_bytes=MAX_LINE_BYTES, max_depth=MAX_FILE_JSON_DEPTH)
+        except InputError as exc:
+            raise GameFileError(str(exc)) from None
         try:
             line = _line_decoder.decode(raw)
         except msgspec.DecodeError as exc:

@@ -4,10 +4,14 @@ The database itself refuses UPDATE and DELETE on events (triggers). An append
 names the sequence number it expects to follow; all events of one command go in
 one transaction; a repeated command id writes nothing and returns the first
 result. Checkpoints live in a separate table and are a pure cache.
+
+Every append also seals the game's new head, and every new game the list of games, with this installation's
+key (``integrity.py``); ``check`` finds any edit made to the file behind the store's back.
 """
 
 from __future__ import annotations
 
+import hmac
 import os
 import sqlite3
 import threading
@@ -15,6 +19,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from events import integrity
+from events.sealing import Sealing
 from events.hashing import GENESIS, canonical_bytes, chain_hash
 
 SCHEMA = """
@@ -51,6 +57,16 @@ CREATE TABLE IF NOT EXISTS commands (
     last_seq   INTEGER NOT NULL,
     PRIMARY KEY (game_id, command_id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS heads (
+    game_id TEXT PRIMARY KEY,
+    seq     INTEGER NOT NULL,
+    hash    TEXT    NOT NULL,
+    seal    TEXT    NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS meta (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS checkpoints (
     game_id TEXT    NOT NULL,
     seq     INTEGER NOT NULL,
@@ -70,6 +86,16 @@ class Conflict(StoreError):
 
 class GameNotFound(StoreError):
     pass
+
+
+class Tampered(StoreError):
+    """The database file was changed behind the assistant's back; the message says what was found."""
+
+    def __init__(self, game_id: str, finding: integrity.Finding):
+        self.game_id = game_id
+        self.finding = finding
+        super().__init__(f"game {game_id} was changed outside the assistant and is not served: {finding} "
+                         f"(`tabletop verify {game_id}` reports it)")
 
 
 @dataclass(frozen=True)
@@ -121,8 +147,9 @@ class GameRow:
 _ROW_COLUMNS = "game_id, seq, type, version, recorded_at, actor, command_id, payload, prev_hash, hash"
 
 
-class EventStore:
-    def __init__(self, path: str | os.PathLike[str], *, create_dir: bool = False):
+class EventStore(Sealing):
+    def __init__(self, path: str | os.PathLike[str], *, create_dir: bool = False, key: bytes | None = None):
+        """``key``: the sealing key (default: this installation's, kept in the user's configuration directory)."""
         self.path = Path(path)
         directory = self.path.parent
         if not directory.exists():
@@ -138,7 +165,14 @@ class EventStore:
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a directory, not a database file")
         self._local = threading.local()
+        try:
+            self.key = key if key is not None else integrity.installation_key()
+        except OSError as exc:
+            raise StoreError(f"cannot read or create the sealing key: {exc}") from None
+        self.verified: dict[str, tuple[int, str]] = {}  # game -> (seq, hash) this process has checked or written
+        self._verified_lock = threading.Lock()
         self._connect()  # fail early with a clear message
+        self.sealed = self._seal_if_new()
 
     # ------------------------------------------------------------ connection
     def _connect(self) -> sqlite3.Connection:
@@ -218,6 +252,8 @@ class EventStore:
                 "SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1", (game_id,)
             ).fetchone()
             head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
+            if head_seq and self.sealed:
+                self._require_sealed_head(conn, game_id, head_seq, prev)
             if head_seq != expected_seq:
                 conn.execute("ROLLBACK")
                 raise Conflict(
@@ -246,11 +282,11 @@ class EventStore:
                 "INSERT INTO commands (game_id, command_id, first_seq, last_seq) VALUES (?,?,?,?)",
                 (game_id, command_id, head_seq + 1, seq),
             )
+            self._seal_head(conn, game_id, seq, prev, new_game=head_seq == 0)
             conn.execute("COMMIT")
+            self._advance_verified(game_id, (head_seq, head[1] if head else GENESIS), (seq, prev))
             return Appended(head_seq + 1, seq)
-        except Conflict:
-            raise
-        except GameNotFound:
+        except (Conflict, GameNotFound, Tampered):
             raise
         except BaseException as exc:
             try:
@@ -280,7 +316,7 @@ class EventStore:
                 f"INSERT INTO events ({_ROW_COLUMNS}, rewinds_to) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 [
                     (r.game_id, r.seq, r.type, r.version, r.recorded_at, r.actor, r.command_id, r.payload, r.prev_hash, r.hash, rw)
-                    for r, rw in ((r, _rewinds_of(r)) for r in rows)
+                    for r, rw in ((r, integrity.rewinds_of(r.type, r.payload)) for r in rows)
                 ],
             )
             firsts: dict[str, list[int]] = {}
@@ -291,6 +327,7 @@ class EventStore:
                 "INSERT OR IGNORE INTO commands (game_id, command_id, first_seq, last_seq) VALUES (?,?,?,?)",
                 [(game_id, cid, a, b) for cid, (a, b) in firsts.items()],
             )
+            self._seal_head(conn, game_id, rows[-1].seq, rows[-1].hash, new_game=True)
             conn.execute("COMMIT")
         except StoreError:
             raise
@@ -335,6 +372,11 @@ class EventStore:
     def head(self, game_id: str) -> int:
         rows = self._run("SELECT MAX(seq) FROM events WHERE game_id=?", (game_id,))
         return rows[0][0] or 0
+
+    def head_commitment(self, game_id: str) -> tuple[int, str]:
+        """(seq, hash) of the game's last event."""
+        rows = self._run("SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1", (game_id,))
+        return (rows[0][0], rows[0][1]) if rows else (0, GENESIS)
 
     def rows(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Row]:
         for r in self.raw(game_id, after, upto):
@@ -392,12 +434,25 @@ class EventStore:
         )]
 
     def load_checkpoint(self, game_id: str, seq: int) -> bytes | None:
-        rows = self._run("SELECT state FROM checkpoints WHERE game_id=? AND seq=?", (game_id, seq))
-        return rows[0][0] if rows else None
+        """A checkpoint's state when its seal holds (it was written here, for this event); else None (a miss)."""
+        rows = self._run(
+            "SELECT c.state, e.hash FROM checkpoints c JOIN events e ON e.game_id=c.game_id AND e.seq=c.seq "
+            "WHERE c.game_id=? AND c.seq=?", (game_id, seq))
+        if not rows or len(rows[0][0]) < 32:
+            return None
+        blob, event_hash = bytes(rows[0][0]), rows[0][1]
+        state = blob[32:]
+        if not hmac.compare_digest(blob[:32], integrity.checkpoint_seal(self.key, game_id, seq, event_hash, state)):
+            return None
+        return state
 
     def save_checkpoint(self, game_id: str, seq: int, state: bytes) -> None:
         try:
-            self._run("INSERT OR REPLACE INTO checkpoints (game_id, seq, state) VALUES (?,?,?)", (game_id, seq, state))
+            rows = self._run("SELECT hash FROM events WHERE game_id=? AND seq=?", (game_id, seq))
+            if not rows:
+                return
+            sealed = integrity.checkpoint_seal(self.key, game_id, seq, rows[0][0], state) + state
+            self._run("INSERT OR REPLACE INTO checkpoints (game_id, seq, state) VALUES (?,?,?)", (game_id, seq, sealed))
         except StoreError:
             pass  # a cache that cannot be written (read-only file) only costs speed
 
@@ -407,10 +462,12 @@ class EventStore:
         else:
             self._run("DELETE FROM checkpoints WHERE game_id=?", (game_id,))
 
+    def integrity_rows(self, game_id: str, after: int = 0) -> list[tuple]:
+        """Rows as stored plus their ``rewinds_to`` column, in sequence order, for checking."""
+        return self._run(f"SELECT {_ROW_COLUMNS}, rewinds_to FROM events WHERE game_id=? AND seq>? ORDER BY seq",
+                         (game_id, after))
+
 
 def _rewinds_of(row: Row) -> int | None:
-    if row.type != "core.events_cancelled":
-        return None
-    import msgspec
-
-    return int(msgspec.json.decode(row.payload)["rewinds_to"])
+    """The ``rewinds_to`` column of a stored row (the PostgreSQL store imports it too)."""
+    return integrity.rewinds_of(row.type, row.payload)

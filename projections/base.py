@@ -27,13 +27,21 @@ class Recorded(msgspec.Struct, frozen=True, gc=False):
 class Projection(Generic[S]):
     """A read model: a pure fold over recorded events. No I/O, no validation.
 
-    ``state_type`` lets the checkpoint cache serialise the state (msgspec).
+    ``state_type`` lets the checkpoint cache serialise the state (msgspec). ``events``, when given, names the event
+    types the fold reacts to (subclasses included): a replay hands it only those and skips the others, so a read
+    model that ignores notes and dice costs nothing on them. ``reads_game``: the fold is called as
+    ``apply(state, rec, game)`` with the game's own state after the event, instead of rebuilding it.
     """
 
     name: str
     initial: Callable[[dict[str, Any]], S]
-    apply: Callable[[S, Recorded], S]
+    apply: Callable[..., S]
     state_type: Any
+    events: tuple[type, ...] | None = None
+    reads_game: bool = False
+
+    def handles(self, event_type: type) -> bool:
+        return self.events is None or issubclass(event_type, self.events)
 
 
 __all__ = ["Projection", "Recorded"]

@@ -37,4 +37,4 @@ def apply(clock: TurnClock, rec: Recorded) -> TurnClock:
     return clock
 
 
-TURN_CLOCK: Projection[TurnClock] = Projection("clock", initial, apply, TurnClock)
+TURN_CLOCK: Projection[TurnClock] = Projection("clock", initial, apply, TurnClock, events=(PhaseBegan,))

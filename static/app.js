@@ -49,19 +49,34 @@
     flash("The table server cannot be reached. Check the connection; nothing was booked.");
   });
 
-  // A live update must not wipe a form someone is filling in: keep it and offer a refresh instead.
+  // A live update must not wipe a form someone is filling in (any field changed from how it was drawn, or the
+  // field with the focus): keep it and say the table moved on. Sending it then is refused by the server (the form
+  // names the log position it was drawn at) and the fresh forms come back with the reason.
+  var typedIn = function (root) {
+    var active = document.activeElement;
+    if (active && root.contains(active) && active.type !== "submit" && (active.value || "").trim() !== "") return true;
+    return Array.prototype.some.call(root.querySelectorAll("input, textarea, select"), function (el) {
+      if (el.type === "hidden" || el.type === "submit") return false;
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      if (el.tagName === "SELECT") {
+        var drawn = 0;  // the option marked selected when drawn, else the first
+        Array.prototype.forEach.call(el.options, function (o, i) { if (o.defaultSelected) drawn = i; });
+        return el.selectedIndex !== drawn;
+      }
+      return el.value !== el.defaultValue;
+    });
+  };
   document.addEventListener("htmx:oobBeforeSwap", function (ev) {
     var target = ev.detail.target;
     if (!target || target.id !== "actions") return;
-    var active = document.activeElement;
-    if (active && target.contains(active) && (active.value || "").trim() !== "" && active.type !== "submit") {
+    if (typedIn(target)) {
       ev.detail.shouldSwap = false;
       if (!document.getElementById("stale")) {
         var note = document.createElement("p");
-        note.id = "stale"; note.className = "notice";
-        note.textContent = "The table changed on another device. ";
+        note.id = "stale"; note.className = "notice"; note.setAttribute("role", "status");
+        note.textContent = "The table changed on another device: what you typed here answers the table as it was. ";
         var b = document.createElement("button");
-        b.type = "button"; b.className = "linkish"; b.textContent = "Refresh the forms"; b.setAttribute("data-refresh", "");
+        b.type = "button"; b.className = "linkish"; b.textContent = "Show the table now"; b.setAttribute("data-refresh", "");
         note.appendChild(b);
         target.insertBefore(note, target.firstChild);
       }
@@ -130,4 +145,103 @@
   var all = function () { document.querySelectorAll(".purchase-grid").forEach(update); };
   document.addEventListener("DOMContentLoaded", all);
   document.addEventListener("htmx:afterSettle", all);
+})();
+
+// Dice typed line by line (an input with data-dice="n" per group of dice): once a line has its n faces, what is
+// typed next goes to the next line, so a throw is typed in one go on a phone's keypad and each face still shows
+// against its unit. A run of digits is one die per digit.
+(function () {
+  "use strict";
+  var digits = function (el) { return el.value.replace(/[^0-9]/g, "").split(""); };
+  document.addEventListener("input", function (ev) {
+    var input = ev.target;
+    if (!input || !input.matches || !input.matches("input[data-dice]")) return;
+    var lines = Array.prototype.slice.call(input.closest("form").querySelectorAll("input[data-dice]"));
+    var at = lines.indexOf(input);
+    var carry = [];
+    for (var i = at; i < lines.length; i++) {
+      var n = parseInt(lines[i].getAttribute("data-dice"), 10);
+      var faces = carry.concat(digits(lines[i]));
+      var last = i === lines.length - 1;
+      if (faces.length <= n || last) { if (carry.length || i === at) lines[i].value = faces.join(""); carry = []; break; }
+      lines[i].value = faces.slice(0, n).join("");
+      carry = faces.slice(n);
+    }
+    if (document.activeElement !== input) return;
+    var open = lines.filter(function (el) { return digits(el).length < parseInt(el.getAttribute("data-dice"), 10); })[0];
+    if (open && open !== input && lines.indexOf(open) > at) open.focus();
+  });
+})();
+
+// Maps wider than the screen (a phone): open on where the action is (data-focus-x/-y, 0 to 1), keep where the
+// player panned to when a live update redraws the map, and zoom with two fingers or the + and - buttons.
+(function () {
+  "use strict";
+  var kept = {};  // focus name -> {left, top, zoom} the player left the map at
+  var zoomOf = function (wrap) { return parseFloat(wrap.getAttribute("data-zoom") || "1"); };
+  var setZoom = function (wrap, zoom, cx, cy) {
+    var svg = wrap.querySelector("svg");
+    if (!svg) return;
+    zoom = Math.max(1, Math.min(4, zoom));
+    var before = svg.getBoundingClientRect().width || 1;
+    var px = (wrap.scrollLeft + (cx === undefined ? wrap.clientWidth / 2 : cx)) / before;
+    var py = (wrap.scrollTop + (cy === undefined ? wrap.clientHeight / 2 : cy)) / (svg.getBoundingClientRect().height || 1);
+    if (!wrap.getAttribute("data-base")) wrap.setAttribute("data-base", String(before / zoomOf(wrap)));
+    wrap.setAttribute("data-zoom", String(zoom));
+    svg.style.width = (zoom * parseFloat(wrap.getAttribute("data-base"))) + "px";
+    var rect = svg.getBoundingClientRect();
+    wrap.scrollLeft = px * rect.width - (cx === undefined ? wrap.clientWidth / 2 : cx);
+    wrap.scrollTop = py * rect.height - (cy === undefined ? wrap.clientHeight / 2 : cy);
+  };
+  var settle = function (wrap) {
+    if (wrap.getAttribute("data-settled")) return;
+    wrap.setAttribute("data-settled", "1");
+    if (!wrap.querySelector(".zoom")) {
+      var tools = document.createElement("div");
+      tools.className = "zoom";
+      [["+", "Zoom in", 1.5], ["\u2212", "Zoom out", 1 / 1.5]].forEach(function (b) {
+        var button = document.createElement("button");
+        button.type = "button"; button.className = "secondary"; button.textContent = b[0];
+        button.setAttribute("aria-label", b[1]); button.title = b[1];
+        button.addEventListener("click", function () { setZoom(wrap, zoomOf(wrap) * b[2]); });
+        tools.appendChild(button);
+      });
+      wrap.parentNode.insertBefore(tools, wrap);
+    }
+    var focus = wrap.getAttribute("data-focus") || "";
+    var was = kept[focus];
+    if (was) {
+      if (was.zoom !== 1) setZoom(wrap, was.zoom);
+      wrap.scrollLeft = was.left; wrap.scrollTop = was.top;
+    } else if (wrap.scrollWidth > wrap.clientWidth) {
+      var fx = parseFloat(wrap.getAttribute("data-focus-x") || "0.5");
+      var fy = parseFloat(wrap.getAttribute("data-focus-y") || "0.5");
+      wrap.scrollLeft = fx * wrap.scrollWidth - wrap.clientWidth / 2;
+      wrap.scrollTop = fy * wrap.scrollHeight - wrap.clientHeight / 2;
+    }
+    wrap.addEventListener("scroll", function () {
+      kept[focus] = {left: wrap.scrollLeft, top: wrap.scrollTop, zoom: zoomOf(wrap)};
+    });
+  };
+  var all = function () { document.querySelectorAll(".mapwrap").forEach(settle); };
+  document.addEventListener("DOMContentLoaded", all);
+  document.addEventListener("htmx:afterSettle", all);
+  document.addEventListener("htmx:oobAfterSwap", all);
+
+  // Two fingers on the map zoom it (the page itself keeps its size).
+  var pinch = null;
+  var gap = function (t) { return Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY); };
+  document.addEventListener("touchstart", function (ev) {
+    var wrap = ev.target.closest && ev.target.closest(".mapwrap");
+    if (wrap && ev.touches.length === 2) pinch = {wrap: wrap, gap: gap(ev.touches), zoom: zoomOf(wrap)};
+  }, {passive: true});
+  document.addEventListener("touchmove", function (ev) {
+    if (!pinch || ev.touches.length !== 2) return;
+    var box = pinch.wrap.getBoundingClientRect();
+    var cx = (ev.touches[0].clientX + ev.touches[1].clientX) / 2 - box.left;
+    var cy = (ev.touches[0].clientY + ev.touches[1].clientY) / 2 - box.top;
+    setZoom(pinch.wrap, pinch.zoom * gap(ev.touches) / pinch.gap, cx, cy);
+    kept[pinch.wrap.getAttribute("data-focus") || ""] = {left: pinch.wrap.scrollLeft, top: pinch.wrap.scrollTop, zoom: zoomOf(pinch.wrap)};
+  }, {passive: true});
+  document.addEventListener("touchend", function (ev) { if (ev.touches.length < 2) pinch = null; }, {passive: true});
 })();

@@ -94,10 +94,13 @@ def test_tampered_file_is_refused_naming_the_line(tmp_path, capsys):
     run(capsys, "export", gid, "-o", str(export), "--db", db)
     lines = export.read_bytes().splitlines(keepends=True)
     export.write_bytes(lines[0] + lines[1].replace(b'"round":1', b'"round":7'))
+    # A tampered file is refused (exit 1) by verify and import alike, as a tampered stored log is (docs/cli.md).
     code, _, err = run(capsys, "verify", str(export))
-    assert code == 2 and "line 2" in err
+    assert code == cli.EXIT_REFUSED and err.startswith("refused: the game file cannot be trusted: line 2")
     code, _, err = run(capsys, "import", str(export), "--db", str(tmp_path / "x.sqlite3"))
-    assert code == 2 and "line 2" in err
+    assert code == cli.EXIT_REFUSED and "line 2" in err
+    code, out, _ = run(capsys, "--json", "import", str(export), "--db", str(tmp_path / "x.sqlite3"))
+    assert code == 1 and json.loads(out)["ok"] is False and "line 2" in json.loads(out)["refused"]
 
 
 # ---------------------------------------------------------------- game files: a game's parts and options from files

@@ -8,14 +8,12 @@ tests can check that the plotted points are those numbers.
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
-import matplotlib
+from assistant.analysis.report_model import Series
 
-matplotlib.use("Agg")
-
-from matplotlib.figure import Figure  # noqa: E402  (the backend must be chosen first)
-
-from assistant.analysis.report_model import Series  # noqa: E402
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 FORMATS = {"svg": "image/svg+xml", "png": "image/png"}
 # Text stays text in the SVG (selectable, and drawing glyphs as paths was most of a report's time);
@@ -23,13 +21,25 @@ FORMATS = {"svg": "image/svg+xml", "png": "image/png"}
 STYLE = {"svg.fonttype": "none", "svg.hashsalt": "report"}
 
 
+def _matplotlib():
+    """matplotlib, with the Agg backend chosen before anything draws; loaded by the first chart (it costs the web
+    server about a second of start-up otherwise)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    return matplotlib
+
+
 def figure(series: Series) -> Figure:
+    _matplotlib()
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(7.0, 3.6), dpi=100)
     ax = fig.add_subplot()
     # Named rounds (game turns) are evenly spaced in play order, whatever their numbers.
     xs = list(range(len(series.rounds))) if series.labels else series.rounds
     for who, values in series.values.items():
-        ax.plot(xs, values, marker="o", markersize=3, label=series.names.get(who, who))
+        ax.plot(xs, values, marker="o", markersize=3, label=series.names.get(who, who), color=series.colours.get(who))
     ax.set_title(series.title)
     ax.set_xlabel("game turn" if series.labels else "round (0 = set-up)")
     ax.grid(True, alpha=0.3)
@@ -51,6 +61,6 @@ def render(series: Series, fmt: str = "svg") -> bytes:
     if fmt not in FORMATS:
         raise ValueError(f"charts export as {', '.join(FORMATS)}, not {fmt!r}")
     buffer = io.BytesIO()
-    with matplotlib.rc_context(STYLE):
+    with _matplotlib().rc_context(STYLE):
         figure(series).savefig(buffer, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
     return buffer.getvalue()

@@ -19,6 +19,8 @@ from assistant.replay import CANCEL_TAG, decode_cancel
 from events.core import AddNote
 from events.store import NewEvent
 
+FORK_NOTE = "What-if fork of game "  # the note that makes a game a fork (its first words)
+
 
 def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, actor: str = "table") -> str:
     row = app.game(game_id)
@@ -37,7 +39,7 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
             kind=row.kind if expected == 0 else None, title=name if expected == 0 else None,
         )
         expected += len(batch)
-    app.handle(new_id, AddNote(about_seq=at_seq, text=f"What-if fork of game {row.game_id} from its event {at_seq}."),
+    app.handle(new_id, AddNote(about_seq=at_seq, text=f"{FORK_NOTE}{row.game_id} from its event {at_seq}."),
                actor=actor)
     app.handle(row.game_id, AddNote(about_seq=at_seq, text=f"What-if fork: game {new_id} starts from here."),
                actor=actor)
@@ -45,11 +47,18 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
 
 
 def fork_origin(app: Any, game_id: str) -> tuple[str, int] | None:
-    """(original game id, event) when ``game_id`` is a what-if fork."""
-    for entry in app.log(game_id):
+    """(original game id, event) when ``game_id`` is a what-if fork.
+
+    The first table page asks it: the raw rows are searched for the fork's note, and only notes that may be it
+    are decoded (worded and checked for cancellation), not the whole log of a long game."""
+    gid = app.game(game_id).game_id
+    for seq, type_, *_envelope, payload in app.store.replay_rows(gid, 0, app.head(gid)):
+        if type_ != "core.note_added" or FORK_NOTE.encode() not in payload:
+            continue
+        entry = app.log(gid, after=seq - 1, limit=1)[0]
         text = getattr(entry.event, "text", "")
-        if entry.type == "core.note_added" and text.startswith("What-if fork of game ") and not entry.cancelled:
-            origin = text.removeprefix("What-if fork of game ").split(" ", 1)[0]
+        if text.startswith(FORK_NOTE) and not entry.cancelled:
+            origin = text.removeprefix(FORK_NOTE).split(" ", 1)[0]
             return origin, entry.event.about_seq
     return None
 

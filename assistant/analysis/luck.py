@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from math import comb, sqrt
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
-import numpy as np
 
 from events.core import DiceRolled, PhaseBegan
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Entry(Protocol):
@@ -73,6 +75,8 @@ def is_hit(face: int, target: int, hits_when: str) -> bool:
 
 def hits_distribution(chances: Iterable[float]) -> np.ndarray:
     """Exact P(k hits) for independent dice with these hit chances (dice of equal chance batched)."""
+    import numpy as np  # loaded by the first luck figure, not with the rules that import this module's types
+
     pmf = np.ones(1)
     counts: dict[float, int] = {}
     for p in chances:

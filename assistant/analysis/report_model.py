@@ -17,6 +17,7 @@ class Series(msgspec.Struct, frozen=True, kw_only=True):
     values: dict[str, list[float]]
     labels: list[str] = []  # a name per round when the game has one (Europe Engulfed turns)
     names: dict[str, str] = {}  # power, nation or side id -> the name players say, for the legend
+    colours: dict[str, str] = {}  # power, nation or side id -> its colour on the map (matplotlib's cycle otherwise)
 
 
 class Note(msgspec.Struct, frozen=True, kw_only=True):

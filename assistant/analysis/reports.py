@@ -70,7 +70,8 @@ def build_report(app: Any, game_id: str) -> Report:
     named = adapter.round_labels(entries)
     labels = [named.get(r) or ("set-up" if r == 0 else str(r)) for r in rounds] if named else []
     series = [Series(metric=m, title=t, rounds=rounds, values=values[m], labels=labels,
-                     names={who: label(adapter.side_name(who)) for who in values[m]})
+                     names={who: label(adapter.side_name(who)) for who in values[m]},
+                     colours={who: adapter.colours[who] for who in values[m] if who in adapter.colours})
               for m, t in adapter.metrics.items()]
     battles = adapter.battles(views, gid, entries)
     casualties: dict[str, dict[str, int]] = {}

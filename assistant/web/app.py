@@ -6,24 +6,37 @@ import logging
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, g, make_response, redirect, render_template, request, session, url_for
-from jinja2 import ChoiceLoader
+from jinja2 import ChoiceLoader, FileSystemBytecodeCache
 from werkzeug.exceptions import HTTPException
 
+from assistant import cachefile
 from assistant.application import Assistant
 from assistant.web import plugins, security
+from assistant.web.joining import JoinGuard, new_join_code
 from assistant.web.plugins import GameTemplates
 from assistant.web.presenter import new_command_id
+from events.store import Tampered
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("assistant.web")
 
 # Paths any device may open without the join code (the join page itself, static files, spectator links).
 OPEN_PREFIXES = ("/join", "/static/", "/games/", "/watch/")
+UPLOADS = {"web.import_game", "web.create_game"}
+MAX_FORM_BYTES = 2 * 1024 * 1024  # a command form (a card catalogue pasted in is the largest); the command
+# itself is then held to its own Command.max_bytes (64 KiB for nearly all)
+MAX_FORM_PARTS = 500
 
 
-def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None = None, testing: bool = False) -> Flask:
+def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None = None, testing: bool = False,
+               club: Any = None, heads: Any = None, hosts: frozenset[str] | None = None,
+               guard: JoinGuard | None = None) -> Flask:
+    """The web companion; with ``club`` (an ``assistant.club.accounts.Club``) the club mode: members sign in,
+    seats decide who acts and sees what, and ``heads`` (``assistant.club.live.Heads``) pushes changes.
+    ``hosts``: the names the server answers to (default: localhost, and on the LAN this machine's names)."""
     app = Flask(
         "assistant.web",
         template_folder=str(ROOT / "templates"),
@@ -42,20 +55,46 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_command_id"] = new_command_id
+    # compiled templates kept between runs (Jinja checks each template's source time): a first page compiles
+    # none of the twenty templates it includes
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(_folder(cachefile.folder() / "templates")))
     app.extensions["assistant"] = assistant
     app.extensions["tabletop"] = {
         "lan": lan,
-        "join_code": join_code or (security.new_join_code() if lan else None),
+        "join_code": join_code or (new_join_code() if lan else None),
         "watch_secret": secrets.token_bytes(32),
+        "hosts": hosts if hosts is not None else security.served_names(lan),
+        "guard": guard or JoinGuard(),
+        "club": club,
+        "heads": heads,
     }
+    if club is not None:  # every server process of the club signs with the same keys, kept in its database
+        app.config["SECRET_KEY"] = club.secret("session")
+        app.extensions["tabletop"]["watch_secret"] = club.secret("watch")
+
+    @app.before_request
+    def bound_request():
+        # Only game files and new games upload files; every other request is a form of a few fields.
+        if request.endpoint not in UPLOADS:
+            request.max_content_length = MAX_FORM_BYTES
+            request.max_form_memory_size = MAX_FORM_BYTES
+            request.max_form_parts = MAX_FORM_PARTS
 
     @app.before_request
     def gate():
         conf = app.extensions["tabletop"]
         g.local = security.is_local_request()
-        if not conf["lan"] and not security.host_allowed():
+        if conf["club"] is not None:
+            from assistant.web.club import club_gate
+
+            return club_gate()
+        # Checked in every mode, before anything else: a page of another site that rebinds its name to this
+        # machine reaches it with its own name in Host, even from the host's own browser.
+        if not security.host_allowed(conf["hosts"]):
+            g.local = False
             return render_template("error.html", title="Not here",
-                                   message="This server only answers on localhost."), 403
+                                   message="This server only answers to the names it serves."), 403
+        g.local = security.is_local_request()
         if conf["lan"] and not g.local and not session.get("joined"):
             if not request.path.startswith(OPEN_PREFIXES):
                 return redirect(url_for("web.join", next=request.full_path if request.query_string else request.path))
@@ -92,13 +131,21 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
             "lan": conf["lan"],
             "join_code": conf["join_code"] if g.get("local") else None,
             "player": session.get("player", ""),
+            "member": g.get("member"),
+            "club": conf["club"] is not None,
+            "live_push": conf["heads"] is not None,
             "game_stylesheet": plugins.stylesheet(assistant.registry),
         }
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
-        titles = {403: "Not allowed", 404: "Not found", 405: "Not allowed", 413: "Too large"}
+        titles = {403: "Not allowed", 404: "Not found", 405: "Not allowed", 409: "Changed outside the assistant",
+                  413: "Too large", 429: "Too many tries"}
         return _plain_error(titles.get(exc.code or 500, "Problem"), exc.description or exc.name, exc.code or 500)
+
+    @app.errorhandler(Tampered)
+    def tampered(exc: Tampered):
+        return _plain_error("Changed outside the assistant", str(exc), 409)
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
@@ -112,6 +159,10 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
 
     app.register_blueprint(web)
     app.register_blueprint(review)
+    if club is not None:
+        from assistant.web.club import club_pages
+
+        app.register_blueprint(club_pages)
     app.register_blueprint(plugins.games_static)
     return app
 
@@ -128,3 +179,12 @@ def flash_response(message: str, status: int):
     response.headers["HX-Retarget"] = "#flash"
     response.headers["HX-Reswap"] = "innerHTML"
     return response
+
+
+def _folder(path: Path) -> Path:
+    """The folder, made if it can be; a bytecode cache that cannot be written only costs speed (Jinja skips it)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+    return path

@@ -18,6 +18,7 @@ import msgspec
 from msgspec import inspect as mi
 
 from events.base import tag_of
+from events.bounds import InputError, checked_json
 
 
 class FormError(ValueError):
@@ -32,6 +33,9 @@ class FieldSpec:
     required: bool
     default: str = ""
     choices: tuple[str, ...] = ()
+    minimum: int | None = None  # the command type's bounds, drawn as the input's min, max and maxlength
+    maximum: int | None = None
+    max_length: int | None = None
 
     @property
     def is_dice(self) -> bool:
@@ -124,6 +128,8 @@ def form_for(cls: type[msgspec.Struct], tag: str | None = None) -> FormSpec:
         fields.append(FieldSpec(
             name=f.encode_name, label=humanise(f.name), widget=widget, required=f.required,
             default=_default_text(widget, default), choices=choices,
+            minimum=getattr(inner, "ge", None), maximum=getattr(inner, "le", None),
+            max_length=getattr(inner, "max_length", None) if isinstance(inner, mi.StrType) else None,
         ))
     name = tag if tag is not None else _tag_or_name(cls)
     short = name.split(".", 1)[-1]
@@ -140,8 +146,15 @@ def _tag_or_name(cls: type[msgspec.Struct]) -> str:
         return cls.__name__
 
 
-def _ints(text: str, label: str) -> list[int]:
-    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+def dice_text(text: str) -> str:
+    """Faces as typed on a phone's numeric keypad (no space, no comma): a run of digits is one die per digit
+    ("1156436" is seven dice), since the games' dice show 1 to 6. Separated faces are kept as they are."""
+    text = text.strip()
+    return " ".join(text) if re.fullmatch(r"\d{2,}", text) else text
+
+
+def _ints(text: str, label: str, dice: bool = False) -> list[int]:
+    parts = [p for p in re.split(r"[\s,;]+", dice_text(text) if dice else text.strip()) if p]
     try:
         return [int(p) for p in parts]
     except ValueError:
@@ -202,7 +215,7 @@ def parse(spec: FormSpec, form: Mapping[str, str], multi: Mapping[str, Sequence[
             except ValueError:
                 raise FormError(f"{f.label} must be a whole number, not {text!r}") from None
         elif f.widget in ("int_list", "dice"):
-            out[f.name] = _ints(text, f.label)
+            out[f.name] = _ints(text, f.label, dice=f.widget == "dice")
         elif f.widget == "text_list":
             out[f.name] = [p.strip() for p in re.split(r"[,;\n]+", text) if p.strip()]
         elif f.widget == "counts":
@@ -217,7 +230,9 @@ def parse(spec: FormSpec, form: Mapping[str, str], multi: Mapping[str, Sequence[
             out[f.name] = dict(_pairs(text, f.label))
         elif f.widget == "json":
             try:
-                out[f.name] = json.loads(text)
+                out[f.name] = json.loads(checked_json(text, what=f.label))
+            except InputError as exc:
+                raise FormError(str(exc)) from None
             except ValueError:
                 raise FormError(f"{f.label}: not valid JSON") from None
         else:
@@ -239,6 +254,8 @@ class RenderedForm:
     data: dict[str, Any] = field(default_factory=dict)  # what that template shows besides the fields
     label: str = ""  # the submit button's text, when the command's title is not the clearest
     apart: bool | None = None  # shown with the edits and overrides (None: when the command is one)
+    at: int = 0  # the log position the form was drawn at (0: not named)
+    answers: str = ""  # the throw or decision it answers there (the move's ``answers``)
 
     @property
     def open(self) -> bool:

@@ -39,6 +39,8 @@ class Table:
     head: int
     readonly: bool = False  # time travel and spectators
     spectator: str | None = None  # the read-only link's token, when a spectator is looking
+    seat_powers: tuple[str, ...] | None = None  # club mode: the powers this member's seat holds (None: local mode)
+    host: bool = False  # club mode: this member hosts the game
 
     @property
     def at(self) -> int | None:
@@ -109,6 +111,14 @@ class Presenter:
     def part(self, table: Table, name: str, args: dict[str, str]) -> Markup | None:
         """A piece of a game's form loaded on demand (e.g. the units standing where a move starts)."""
         return None
+
+    def options_form(self, spec: FormSpec) -> FormSpec:
+        """The new-game form: the options type's fields, or a game's own plainer ones (``prepare_options``)."""
+        return spec
+
+    def prepare_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        """The options a game's own new-game fields stand for (see ``options_form``)."""
+        return values
 
     def setup_help(self) -> Markup | None:
         """What the new-game page should explain besides the options (e.g. who plays which power)."""

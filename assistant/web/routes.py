@@ -7,7 +7,6 @@ commands and views into pages.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import re
 import uuid
 from typing import Any
@@ -17,21 +16,24 @@ from flask import (Blueprint, Response, abort, current_app, g, make_response, re
                    session, url_for)
 from markupsafe import Markup
 
-from assistant.application import Assistant
+from assistant.actors import checked_actor
+from assistant.application import Assistant, Expected, Stale
 from assistant.decider import Refused
 from assistant.option_files import read_option_file
 from assistant.web import security, viewer
 from assistant.web.app import flash_response
+from assistant.web.joining import code_matches
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
 from assistant.web.logview import is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
 from events.exchange import GameFileError
-from events.store import Conflict, GameNotFound, StoreError
+from events.store import Conflict, GameNotFound, StoreError, Tampered
 
 web = Blueprint("web", __name__)
 web.url_value_preprocessor(viewer.resolve)
 
 CID = "__command_id__"
+AT, ANSWERS = "__at", "__answers"  # the moment a form was drawn for (see _actions_html)
 
 
 def assistant() -> Assistant:
@@ -59,6 +61,8 @@ def _open_game(game_id: str) -> str:
         abort(404, f"There is no game {game_id!r} here.")
     except Refused as exc:
         abort(404, exc.message)
+    except Tampered as exc:
+        abort(409, str(exc))
 
 
 # ---------------------------------------------------------------- games list, new, import, export, delete
@@ -66,6 +70,10 @@ def _open_game(game_id: str) -> str:
 
 @web.get("/")
 def games():
+    if current_app.extensions["tabletop"]["club"] is not None:
+        from assistant.web.club import club_games
+
+        return club_games()
     a = assistant()
     rows = a.games()
     return render_template("games.html", games=rows, kinds=a.kinds(), title="Games")
@@ -75,30 +83,54 @@ def games():
 def join():
     conf = current_app.extensions["tabletop"]
     nxt = _local_path(request.values.get("next", "/"))
-    error = ""
+    error, status = "", 200
     if request.method == "POST":
-        if conf["join_code"] and hmac.compare_digest(request.form.get("code", "").strip(), conf["join_code"]):
+        device = request.remote_addr or ""
+        guard = conf["guard"]
+        error = guard.refusal(device) or ""
+        status = 429 if error else 422
+        player = request.form.get("player", "").strip()
+        if not error and conf["join_code"] and code_matches(request.form.get("code", ""), conf["join_code"]):
+            guard.succeeded(device)
+            try:
+                session["player"] = checked_actor(player) if player else ""
+            except Refused as exc:
+                return render_template("join.html", error=exc.message, next=nxt, title="Join the table"), 422
             session["joined"] = True
-            session["player"] = request.form.get("player", "").strip()[:40]
             return redirect(nxt, 303)
-        error = "That code does not match the one on the host's screen."
-    return render_template("join.html", error=error, next=nxt, title="Join the table"), 422 if error else 200
+        if not error:
+            guard.failed(device)
+            error = "That code does not match the one on the host's screen."
+    return render_template("join.html", error=error, next=nxt, title="Join the table"), status
 
 
 @web.post("/player")
 def set_player():
-    session["player"] = request.form.get("player", "").strip()[:40]
+    player = request.form.get("player", "").strip()
+    if player:
+        try:
+            checked_actor(player)
+        except Refused as exc:
+            abort(422, exc.message)
+    session["player"] = player
     return redirect(_local_path(request.form.get("next", "/")), 303)
 
 
 def _local_path(target: str) -> str:
-    """Where to go next, only ever a page of this server (never another site)."""
-    return target if target.startswith("/") and not target.startswith("//") else "/"
+    """Where to go next, only ever a page of this server (never another site).
+
+    Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so ``/%09/evil.example`` and
+    ``/\\evil.example`` lead to another site: only printable paths without backslashes starting with one slash.
+    """
+    if (not target.startswith("/") or target.startswith("//") or "\\" in target
+            or not target.isprintable()):
+        return "/"
+    return target
 
 
 def _kind_form(kind_name: str):
     loaded = assistant().registry.get(kind_name)
-    return loaded, form_for(loaded.kind.options_type, tag=kind_name)
+    return loaded, presenter_for(loaded).options_form(form_for(loaded.kind.options_type, tag=kind_name))
 
 
 @web.get("/new")
@@ -129,10 +161,11 @@ def create_game():
     title = request.form.get("title", "").strip() or None
     command_id = request.form.get("command_id") or new_command_id()
     try:
-        options = parse(spec, request.form, request.form.to_dict(flat=False))
+        options = presenter_for(loaded).prepare_options(parse(spec, request.form, request.form.to_dict(flat=False)))
         options.update(_uploaded_options(loaded.kind.option_files))
         game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
                              game_id=_game_id_for(command_id))
+        _host_seat(game_id)
     except (FormError, Refused) as exc:
         form = RenderedForm(spec, command_id, dict(request.form), _message(exc))
         return render_template("new_game.html", kinds=kinds, kind=kind, form=form, title="New game",
@@ -164,9 +197,17 @@ def import_game():
         return _games_error("Choose a game file to import.")
     try:
         game_id = assistant().import_game(upload.read())
+        _host_seat(game_id)
     except (Refused, StoreError, GameFileError, ValueError) as exc:
         return _games_error(f"That file could not be imported: {_message(exc)}")
     return _go(url_for("web.table", game_id=game_id))
+
+
+def _host_seat(game_id: str) -> None:
+    """In the club, whoever starts (or imports) a game hosts it."""
+    club = current_app.extensions["tabletop"]["club"]
+    if club is not None and club.seat(game_id, g.member.member_id) is None:
+        club.set_seat(game_id, g.member.member_id, (), host=True)
 
 
 def _games_error(message: str):
@@ -230,16 +271,29 @@ def _table(game_id: str, at: int | None = None, readonly: bool = False, spectato
         view = a.view(gid, at=at if at is not None and at != head else None)
     except Refused as exc:
         abort(404, exc.message)
+    seat, club = g.get("seat"), g.get("member") is not None
     return Table(a, gid, a.kind_of(gid), view, head, readonly=readonly or spectator is not None
-                 or (at is not None and at != head), spectator=spectator)
+                 or (at is not None and at != head) or (club and seat is None), spectator=spectator,
+                 seat_powers=(seat.powers if seat else ()) if club else None, host=bool(seat and seat.host))
 
 
-def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None, oob: bool = False) -> tuple[Markup, str]:
-    """The forms of the moment, and a key that changes only when they would look different."""
+def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None, oob: bool = False,
+                  notice: str = "") -> tuple[Markup, str]:
+    """The forms of the moment, and a key that changes only when they would look different.
+
+    Each form names the moment it was drawn for: the log position and the throw or decision it answers, so that
+    a form left open on one device is refused once another device has moved the table on (``Stale``)."""
     forms = presenter_for(table.loaded).forms(table, errors)
+    declared = table.loaded.kind.moves_by_command()
+    catalogue = table.loaded.catalogue
+    at = table.assistant.position(table.game_id)
     for form in forms:
         form.command_id = CID
-    html = render_template("_actions.html", t=table, forms=forms, oob=oob, game_id=table.game_id)
+        form.at = at
+        move = declared.get(catalogue.command_type(form.spec.tag))
+        if move is not None and move.answers is not None:
+            form.answers = move.answers(table.view.game, form.fixed)
+    html = render_template("_actions.html", t=table, forms=forms, oob=oob, game_id=table.game_id, notice=notice)
     same_either_way = html.replace(' hx-swap-oob="true"', "", 1) if oob else html
     key = hashlib.blake2s(same_either_way.encode(), digest_size=8).hexdigest()
     return Markup(re.sub(CID, lambda _m: uuid.uuid4().hex, html)), key
@@ -289,10 +343,10 @@ def _base_url(game_id: str, spectator: str | None) -> str:
     return url_for("web.table", game_id=game_id)
 
 
-def _render_table(table: Table, *, spectator: str | None = None, errors=None, status: int = 200):
+def _render_table(table: Table, *, spectator: str | None = None, errors=None, status: int = 200, notice: str = ""):
     ctx = _context(table, spectator=spectator, play=request.args.get("play") == "1")
     if not table.readonly:
-        ctx["actions"], ctx["forms_key"] = _actions_html(table, errors)
+        ctx["actions"], ctx["forms_key"] = _actions_html(table, errors, notice=notice)
     template = "_table.html" if is_htmx() and request.method == "GET" else "table.html"
     if template == "table.html":
         from assistant.web.review import origin_link  # the review pages import this module
@@ -329,7 +383,7 @@ def entry_actions(game_id: str, seq: int):
         abort(404, f"Event {seq} does not exist.")
     entry = entries[0]
     return render_template("_entry_actions.html", e=entry, game_id=gid, is_dice=is_physical_dice,
-                           cid=new_command_id)
+                           cid=new_command_id, head=assistant().head(gid))
 
 
 @viewer.pages(web, "/space/<path:name>")
@@ -375,6 +429,8 @@ def live(game_id: str):
 
 
 def _actor() -> str:
+    if g.get("member") is not None:
+        return g.member.name
     return session.get("player") or ("host" if g.get("local") else "table")
 
 
@@ -394,28 +450,61 @@ def do(game_id: str):
         abort(400, f"Unknown command {tag!r}.")
     command_id = request.form.get("command_id") or new_command_id()
     spec = form_for(cls)
-    form = {k: v for k, v in request.form.items() if k not in ("type", "command_id", "csrf")}
+    form = {k: v for k, v in request.form.items() if k not in ("type", "command_id", "csrf", AT, ANSWERS)}
     shown = dict(form)  # what the form showed, to redisplay after a refusal
     every = request.form.to_dict(flat=False)
     for name, values in every.items():  # inputs sharing one name (a move's "through" and "to"), each by position
         if len(values) > 1:
             shown.update({f"{name}.{i}": v for i, v in enumerate(values)})
-    prepared = presenter_for(a.kind_of(gid)).prepare(tag, form, every)
-    # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
-    multi = every if prepared is form else None
-    if request.form.get("roll_for_me"):
-        dice = {f.name for f in spec.fields if f.is_dice}
-        prepared = {k: v for k, v in prepared.items() if k not in dice}
     try:
+        expect = _expected()
+        prepared = presenter_for(a.kind_of(gid)).prepare(tag, form, every)  # may refuse what cannot be read
+        # inputs sent several times under one name (a move's from / through / to) unless the game rewrote the form
+        multi = every if prepared is form else None
+        if request.form.get("roll_for_me"):
+            dice = {f.name for f in spec.fields if f.is_dice}
+            prepared = {k: v for k, v in prepared.items() if k not in dice}
         payload = parse(spec, prepared, multi)
         payload["type"] = tag
-        a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id)
+        a.handle(gid, msgspec.json.encode(payload), actor=_actor(), command_id=command_id, authorize=_authorize(),
+                 expect=expect)
+    except Stale as exc:
+        return _stale(gid, f"{exc.message} Here is the table now.")
     except (FormError, Refused, Conflict) as exc:
         return _refused(gid, tag, _message(exc), shown)
     except StoreError as exc:
         return _refused(gid, tag, f"The game file could not be written: {exc}", shown, 503)
     return _after_command(gid)
 
+
+def _authorize():
+    """The club's seat rule for this request's member (None in the local mode: every device acts)."""
+    if g.get("member") is None:
+        return None
+    from assistant.club.seats import authorizer
+
+    return authorizer(g.get("seat"))
+
+
+def _expected() -> Expected | None:
+    """The moment the submitted form was drawn for, when it names one."""
+    raw = request.form.get(AT, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 12:
+        raise FormError(f"the form's log position must be a whole number, not {raw[:20]!r}")
+    return Expected(int(raw), request.form.get(ANSWERS, "")[:300])
+
+
+def _stale(gid: str, message: str):
+    """A form drawn for an earlier moment: nothing was booked; the whole table as it is now, the forms fresh (what
+    was typed is not carried over: it answered another moment) under the message."""
+    t = _table(gid)
+    if not is_htmx():
+        return _render_table(t, status=409, notice=message)
+    ctx = _context(t)
+    ctx["actions"], ctx["forms_key"] = _actions_html(t, notice=message)
+    return render_template("_live_update.html", done=True, **ctx), 409
 
 def _refused(gid: str, tag: str, message: str, values: dict[str, str], status: int = 422):
     t = _table(gid)

@@ -2,9 +2,10 @@
 
 * Every state-changing request (POST) carries the session's CSRF token (hidden field ``csrf`` or header
   ``X-CSRF-Token``, which htmx sends from ``hx-headers``); others are refused with 403.
-* Without ``--lan`` the server only answers requests addressed to localhost (a page on another site cannot
-  reach it through DNS rebinding). With ``--lan`` a device that is not the host must first type the join code
-  shown on the host's screen.
+* In every mode the server only answers requests addressed to a name it serves: localhost, and on the LAN this
+  machine's address and host name (a page on another site cannot reach it through DNS rebinding, whichever
+  device's browser runs it). On the LAN a device that is not the host's own browser must first type the join
+  code shown on the host's screen (``joining.py`` keeps it from being guessed).
 * A spectator link carries an HMAC of the game id; it opens a read-only table and nothing else.
 """
 
@@ -16,13 +17,8 @@ import secrets
 
 from flask import abort, request, session
 
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
-
-
-def new_join_code() -> str:
-    """Six digits: easy to read across a table and to type on a phone."""
-    return f"{secrets.randbelow(10**6):06d}"
 
 
 def csrf_token() -> str:
@@ -46,9 +42,31 @@ def is_local_request() -> bool:
     return (request.remote_addr or "") in {"127.0.0.1", "::1"}
 
 
-def host_allowed() -> bool:
-    host = (request.host or "").rsplit(":", 1)[0] if not (request.host or "").startswith("[") else request.host.split("]")[0] + "]"
-    return host in LOCAL_HOSTS
+def host_name(host: str) -> str:
+    """The name part of a Host header (without the port), lower case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host.split("]")[0] + "]"
+    return host.rsplit(":", 1)[0]
+
+
+def host_allowed(allowed: frozenset[str]) -> bool:
+    return host_name(request.host or "") in allowed
+
+
+def served_names(lan: bool, bound: str = "127.0.0.1") -> frozenset[str]:
+    """The names this server answers to: localhost always; on the LAN this machine's address and host name."""
+    names = set(LOCAL_HOSTS)
+    if lan:
+        import socket
+
+        from assistant.web.server import lan_address
+
+        hostname = socket.gethostname().lower()
+        names |= {lan_address(), hostname, f"{hostname}.local", f"{hostname.split('.')[0]}.local"}
+        if bound not in ("0.0.0.0", "::", ""):
+            names.add(host_name(bound) if not bound.startswith("[") and ":" not in bound else f"[{bound.strip('[]')}]")
+    return frozenset(n for n in names if n)
 
 
 def spectator_token(secret: bytes, game_id: str) -> str:

@@ -13,7 +13,10 @@ from werkzeug.serving import make_server
 from assistant.application import Assistant
 from assistant.kinds import KindRegistry
 from assistant.web.app import create_app
+from assistant.web.security import served_names
 from events.store import EventStore
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
 def lan_address() -> str:
@@ -30,12 +33,19 @@ def lan_address() -> str:
         probe.close()
 
 
+def exposure(host: str, lan: bool) -> tuple[str, bool]:
+    """Where to bind and whether the join code is needed: ``--lan`` binds every interface; any address beyond
+    this machine reaches other devices, so they need the join code whatever the flags said."""
+    if lan and host in LOOPBACK:
+        host = "0.0.0.0"
+    return host, lan or host not in LOOPBACK
+
+
 def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 5173, lan: bool = False,
           open_browser: bool = True) -> None:
+    host, lan = exposure(host, lan)
     store = EventStore(db_path, create_dir=True)
-    app = create_app(Assistant(store, KindRegistry()), lan=lan)
-    if lan and host in ("127.0.0.1", "localhost"):
-        host = "0.0.0.0"
+    app = create_app(Assistant(store, KindRegistry()), lan=lan, hosts=served_names(lan, host))
     server = make_server(host, port, app, threaded=True)
     port = server.server_port
     local_url = f"http://127.0.0.1:{port}/"

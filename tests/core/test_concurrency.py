@@ -1,4 +1,4 @@
-"""Two processes playing into the same game at once (a phone and a laptop at the same table).
+"""Two processes playing into the same game at once (a phone and a laptop at the same table), on either store.
 
 Each writer (tests/core/writer.py, ``table``) sends treasury edits through ``Assistant.handle``; the one
 that loses a race gets ``events.store.Conflict`` and sends the same command again.
@@ -12,14 +12,15 @@ from pathlib import Path
 
 from assistant.application import Assistant
 from events.exchange import verify_rows
-from events.store import EventStore
+from events.stores import open_store
 from tests.core.writer import command_id
 
 ROOT = Path(__file__).resolve().parents[2]
 PER_WRITER = 150
 
 
-def test_two_writers_lose_nothing_duplicate_nothing_reorder_nothing(app, db_path):
+def test_two_writers_lose_nothing_duplicate_nothing_reorder_nothing(any_app, any_target):
+    app, db_path = any_app, any_target
     gid = app.new_game("toy", {"treasury": 0})
     procs = {
         name: subprocess.Popen(
@@ -44,7 +45,7 @@ def test_two_writers_lose_nothing_duplicate_nothing_reorder_nothing(app, db_path
         assert acked[name] == [command_id(name, n, 1) for n in range(PER_WRITER)]
     assert conflicts > 0, "the writers never raced: the test proved nothing"
 
-    store = EventStore(db_path)
+    store = open_store(db_path)
     rows = list(store.rows(gid))
     assert verify_rows(rows) is None
     assert [r.seq for r in rows] == list(range(1, 2 * PER_WRITER + 2)), "seqs contiguous, nothing extra"
@@ -57,3 +58,4 @@ def test_two_writers_lose_nothing_duplicate_nothing_reorder_nothing(app, db_path
     fresh = Assistant(store, app.registry)
     assert fresh.view(gid).game.treasury["red"] == 2 * sum(range(1, PER_WRITER + 1))
     store.close()
+    getattr(store, "shutdown", lambda: None)()  # the club store's connection pool

@@ -1,4 +1,4 @@
-"""A writer process for the crash and concurrency tests (run with ``python3 -m tests.core.writer``).
+"""A writer process (DB is a SQLite file or a postgresql:// URL) for the crash and concurrency tests (run with ``python3 -m tests.core.writer``).
 
 ``burst DB GAME PREFIX``: appends commands of several events straight through the store, forever, and prints
 each command id once ``append`` has returned (the parent kills it with SIGKILL at a random moment).
@@ -17,7 +17,8 @@ import msgspec
 
 from assistant.application import Assistant
 from assistant.kinds import KindRegistry
-from events.store import Conflict, EventStore, NewEvent
+from events.store import Conflict, NewEvent
+from events.stores import open_store
 from tests.toygame.game import GAME as TOY, EditTreasury, TreasuryEdited
 
 
@@ -31,7 +32,7 @@ def size_of(command_id_: str) -> int:
 
 
 def burst(path: str, game_id: str, prefix: str) -> None:
-    store = EventStore(path)
+    store = open_store(path)
     number = 0
     while True:
         size = 2 + number % 5
@@ -53,7 +54,7 @@ def burst(path: str, game_id: str, prefix: str) -> None:
 def table(path: str, game_id: str, prefix: str, count: int) -> None:
     registry = KindRegistry({})
     registry.register(TOY)
-    app = Assistant(EventStore(path), registry)
+    app = Assistant(open_store(path), registry)
     app.view(game_id)
     print("ready", flush=True)
     sys.stdin.readline()  # both writers start together
@@ -77,7 +78,7 @@ def import_file(path: str, game_file: str) -> None:
     registry.register(TOY)
     with open(game_file, "rb") as f:
         data = f.read()
-    print("imported", Assistant(EventStore(path), registry).import_game(data), flush=True)
+    print("imported", Assistant(open_store(path), registry).import_game(data), flush=True)
 
 
 if __name__ == "__main__":

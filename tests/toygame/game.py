@@ -205,7 +205,7 @@ def ledger_apply(ledger: Ledger, rec: Recorded) -> Ledger:
     return ledger
 
 
-LEDGER = Projection("ledger", lambda d: Ledger(), ledger_apply, Ledger)
+LEDGER = Projection("ledger", lambda d: Ledger(), ledger_apply, Ledger, events=(UnitsBought, TreasuryEdited))
 
 
 def describe(event: Event) -> str:

@@ -105,3 +105,14 @@ def screenshot(page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@pytest.fixture
+def aa_table(tmp_path):
+    """A live server over the installed games and its application layer (to set a game up or play the other
+    device's part directly)."""
+    store = EventStore(tmp_path / "table.sqlite3")
+    app = Assistant(store, KindRegistry())
+    with LiveServer(create_app(app)) as server:
+        yield server, app
+    store.close()

@@ -108,11 +108,13 @@ def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect(battle).to_contain_text("Land battle at Finland-Norway")
     expect(battle).to_contain_text("3 dice")
     expect(host.locator("#board circle.battle")).to_have_count(1)
-    battle.locator("input[name=faces]").fill("1 2")
+    battle.get_by_label("2 infantry hit on 1").fill("1")
+    battle.get_by_label("1 armour hits on 3 or less").fill("2")
     battle.get_by_role("button", name="Use these dice").click()
-    expect(host.locator("form.battle .error")).to_contain_text("expected 3 dice for this throw, got 2")
+    expect(host.locator("form.battle .error")).to_contain_text("infantry: 2 dice to enter, 1 typed")
     screenshot(host, "battle-error-laptop")
-    host.locator("form.battle input[name=faces]").fill("1 1 3")
+    host.locator("form.battle").get_by_label("2 infantry hit on 1").fill("11")
+    host.locator("form.battle").get_by_label("1 armour hits on 3 or less").fill("3")
     host.locator("form.battle").get_by_role("button", name="Use these dice").click()
     expect(host.locator("#log")).to_contain_text("1 1 3 (rolled at the table)")
     expect(other.locator("#log")).to_contain_text("1 1 3 (rolled at the table)", timeout=LIVE_MS)
@@ -122,10 +124,13 @@ def test_an_evening_of_axis_and_allies(browser, aa_server):
     expect(casualties).to_contain_text("chooses 3 casualties")
     casualties.locator("input[name='units.infantry']").fill("3")
     casualties.get_by_role("button", name="Remove these casualties").click()
-    expect(host.locator("#log")).to_contain_text("the defender loses 3 units")
+    expect(host.locator("#log")).to_contain_text("the defender loses 3 infantry")
 
     # Germany's defence fire: entered too, then the attacker retreats.
-    host.locator("form.battle input[name=faces]").fill("6 6 6 6 6")
+    defence = host.locator("form.battle").first
+    defence.get_by_label("1 armour hits on 2 or less").fill("6")
+    defence.get_by_label("3 infantry hit on 2 or less").fill("666")
+    defence.get_by_label("1 fighter hits on 4 or less").fill("6")
     host.locator("form.battle").first.get_by_role("button", name="Use these dice").click()
     expect(host.locator("#log")).to_contain_text("round 1 ends")
     screenshot(host, "battle-laptop")
@@ -241,7 +246,8 @@ def test_report_teaching_replay_and_battle_odds(browser, aa_server):
     screenshot(small, "battle-odds-phone")
 
     # After the first throw the panel shows the odds the log recorded.
-    host.locator("form.battle input[name=faces]").fill("1 1 3")
+    host.locator("form.battle").get_by_label("2 infantry hit on 1").fill("11")
+    host.locator("form.battle").get_by_label("1 armour hits on 3 or less").fill("3")
     host.locator("form.battle").first.get_by_role("button", name="Use these dice").click()
     expect(host.locator("#log")).to_contain_text("1 1 3 (rolled at the table)")
     host.locator("form.battle input[name='units.infantry']").fill("3")

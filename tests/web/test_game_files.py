@@ -14,7 +14,8 @@ import pytest
 from tests.web.test_games import html, real  # noqa: F401  (the real games' client fixture)
 
 CLEAR = {"west": "clear", "east": "clear", "south": "clear"}
-SCENARIO = {"name": "our 1941 start", "start_turn": "1941-05", "control": {"ruhr": "Axis", "lithuania": "Axis"},
+SCENARIO = {"name": "our 1941 start", "start_turn": "1941-05",
+            "control": {"ruhr": "Axis", "lithuania": "Axis", "rome": "Axis", "paris": "Allied", "moscow": "Allied"},
             "units": [{"id": "de-1", "nation": "germany", "kind": "infantry", "area": "lithuania", "max_steps": 4}]}
 
 
@@ -93,10 +94,11 @@ def test_facts_stopping_the_supply_determination_are_shown_first_with_their_form
     assert '<div class="notice" role="alert">' in page, "the supply alert is missing"
     box = page[page.index('<div class="notice" role="alert">'):page.index("<h3>Facts a rule needs")]
     assert "The Axis initial supply determination stops on 6 facts the board lacks." in box
-    for subject, fact in (("lithuania", "borders"), ("lithuania", "ports"), ("ruhr", "home")):
-        assert f'name="subject" value="{subject}">\n  <input type="hidden" name="fact" value="{fact}">' in box
+    assert 'name="subject" value="lithuania">\n  <input type="hidden" name="fact" value="borders">' in box
     ids = re.findall(r'name="command_id" value="([0-9a-f]+)"', box)
-    assert len(ids) == 6 and len(set(ids)) == 6  # one form each, each its own command
+    assert len(ids) == 2 and len(set(ids)) == 2  # the first two as forms, each its own command
+    for subject, fact in (("lithuania", "ports"), ("ruhr", "home")):  # the others one click away in the list
+        assert f"subject={subject}&amp;fact={fact}" in page
     for subject, fact, value in (("east_prussia", "home", "yes"), ("ruhr", "home", "yes"),
                                  ("ruhr", "resource", "yes"), ("lithuania", "resource", "no"),
                                  ("lithuania", "ports", "")):
@@ -119,7 +121,8 @@ def test_a_new_game_starts_from_an_uploaded_board_and_scenario(real):
     assert 'type="file" accept=".toml,.json"' in page and 'name="file.board"' in page and 'name="file.scenario"' in page
     assert 'name="file.board"' not in html(client.get("/new?kind=aa_classic"))
     scenario = json.dumps(SCENARIO).encode()
-    made = client.post("/new", {"kind": "europe_engulfed", "file.board": (io.BytesIO(board), "board.toml"),
+    made = client.post("/new", {"kind": "europe_engulfed", "scenario_name": "1941 Campaign",
+                                "start_turn": "May/Jun 1941", "file.board": (io.BytesIO(board), "board.toml"),
                                 "file.scenario": (io.BytesIO(scenario), "scen.json")},
                        content_type="multipart/form-data")
     assert made.status_code == 303, html(made)[:400]
@@ -135,7 +138,8 @@ def test_a_new_game_starts_from_an_uploaded_board_and_scenario(real):
 ])
 def test_an_invalid_upload_is_an_inline_error_and_no_game(real, name, content, message):
     assistant, client = real
-    refused = client.post("/new", {"kind": "europe_engulfed", "file.board": (io.BytesIO(content), name)},
+    refused = client.post("/new", {"kind": "europe_engulfed", "scenario_name": "1939 Campaign",
+                                   "file.board": (io.BytesIO(content), name)},
                           content_type="multipart/form-data")
     assert refused.status_code == 422
     error = re.search(r'<p class="error" role="alert">([^<]*)</p>', html(refused)).group(1)

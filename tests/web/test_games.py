@@ -69,11 +69,13 @@ def test_axis_and_allies_table_step_by_step(real):
     assert too_much.status_code == 422 and "A&amp;A" in html(too_much)  # the rule reference
     client.do(game_id, "aa.end_step")
     page = html(client.get(f"/g/{game_id}"))
-    assert 'id="move-from"' in page and '<option value="Karelia S.S.R.">Karelia S.S.R. (6)</option>' in page
+    # "From" counts the units that may move now: Karelia's AA gun stays out of the combat move (A&A §3.3).
+    assert 'id="move-from"' in page and '<option value="Karelia S.S.R.">Karelia S.S.R. (5)</option>' in page
     moved = client.do(game_id, "aa.move", path="Karelia S.S.R.", units="infantry=2, armour=1")
     assert moved.status_code == 422  # no destination: the game refuses a one-space path in plain words
     grid = html(client.get(f"/g/{game_id}/part/move-units?path=Karelia%20S.S.R.", htmx=True))
     assert 'name="units.infantry"' in grid and 'max="3"' in grid and 'name="units.fighter"' in grid
+    assert 'name="units.aa_gun"' not in grid
     assert client.get(f"/g/{game_id}/part/nothing").status_code == 404
     response = client.post(f"/g/{game_id}/do", {"type": "aa.move", "path": ["Karelia S.S.R.", "", "Finland-Norway"],
                                                 "units.infantry": "2", "units.armour": "1", "units.fighter": "",
@@ -138,9 +140,12 @@ def test_axis_and_allies_placement_and_income(real):
         assert client.do(game_id, "aa.end_step").status_code == 200
     page = html(client.get(f"/g/{game_id}"))
     assert "Place new units" in page and 'max="2"' in page and 'name="units.armour"' in page
+    # Only the power's complexes are offered, each with its room; the counts start at everything waiting.
+    assert re.findall(r'<button type="submit" name="space" value="([^"]*)"', page) == ["Karelia S.S.R.", "Russia"]
+    assert 'value="2" placeholder="0"' in page
     placed = client.do(game_id, "aa.place", space="Russia", **{"units.infantry": "2", "units.armour": "1"})
     assert placed.status_code == 200, html(placed)[:400]
-    assert "Nothing left to place." in html(placed)
+    assert "Place new units" not in html(placed)  # nothing left to place: the form goes
     client.do(game_id, "aa.end_step")
     page = html(client.get(f"/g/{game_id}"))
     assert "Collect income and end the turn" in page
@@ -204,20 +209,28 @@ def test_europe_engulfed_supply_panel_lists_out_of_supply_units_first(real):
 
 
 def test_europe_engulfed_new_commands_have_usable_forms(real):
+    """Only the moment's actions are offered; each is a usable form (the move's path in order, seas chosen from
+    the board's), and nothing that only an event would call for (naval combat, beachheads) is on the table."""
+    from assistant.games.europe_engulfed.board.loader import to_dict
     from assistant.web.forms import parse
+    from tests.games.europe_engulfed.scenarios import game_options, mid_war
+    from tests.games.europe_engulfed.table import BOARD, advance
 
     assistant, client = real
-    game_id = assistant.new_game("europe_engulfed", {})
-    board = assistant.view(game_id).game.board
-    sea = sorted(board.seas)[0]
+    game_id = assistant.new_game("europe_engulfed", game_options(mid_war()) | {"board": to_dict(BOARD)})
+    sea = sorted(BOARD.seas)[0]
+    while assistant.view(game_id).game.phase != "operational_move":
+        advance(assistant, game_id)
     page = html(client.get(f"/g/{game_id}"))
     move = re.search(r'value="ee.move".*?</form>', page, re.S).group(0)
     assert "Through" in move and 'id="ee-move-spaces"' in move
     assert f'<option value="{sea}">' in move and '<option value="cape">' in move  # sea areas and the Cape route
-    transfer = re.search(r'value="ee.transfer_fleet".*?</form>', page, re.S).group(0)
+    for tag in ("ee.naval_combat", "ee.french_fleet_escape", "ee.remove_beachhead", "ee.transfer_fleet", "ee.buy"):
+        assert f'value="{tag}"' not in page
+    while assistant.view(game_id).game.phase != "final_supply":
+        advance(assistant, game_id)
+    transfer = re.search(r'value="ee.transfer_fleet".*?</form>', html(client.get(f"/g/{game_id}")), re.S).group(0)
     assert re.search(rf'<select id="[^"]*from_sea" name="from_sea"[^>]*>.*<option value="{sea}"', transfer, re.S)
-    for tag in ("ee.naval_combat", "ee.french_fleet_escape", "ee.remove_beachhead", "ee.eliminate_excess"):
-        assert f'value="{tag}"' in page
     # "Through" and "To" are one path, in order.
     spec = form_for(assistant.registry.get("europe_engulfed").catalogue.command_type("ee.move"))
     sent = {"unit_id": "ge-1", "path": "london, atlantic"}

@@ -294,7 +294,7 @@ def test_aa_hits_are_the_attackers_choice_among_its_aircraft(aa, aa_client):
     assert "Odds before any die is rolled" in text(aa_client.get(f"/g/{gid}"))
     aa.handle(gid, '{"type": "aa.fire", "battle": "Germany", "faces": [1, 6]}')
     form = re.search(r'value="aa.choose_casualties".*?</form>', text(aa_client.get(f"/g/{gid}")), re.S).group(0)
-    assert "AA fire hit <strong>1 aircraft</strong>: USSR chooses which are lost" in form
+    assert "AA fire hit <strong>1 aircraft</strong>: the USSR chooses which are lost" in form
     assert 'name="units.bomber"' in form and 'name="units.fighter"' in form and 'name="units.infantry"' not in form
     assert aa_client.do(gid, "aa.choose_casualties", battle="Germany", **{"units.bomber": "1"}).status_code == 200
     assert "bomber" not in {u.kind for u in aa.view(gid).game.units.values() if u.owner == "ussr"}

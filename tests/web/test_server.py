@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -71,8 +72,8 @@ def test_serve_on_the_lan_prints_the_join_code(tmp_path):
     try:
         _wait(f"http://127.0.0.1:{port}/", proc)
         status, page = _get(f"http://127.0.0.1:{port}/")
-        code = page.split("Join code <strong>", 1)[1][:6]
-        assert status == 200 and code.isdigit()
+        code = page.split("Join code <strong>", 1)[1][:9]
+        assert status == 200 and re.fullmatch(r"[a-z2-9]{4}-[a-z2-9]{4}", code)
     finally:
         proc.terminate()
         out, _err = proc.communicate(timeout=10)

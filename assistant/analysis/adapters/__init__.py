@@ -69,6 +69,8 @@ class Adapter:
     round_name: str = "round"
     # a power's or nation's id -> the name players say ("ussr" -> "the USSR")
     side_name: Callable[[str], str] = lambda side: side
+    # a power's or nation's id -> its colour on the game's map, for the charts' lines ("#8c1c13")
+    colours: dict[str, str] = field(default_factory=dict)
 
 
 GENERIC = Adapter(kind="")

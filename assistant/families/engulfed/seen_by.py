@@ -16,6 +16,12 @@ def viewer(table: Table, key: str, choices: Sequence[str]) -> str:
     ("all"); spectators see no side's hidden blocks. The hiding itself is each game's read model's."""
     if table.spectator:
         return SPECTATORS
+    if table.seat_powers is not None:  # the club decides from the seat; the device has no say
+        held = {p.casefold() for p in table.seat_powers}
+        sides = [side for side in choices[1:] if side.casefold() in held]
+        if len(sides) == 1:
+            return sides[0]
+        return "" if sides or table.host else SPECTATORS
     chosen = session.get(key, {})
     asked = request.args.get("seen", "")
     if asked in choices and chosen.get(table.game_id) != asked:

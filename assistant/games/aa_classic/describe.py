@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import assistant.games.aa_classic.events as ev
@@ -45,9 +46,13 @@ def _words(ident: str) -> str:
     return ident.replace("_", " ")
 
 
-def _kind(kind: str, n: int) -> str:
+def unit_words(kind: str, n: int) -> str:
+    """A unit kind as players say it for ``n`` of them: "armour", "2 fighters" (the number is the caller's)."""
     word = KIND.get(kind, _words(kind))
     return word if n == 1 or kind in UNCOUNTED else f"{word}s"
+
+
+_kind = unit_words
 
 
 def _units(d: dict[str, int]) -> str:
@@ -92,7 +97,20 @@ def _dice(n: int, word: str) -> str:
 
 def _count(ids) -> str:
     n = len(ids)
-    return f"{n} unit{'s' if n != 1 else ''}"
+    return f"{n} unit{'s' if n != 1 else ''}" if n else "no unit"
+
+
+def _named(e: Any, ids) -> str:
+    """The units an event names, by kind when it says them ("3 infantry and 2 armour"), else by number."""
+    kinds = getattr(e, "kinds", None)
+    if not kinds:
+        return _count(ids)
+    parts = [f"{n} {_kind(k, n)}" for k, n in sorted(kinds.items())]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _hits(n: int) -> str:
+    return f"{n} hit{'' if n == 1 else 's'}"
 
 
 def _prod(changes: dict[str, int]) -> str:
@@ -107,21 +125,21 @@ SENTENCES: dict[type, Any] = {
     ev.TurnEnded: lambda e: f"{_p(e.power)}'s turn ends.",
     ev.RoundEnded: lambda e: f"Round {e.round} ends; the Axis production level is {e.axis_production}.",
     ev.ResearchPaid: lambda e: f"{_p(e.power)} pays {e.cost} IPC for {_dice(e.dice, 'research')}.",
-    ev.ResearchRolled: lambda e: f"{_p(e.power)} makes {e.breakthroughs} breakthrough(s).",
+    ev.ResearchRolled: lambda e: f"{_p(e.power)} makes {e.breakthroughs} breakthrough{'' if e.breakthroughs == 1 else 's'}.",
     ev.TechnologyAcquired: lambda e: f"{_p(e.power)} develops {_words(e.technology)} (rolled {e.face}).",
     ev.BreakthroughDuplicated: lambda e: f"{_p(e.power)} already has {_words(e.technology)}: roll again.",
     ev.BreakthroughsWasted: lambda e: f"{_p(e.power)} owns every technology: {e.count} breakthrough(s) give nothing.",
     ev.UnitsPurchased: lambda e: f"{_p(e.power)} buys {_units(e.units)} for {e.cost} IPC.",
-    ev.UnitsMoved: lambda e: f"{_p(e.power)} moves {_count(e.units)} {' -> '.join(e.path)} ({_words(e.mission)}).",
-    ev.UnitsLoaded: lambda e: f"{_p(e.power)} loads {_count(e.cargo)} from {e.territory} onto a transport in {e.zone}.",
+    ev.UnitsMoved: lambda e: f"{_p(e.power)} moves {_named(e, e.units)} {' -> '.join(e.path)} ({_words(e.mission)}).",
+    ev.UnitsLoaded: lambda e: f"{_p(e.power)} loads {_named(e, e.cargo)} from {e.territory} onto a transport in {e.zone}.",
     ev.UnitsUnloaded: lambda e: (
-        f"{_p(e.power)} {'will land' if e.waiting else 'lands'} {_count(e.cargo)} from {e.zone} in {e.territory}"
+        f"{_p(e.power)} {'will land' if e.waiting else 'lands'} {_named(e, e.cargo)} from {e.zone} in {e.territory}"
         f"{' (amphibious assault)' if e.amphibious else ''}."
     ),
     ev.NeutralityViolated: lambda e: f"{_p(e.power)} violates neutral {e.territory} and pays {e.penalty} IPC.",
-    ev.AircraftShotDown: lambda e: f"AA fire over {e.space} shoots down {_count(e.units)} of {_p(e.power)}.",
-    ev.AircraftLost: lambda e: f"{_p(e.power)} loses {_count(e.units)}: {e.reason}.",
-    ev.BattleJoined: lambda e: f"{_p(e.attacker)} sends {_count(e.units)} into {'the raid on' if e.kind == 'bombing' else f'the {e.kind} battle at'} {e.space}.",
+    ev.AircraftShotDown: lambda e: f"AA fire over {e.space} shoots down {_named(e, e.units) if e.units else 'no aircraft'} of {_p(e.power)}.",
+    ev.AircraftLost: lambda e: f"{_p(e.power)} loses {_named(e, e.units)}: {e.reason}.",
+    ev.BattleJoined: lambda e: f"{_p(e.attacker)} sends {_named(e, e.units)} into {'the raid on' if e.kind == 'bombing' else f'the {e.kind} battle at'} {e.space}.",
     ev.TerritoryCaptured: lambda e: (
         f"{_p(e.by)} {'liberates' if e.liberated else 'captures'} {e.territory} from {_p(e.previous)}"
         f"{'' if e.controller == e.by else f', which goes back to {_p(e.controller)}'}{_prod(e.production)}."
@@ -130,24 +148,25 @@ SENTENCES: dict[type, Any] = {
     ev.CapitalLiberated: lambda e: (
         f"{e.capital} is free: {_p(e.owner)} gets back {', '.join(e.returned) or 'its capital'}{_prod(e.production)}."
     ),
-    ev.HitsScored: lambda e: f"{_battle(e.battle)}: {_p(e.firer)} scores {e.hits} hit(s) ({_fire(e.fire)}).",
-    ev.HitsRecounted: lambda e: f"{_battle(e.battle)}: after the correction the throw scores {e.hits} hit(s).",
+    ev.HitsScored: lambda e: f"{_battle(e.battle)}: {_p(e.firer)} scores {_hits(e.hits)} ({_fire(e.fire)}).",
+    ev.HitsRecounted: lambda e: f"{_battle(e.battle)}: after the correction the throw scores {_hits(e.hits)}.",
     ev.CasualtiesChosen: lambda e: (
-        f"{_battle(e.battle)}: the {e.side} loses {_count(e.units)}"
+        f"{_battle(e.battle)}: the {e.side} loses {_named(e, e.units)}"
         f"{'' if e.removed else ' (behind the casualty line, they still fire)'}"
         f"{f' and {len(e.cargo)} aboard' if e.cargo else ''}."
     ),
     ev.BattleRoundEnded: lambda e: f"{_battle(e.battle)}: round {e.round} ends.",
-    ev.SubmarinesSubmerged: lambda e: f"{_battle(e.battle)}: {_count(e.units)} of the {e.side} submerge to {e.zone}.",
+    ev.SubmarinesSubmerged: lambda e: f"{_battle(e.battle)}: {_named(e, e.units)} of the {e.side} submerge to {e.zone}.",
     ev.AttackerRetreated: lambda e: f"{_battle(e.battle)}: the attacker retreats to {e.to}.",
     ev.BattleEnded: lambda e: (
-        f"{_battle(e.battle)} ends." if e.battle.endswith("/bombing")
+        f"{_battle(e.battle)} ends: every bomber was shot down." if e.outcome == "shot_down"
+        else f"{_battle(e.battle)} ends." if e.battle.endswith("/bombing")
         else f"The battle of {e.battle} ends: {_words(e.outcome)}."
     ),
-    ev.LandingMade: lambda e: f"{_count(e.cargo)} land from {e.zone} in {e.territory}.",
+    ev.LandingMade: lambda e: f"{_named(e, e.cargo)} land from {e.zone} in {e.territory}.",
     ev.BombingDamage: lambda e: f"Strategic raid on {e.territory}: {e.total} damage, {_p(e.owner)} pays {e.paid} IPC.",
     ev.RocketFired: lambda e: f"Rocket from {e.launcher} hits {e.target}: {_p(e.owner)} pays {e.paid} IPC.",
-    ev.UnitsPlaced: lambda e: f"{_p(e.power)} places {_count(e.units)} in {e.space}.",
+    ev.UnitsPlaced: lambda e: f"{_p(e.power)} places {_units(dict(Counter(u.kind for u in e.units)))} in {e.space}.",
     ev.ComplexPlaced: lambda e: f"{_p(e.power)} builds an industrial complex in {e.territory}.",
     ev.UnitsForfeited: lambda e: f"{_p(e.power)} loses unplaced {_units(e.units)}: {e.reason}.",
     ev.IncomeCollected: lambda e: f"{_p(e.power)} collects {e.amount} IPC.",
@@ -156,10 +175,21 @@ SENTENCES: dict[type, Any] = {
         f"{'The Allies' if e.side == 'allies' else 'The Axis'} win ({e.kind} victory): {e.reason}"
         f"{f'; individual winner {_p(e.individual_winner)}' if e.individual_winner else ''}."
     ),
-    ev.UnitsEdited: lambda e: f"Edit ({e.reason}): {len(e.added)} unit(s) added, {len(e.removed)} removed.",
+    ev.UnitsEdited: lambda e: f"Edit ({e.reason}): " + "; ".join(
+        part for part in (
+            f"adds {_units(dict(Counter(u.kind for u in e.added)))}" if e.added else "",
+            f"removes {_named(e, e.removed)}" if e.removed else "",
+        ) if part
+    ) + ".",
     ev.ControlEdited: lambda e: f"Edit ({e.reason}): {e.territory} now belongs to {_p(e.controller)}.",
-    ev.TreasuryEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s treasury {e.amount:+d} IPC.",
-    ev.ProductionEdited: lambda e: f"Edit ({e.reason}): {_p(e.power)}'s production level {e.amount:+d}.",
+    ev.TreasuryEdited: lambda e: (
+        f"Edit ({e.reason}): {_p(e.power)}'s treasury set to {e.to} IPC ({e.amount:+d})" if e.to >= 0
+        else f"Edit ({e.reason}): {_p(e.power)}'s treasury {e.amount:+d} IPC"
+    ) + ".",
+    ev.ProductionEdited: lambda e: (
+        f"Edit ({e.reason}): {_p(e.power)}'s production level set to {e.to} ({e.amount:+d})" if e.to >= 0
+        else f"Edit ({e.reason}): {_p(e.power)}'s production level {e.amount:+d}"
+    ) + ".",
     ev.BreakthroughsRecounted: lambda e: f"After the correction {_p(e.power)} has {e.waiting} breakthrough(s) to roll.",
     ev.TechnologyRevoked: lambda e: f"{_p(e.power)} loses {_words(e.technology)}: {e.reason}.",
     ev.AircraftRestored: lambda e: f"After the correction {_count(e.units)} of {_p(e.power)} fly on past {e.space}.",

@@ -119,6 +119,7 @@ class UnitsMoved(Event, tag="aa.units_moved"):
     step: str
     mission: str = "move"  # move | attack | blitz | bombing | land | capture | violation
     aboard: dict[int, int] = {}  # fighter -> carrier it landed on
+    kinds: dict[str, int] = {}  # the units named by kind, for the log's sentence (older logs: none)
 
 
 class UnitsLoaded(Event, tag="aa.units_loaded"):
@@ -127,6 +128,7 @@ class UnitsLoaded(Event, tag="aa.units_loaded"):
     cargo: tuple[int, ...]
     territory: str
     zone: str
+    kinds: dict[str, int] = {}  # the units named by kind, for the log's sentence (older logs: none)
 
 
 class UnitsUnloaded(Event, tag="aa.units_unloaded"):
@@ -139,6 +141,7 @@ class UnitsUnloaded(Event, tag="aa.units_unloaded"):
     territory: str
     amphibious: bool = False
     waiting: bool = False
+    kinds: dict[str, int] = {}  # the units named by kind, for the log's sentence (older logs: none)
 
 
 class NeutralityViolated(Event, tag="aa.neutrality_violated"):
@@ -162,6 +165,7 @@ class AircraftShotDown(Event, tag="aa.aircraft_shot_down"):
     end: str = ""  # where their move ends
     came: str = ""  # the space before the end
     arrival: str = ""  # land | naval | bombing
+    kinds: dict[str, int] = {}  # the units named by kind, for the log's sentence (older logs: none)
 
 
 class AircraftRestored(Event, tag="aa.aircraft_restored"):
@@ -177,6 +181,7 @@ class AircraftLost(Event, tag="aa.aircraft_lost"):
     power: str
     units: tuple[int, ...]
     reason: str
+    kinds: dict[str, int] = {}  # the units named by kind, for the log's sentence (older logs: none)
 
 
 class BattleJoined(Event, tag="aa.battle_joined"):
@@ -189,6 +194,7 @@ class BattleJoined(Event, tag="aa.battle_joined"):
     units: tuple[int, ...]
     came_from: str
     amphibious: bool = False
+    kinds: dict[str, int] = {}  # the units named by kind, for the log's sentence (older logs: none)
 
 
 # ---------------------------------------------------------------- captures and capitals
@@ -275,6 +281,7 @@ class CasualtiesChosen(Event, tag="aa.casualties_chosen"):
     cargo: tuple[int, ...] = ()
     removed: bool = True
     chosen_by: str = ""
+    kinds: dict[str, int] = {}  # the units named by kind, for the log's sentence (older logs: none)
 
 
 class BattleRoundEnded(Event, tag="aa.battle_round_ended"):
@@ -291,6 +298,7 @@ class SubmarinesSubmerged(Event, tag="aa.submarines_submerged"):
     side: str
     units: tuple[int, ...]
     zone: str
+    kinds: dict[str, int] = {}  # the units named by kind, for the log's sentence (older logs: none)
 
 
 class AttackerRetreated(Event, tag="aa.attacker_retreated"):
@@ -302,7 +310,7 @@ class AttackerRetreated(Event, tag="aa.attacker_retreated"):
 
 class BattleEnded(Event, tag="aa.battle_ended"):
     battle: str
-    outcome: str  # attacker_won | defender_held | attacker_retreated | both_destroyed | bombed
+    outcome: str  # attacker_won | defender_held | attacker_retreated | both_destroyed | bombed | shot_down (a raid)
     survivors: tuple[int, ...] = ()
 
 
@@ -312,6 +320,7 @@ class LandingMade(Event, tag="aa.landing_made"):
     zone: str
     territory: str
     cargo: tuple[int, ...]
+    kinds: dict[str, int] = {}  # the units named by kind, for the log's sentence (older logs: none)
 
 
 class BombingDamage(Event, tag="aa.bombing_damage"):
@@ -428,6 +437,7 @@ class UnitsEdited(Event, tag="aa.units_edited"):
     reason: str
     added: tuple[UnitLine, ...] = ()
     removed: tuple[int, ...] = ()
+    kinds: dict[str, int] = {}  # the units removed, by kind, for the log's sentence (older logs: none)
 
 
 class ControlEdited(Event, tag="aa.control_edited"):
@@ -440,13 +450,15 @@ class ControlEdited(Event, tag="aa.control_edited"):
 class TreasuryEdited(Event, tag="aa.treasury_edited"):
     reason: str
     power: str
-    amount: int
+    amount: int  # the change (the ledger books it)
+    to: int = -1  # the value the table set, when it set one rather than a change
 
 
 class ProductionEdited(Event, tag="aa.production_edited"):
     reason: str
     power: str
-    amount: int
+    amount: int  # the change
+    to: int = -1  # the value the table set, when it set one rather than a change
 
 
 class TechnologiesEdited(Event, tag="aa.technologies_edited"):

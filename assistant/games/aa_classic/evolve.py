@@ -42,10 +42,10 @@ def phase_began(s: State, e: PhaseBegan) -> State:
 
 
 def turn_started(s: State, e: ev.TurnStarted) -> State:
+    # The round and the power move on with the phase that follows (core.phase_began), as the turn clock does:
+    # looking at the table between the two, the banner's chips and its text name the same turn.
     return replace(
         s,
-        round=e.round,
-        power=e.power,
         controlled_at_start=frozenset(e.controlled),
         research_done=False,
         breakthroughs=0,

@@ -17,7 +17,10 @@ from assistant.games.aa_classic.corrections import after_dice_corrected
 from assistant.games.aa_classic.describe import describe
 from assistant.games.aa_classic.evolve import evolve
 from assistant.games.aa_classic.guidance import guidance
+from assistant.games.aa_classic.naming import naming, naming_corrections
 from assistant.games.aa_classic.moves import battle, economy, edits, movement, placement, rockets, transport, turn
+from assistant.games.aa_classic.moves import offers
+from assistant.games.aa_classic.moves.answers import battle_throw, casualty_choice, round_end
 from assistant.games.aa_classic.setup import Options, initial_state, setup
 from assistant.games.aa_classic.state import State
 from assistant.kinds import read_about
@@ -42,17 +45,23 @@ MOVES: tuple[Move[State], ...] = (
     Move(cmd.Research, economy.research, phases=("purchase",), when=_playing),
     Move(cmd.RollBreakthroughs, economy.roll_breakthroughs, when=lambda s: _playing(s) and bool(s.breakthroughs)),
     Move(cmd.Purchase, economy.purchase, phases=("purchase",), when=_playing, label="Buy these units"),
-    Move(cmd.Move, movement.move, phases=MOVING, when=_playing, label="Move these units"),
+    Move(cmd.Move, movement.move, phases=MOVING, when=lambda s: _playing(s) and bool(offers.movers(s)),
+         choices=lambda s: {"path": tuple(offers.movers(s))}, label="Move these units"),
     Move(cmd.DeclareAttack, movement.declare_attack, phases=("combat_move",),
          when=lambda s: _playing(s) and bool(s.options.get("enemy_zone_placement")), label="Attack them there"),
-    Move(cmd.Load, transport.load, phases=MOVING, when=_playing),
-    Move(cmd.Unload, transport.unload, phases=MOVING, when=_playing),
-    Move(cmd.Fire, battle.fire, phases=("combat",), when=_battles),
-    Move(cmd.ChooseCasualties, battle.choose_casualties, phases=("combat",), when=_battles),
-    Move(cmd.Retreat, battle.retreat, phases=("combat",), when=_battles),
-    Move(cmd.Submerge, battle.submerge, phases=("combat",), when=_battles),
-    Move(cmd.FireRocket, rockets.fire_rocket, phases=("combat",), when=_playing),
-    Move(cmd.Place, placement.place, phases=("placement",), when=_playing, label="Place these units"),
+    Move(cmd.Load, transport.load, phases=MOVING, when=lambda s: _playing(s) and bool(offers.load_coasts(s)),
+         choices=lambda s: {"zone": offers.load_zones(s), "territory": offers.load_coasts(s)}),
+    Move(cmd.Unload, transport.unload, phases=MOVING, when=lambda s: _playing(s) and bool(offers.unload_zones(s)),
+         choices=lambda s: {"zone": offers.unload_zones(s), "territory": offers.unload_coasts(s)}),
+    Move(cmd.Fire, battle.fire, phases=("combat",), when=_battles, answers=battle_throw),
+    Move(cmd.ChooseCasualties, battle.choose_casualties, phases=("combat",), when=_battles, answers=casualty_choice),
+    Move(cmd.Retreat, battle.retreat, phases=("combat",), when=_battles, answers=round_end),
+    Move(cmd.Submerge, battle.submerge, phases=("combat",), when=_battles, answers=round_end),
+    Move(cmd.FireRocket, rockets.fire_rocket, phases=("combat",), when=lambda s: _playing(s) and bool(offers.rocket_targets(s)),
+         choices=lambda s: {"launcher": tuple(offers.rocket_targets(s)),
+                            "target": tuple(sorted({t for ts in offers.rocket_targets(s).values() for t in ts}))}),
+    Move(cmd.Place, placement.place, phases=("placement",), when=lambda s: _playing(s) and bool(s.purchased),
+         choices=lambda s: {"space": tuple(t for t, _ in offers.placements(s))}, label="Place these units"),
     Move(cmd.EndStep, turn.end_step, phases=STEPS, when=_playing),
     Move(cmd.Edit, edits.edit, label="Record this edit"),  # any moment: the table's corrections
 )
@@ -64,7 +73,7 @@ GAME: GameKind[State] = GameKind(
     options_type=Options,
     setup=setup,
     initial_state=initial_state,
-    decide=route(MOVES, "Axis & Allies"),
+    decide=naming(route(MOVES, "Axis & Allies")),
     evolve=evolve,
     state_type=State,
     commands=cmd.COMMANDS,
@@ -72,7 +81,7 @@ GAME: GameKind[State] = GameKind(
     describe=describe,
     projections=PROJECTIONS,
     guidance=guidance,
-    after_dice_corrected=after_dice_corrected,
+    after_dice_corrected=naming_corrections(after_dice_corrected),
     moves=MOVES,
     presenter=Ref("assistant.games.aa_classic.web:PRESENTER"),
     templates=HERE / "templates",
@@ -81,6 +90,7 @@ GAME: GameKind[State] = GameKind(
     rule_refs=HERE / "rule_refs.toml",
     benches={"aa_classic": Ref("assistant.games.aa_classic.bench:run"),
              "analysis": Ref("assistant.games.aa_classic.analysis_bench:run"),
-             "web": Ref("assistant.games.aa_classic.web_bench:run")},
+             "web": Ref("assistant.games.aa_classic.web_bench:run"),
+             "aa_state_at": Ref("assistant.games.aa_classic.web_bench:state_at")},
     docs=HERE / "docs.md",
 )

@@ -8,9 +8,6 @@ die, so the log keeps the odds the players saw.
 from __future__ import annotations
 
 import assistant.games.aa_classic.events as ev
-from assistant.games.aa_classic.report.board import forces, profiles
-from assistant.families.axis_allies.odds import Battle as OddsBattle
-from assistant.families.axis_allies.odds import battle_odds as exact_odds
 from assistant.decider import Refused
 from assistant.games.aa_classic.state import Battle, State
 
@@ -26,6 +23,11 @@ def battle_odds(state: State, key: str, retreat_at: int | None = None) -> ev.Bat
     """The odds of battle ``key`` for the forces in it now (A&A §6.2-§6.4: AA fire, support shots, first strikes),
     as the log would record them; None when no die decides it (a raid, or a side with nothing that fights).
     ``retreat_at``: the attacker retreats when down to that many units (refused where the rules forbid it)."""
+    # numpy and the report's adapters load when a battle first needs its odds, not with the game's rules
+    from assistant.families.axis_allies.odds import Battle as OddsBattle
+    from assistant.families.axis_allies.odds import battle_odds as exact_odds
+    from assistant.games.aa_classic.report.board import forces, profiles
+
     b = state.battles[key]
     if retreat_at is not None and (refusal := retreat_refusal(state, key)):
         raise Refused(refusal)

@@ -11,13 +11,14 @@ from assistant.decider import Refused
 from assistant.games.aa_classic import board as data
 from assistant.games.aa_classic.state import State, Unit
 from assistant.games.aa_classic.world import load_tables, world_of
+from events.bounds import Name, count, items
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True):
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Chosen at creation. The optional rules are Annex IV's (src L1387-L1403); all players must agree to them."""
 
-    players: int = 5
-    names: tuple[str, ...] = ()
+    players: count(99) = 5  # 2 to 5, refused with its rule by setup
+    names: items(Name, 5) = ()
     total_victory: bool = False  # O1: two enemy capitals and none of your own side's held by the enemy
     enemy_zone_placement: bool = False  # O2: new ships may be placed in enemy-occupied sea zones next to a complex
     weapons_advantage: bool = False  # O3: Germany starts with jet fighters, Japan with super submarines

@@ -11,26 +11,29 @@ import re
 from collections import Counter
 from typing import Any
 
-from flask import render_template, url_for
+from flask import render_template
 from markupsafe import Markup
 
 import assistant.games.aa_classic.events as ev
 from assistant.games.aa_classic import commands as cmd
-from assistant.games.aa_classic.describe import POWER, STEP
+from assistant.games.aa_classic import map_svg
+from assistant.games.aa_classic.map_svg import COLOURS, NEUTRAL, power_name
+from assistant.games.aa_classic.describe import POWER, STEP, unit_words
+from assistant.games.aa_classic.describe import power_name as said_first
 from assistant.games.aa_classic.game import GAME, STEPS
+from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.common import contested_zones
+from assistant.games.aa_classic.moves.movement import can_move
+from assistant.games.aa_classic.moves.placement import placeable
+from assistant.moments import possible_moves
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
 from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
 from assistant.games.aa_classic.state import State
 from assistant.games.aa_classic.world import load_tables
-from assistant.web.forms import RenderedForm, form_for
-from assistant.web.maplayout import layout
+from assistant.web.forms import FormError, RenderedForm, dice_text, form_for
 from assistant.web.memo import Memo
 from assistant.web.presenter import Presenter, Table, new_command_id
 
-COLOURS = {"ussr": "#8c1c13", "germany": "#3d3d3d", "uk": "#8a6d1f", "japan": "#a84f00", "usa": "#2f5d1e"}
-NEUTRAL = "#d8d2c4"
-SEA = "#a9c8e0"
 END_STEP = {
     "purchase": "Purchase done",
     "combat_move": "Combat moves done",
@@ -46,24 +49,15 @@ STEP_FORMS: dict[str, tuple[type, ...]] = {
     for step in STEPS
 }
 LEDGER_LINES = 6
-EDITS = {"add": "Add units", "remove": "Remove units", "control": "Give a territory to a power",
-         "treasury": "Change a treasury", "production": "Change an income (production level)",
+EDITS = {"add": "Add units", "remove": "Remove units", "clear": "Clear a space (remove every unit there)",
+         "control": "Give a territory to a power",
+         "treasury_to": "Set a treasury to", "treasury": "Change a treasury by",
+         "production_to": "Set an income (production level) to", "production": "Change an income by",
          "technologies": "Set a power's technologies (the ticked ones)"}
-# Orientation of the schematic map: the board is cut through North America (its left-right edge).
-WEST = ("Eastern United States", "Eastern Canada")
-EAST = ("Western United States", "Western Canada")
-NORTH = ("Yakut S.S.R.", "Finland-Norway")
-SOUTH = ("South Africa", "Australia")
-MAP_W, MAP_H = 1150, 720
 # Exact odds cost up to ~0.5 s for the biggest battles: computed once per (game, event, battle[, threshold]).
 ODDS = Memo(64)
 RECORDED_LOOKBACK = 3000  # events searched back for a battle's recorded odds (its first die is in this combat step)
 ODDS_CHUNK = 200
-
-
-def power_name(power: str) -> str:
-    name = POWER.get(power, power or "nobody")
-    return name[4:] if name.startswith("the ") else name
 
 
 def _kinds(s: State, ids) -> str:
@@ -100,7 +94,10 @@ class AAPresenter(Presenter):
                 if s.step == "combat":
                     for b in s.battles.values():
                         self._battle_forms(table, b, add)
+                offered = {p.command: p for p in possible_moves(GAME, table.view)}
                 for cls in STEP_FORMS.get(s.step, ()):
+                    if cls not in offered:
+                        continue  # not possible now (no transport to load, no rocket in range, nothing to place...)
                     if cls is cmd.Purchase:
                         add(cls, template="aa_classic/purchase.html", data=self._purchase(s), label="Buy these units")
                     elif cls is cmd.Move:
@@ -108,11 +105,11 @@ class AAPresenter(Presenter):
                         add(cls, template="aa_classic/move.html", data=self._move(s, chosen),
                             label="Move these units")
                     elif cls is cmd.Place:
-                        add(cls, template="aa_classic/place.html", data={"left": sorted(s.purchased.items())},
-                            label="Place these units")
+                        add(cls, template="aa_classic/place.html", data=self._place(s), label="Place these units")
                     else:
-                        add(cls)
-                add(cmd.EndStep, label=END_STEP.get(s.step, "Next step"))
+                        add(cls, choices=offered[cls].choices)
+                add(cmd.EndStep, template="aa_classic/end_step.html", data=self._end_step(s),
+                    label=END_STEP.get(s.step, "Next step"))
         add(cmd.Edit, template="aa_classic/edit.html", label="Record this edit", data={
             "edits": list(EDITS.items()), "powers": [(p, power_name(p)) for p in s.world.tables.turn_order],
             "kinds": sorted(s.world.units), "spaces": sorted(s.world.board.spaces),
@@ -128,6 +125,8 @@ class AAPresenter(Presenter):
         ``aa.edit``; a move's ticked AA losses as ``aa_losses`` (those aircraft named in ``ids`` so they move)."""
         if tag == "aa.move":
             return self._move_losses(form, multi or {})
+        if tag == "aa.fire":
+            return _fire_lines(form)
         what = form.get("what", "")
         if tag != "aa.edit" or what not in EDITS:
             return form
@@ -142,6 +141,8 @@ class AAPresenter(Presenter):
                                      "kind": form.get("kind", ""), "count": int(count) if count.isdigit() else count}])
         elif what == "control":
             out["control"] = f"{form.get('territory', '').strip()}={form.get('power', '')}"
+        elif what == "clear":
+            out["clear"] = form.get("space", "").strip()
         else:
             out[what] = f"{form.get('power', '')}={form.get('amount', '').strip()}"
         return out
@@ -182,9 +183,25 @@ class AAPresenter(Presenter):
         return {"units": units, "treasury": s.treasury.get(s.power, 0), "power": power_name(s.power)}
 
     def _move(self, s: State, chosen: str = "") -> dict[str, Any]:
-        mine = Counter(u.space for u in s.units.values() if u.owner == s.power)
-        return {"from": sorted(mine.items()), "spaces": sorted(s.world.board.spaces), "here": self._units_at(s, chosen),
-                "aircraft": self._aircraft_at(s, chosen)}
+        """"From" offers only the spaces with units that may still move in this step; bombing and AA fire on the
+        way belong to the combat move only."""
+        return {"from": sorted(offers.movers(s).items()), "spaces": sorted(s.world.board.spaces),
+                "here": self._units_at(s, chosen), "aircraft": self._aircraft_at(s, chosen),
+                "combat": s.step == "combat_move"}
+
+    def _end_step(self, s: State) -> dict[str, Any]:
+        """In placement: what ending it would lose, and whether it still could be placed (then a reason is asked)."""
+        if s.step != "placement" or not s.purchased:
+            return {}
+        can = placeable(s)
+        words = lambda kinds: ", ".join(f"{n} {unit_words(k, n)}" for k, n in sorted(kinds.items()))  # noqa: E731
+        return {"placeable": words({k: n for k, n in s.purchased.items() if k in can}), "lost": words(s.purchased)}
+
+    def _place(self, s: State) -> dict[str, Any]:
+        """The units waiting and where they may go, each complex with what it may still take this turn."""
+        where = [(t, t if left is None else f"{t} (room for {left} more)") for t, left in offers.placements(s)]
+        left = sorted(s.purchased.items())
+        return {"left": left, "where": where, "all": sum(n for _, n in left)}
 
     def _aircraft_at(self, s: State, space: str) -> list[tuple[int, str]]:
         """The current power's aircraft in ``space`` (id, kind), which a combat move may name as AA losses."""
@@ -194,8 +211,9 @@ class AAPresenter(Presenter):
                       if u.owner == s.power and u.space == space and s.world.domain(u.kind) == "air")
 
     def _units_at(self, s: State, space: str) -> list[tuple[str, int]]:
-        """The current power's units in ``space`` by kind (what a move from there can take)."""
-        return sorted(Counter(u.kind for u in s.units.values() if u.owner == s.power and u.space == space).items())
+        """The current power's units in ``space`` that may still move, by kind (what a move from there can take)."""
+        return sorted(Counter(u.kind for i, u in s.units.items()
+                              if u.owner == s.power and u.space == space and can_move(s, i, u)).items())
 
     # ------------------------------------------------------------------ battle odds
     def odds(self, table: Table, key: str, retreat: int | None = None) -> dict[str, Any] | None:
@@ -242,6 +260,7 @@ class AAPresenter(Presenter):
         if act == "over":
             return
         data: dict[str, Any] = {
+            "line": _kinds(s, b.casualty_line) if b.casualty_line else "",
             "odds": self.odds(table, b.key),
             "b": b,
             "kind": b.kind,
@@ -255,14 +274,17 @@ class AAPresenter(Presenter):
         if act == "fire":
             lines = plan(s, b, what)
             data["dice"] = sum(n for _, n, _ in lines)
-            data["lines"] = [(k.replace("_", " "), n, t) for k, n, t in lines]
+            data["lines"] = [(k, n, t, f"{n} {unit_words(k, n)} {'hit' if n > 1 else 'hits'} on {t}"
+                                       + (" or less" if t > 1 else "")) for k, n, t in lines]
             data["firer"] = self._firer(s, b, what)
             add(cmd.Fire, template="aa_classic/battle.html", data=data, fixed=fixed)
         elif act == "casualties":
             p = b.pending
             pool = Counter(s.units[i].kind for i in candidates(s, b, p))
             data.update(hits=p.hits, side=p.side, pool=sorted(pool.items()), aa=p.fire == "aa",
-                        chooser=power_name(b.attacker) if p.side == "attacker" else "the defender")
+                        chooser=POWER.get(b.attacker, b.attacker) if p.side == "attacker" else "the defender",
+                        Chooser=said_first(b.attacker) if p.side == "attacker" else "The defender",
+                        suggested=offers.suggested_casualties(s, b.key))
             add(cmd.ChooseCasualties, template="aa_classic/casualties.html", data=data, fixed=fixed,
                 label="Remove these casualties")
         if act == "retreat" or between_rounds(b):
@@ -343,56 +365,7 @@ class AAPresenter(Presenter):
         return tuple(sorted(table.view.game.world.board.spaces))
 
     def board(self, table: Table, arrows=()) -> Markup:
-        s: State = table.view.game
-        board = s.world.board
-        pos = _positions(board)
-        at = f"?at={table.view.seq}" if table.at else ""
-        counts: dict[str, Counter] = {}
-        for u in s.units.values():
-            counts.setdefault(u.space, Counter())[u.owner] += 1
-        fighting = {b.space for b in s.battles.values() if not b.outcome}
-        parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Schematic map: click a space for its details">').format(MAP_W, MAP_H)]
-        if arrows:
-            parts.append(Markup('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
-                                'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>'))
-        lines = []
-        for a, b in _edges(board):
-            (x1, y1), (x2, y2) = pos[a], pos[b]
-            lines.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}"/>')
-        parts.append(Markup('<g class="borders">' + "".join(lines) + "</g>"))
-        for name, space in board.spaces.items():
-            x, y = pos[name]
-            here = counts.get(name, Counter())
-            total = sum(here.values())
-            url = table.space_url(name) + at
-            if space.kind == "sea":
-                fill, r, cls = SEA, 9, "space-shape sea"
-                if here:
-                    fill = COLOURS.get(here.most_common(1)[0][0], fill)
-            else:
-                owner = s.controller(name)
-                fill, r, cls = COLOURS.get(owner, NEUTRAL), 13 if space.ipc else 10, "space-shape"
-            ring = Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 5) if name in fighting else ""
-            label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(x, y + r + 11, name)
-            num = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count{}">{}</text>').format(
-                x, y + 4, " light" if fill in (NEUTRAL, SEA) else "", total) if total else ""
-            capital = Markup('<circle cx="{:.0f}" cy="{:.0f}" r="{}" fill="none" class="capital"/>').format(x, y, r + 2) if space.capital else ""
-            title = f"{name}: " + (f"{power_name(s.controller(name))}, {space.ipc} IPC" if space.kind == "land" else "sea zone")
-            if total:
-                title += "; " + ", ".join(f"{n} {power_name(o)}" for o, n in here.most_common())
-            parts.append(Markup(
-                '<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{name}">'
-                '<title>{title}</title><circle class="{cls}" cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}"/>'
-                "{capital}{ring}{num}{label}</a>"
-            ).format(url=url, name=name, title=title, cls=cls, x=x, y=y, r=r, fill=fill, capital=capital, ring=ring,
-                     num=num, label=label))
-        parts.extend(_arrow(pos[a], pos[b], a, b) for a, b in arrows if a in pos and b in pos)
-        parts.append(Markup("</svg>"))
-        legend = Markup("").join(
-            Markup('<span><i style="background:{}"></i>{}</span>').format(c, power_name(p)) for p, c in COLOURS.items()
-        )
-        return Markup('<h2>Map</h2><div class="mapwrap">{}</div><p class="legend">{}<span><i class="ring"></i>battle</span></p>').format(
-            Markup("").join(parts), legend)
+        return map_svg.draw(table.view.game, table.space_url, f"?at={table.view.seq}" if table.at else "", arrows)
 
     def space(self, table: Table, name: str) -> Markup | None:
         s: State = table.view.game
@@ -415,15 +388,27 @@ class AAPresenter(Presenter):
         ))
 
 
-def _arrow(start: tuple[float, float], end: tuple[float, float], a: str, b: str) -> Markup:
-    """An annotation's arrow from one space to another, stopping short of the spaces' circles."""
-    (x1, y1), (x2, y2) = start, end
-    length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    return Markup(
-        '<g class="arrow"><title>Annotation: {} to {}</title>'
-        '<line x1="{:.0f}" y1="{:.0f}" x2="{:.0f}" y2="{:.0f}" marker-end="url(#arrowhead)"/></g>'
-    ).format(a, b, x1 + 16 * ux, y1 + 16 * uy, x2 - 20 * ux, y2 - 20 * uy)
+def _fire_lines(form: dict[str, str]) -> dict[str, str]:
+    """The battle panel's one field per line of dice (``faces.<line>.<dice>.<kind>``: "3 infantry hit on 1") as
+    the throw's ``faces``, line after line; a line with the wrong number of faces is refused naming it."""
+    lines = sorted((k.split(".", 3) for k in form if k.startswith("faces.") and k.count(".") == 3),
+                   key=lambda parts: int(parts[1]) if parts[1].isdigit() else 0)
+    if not lines:
+        return form
+    typed = [(kind, int(n) if n.isdigit() else 0, dice_text(form[f"faces.{line}.{n}.{kind}"]).split())
+             for _, line, n, kind in lines]
+    out = {k: v for k, v in form.items() if not k.startswith("faces.")}
+    if all(not faces for _, _, faces in typed):
+        return out  # nothing typed: the assistant rolls when asked to
+    if all(not faces for _, _, faces in typed[1:]) and len(typed[0][2]) == sum(n for _, n, _ in typed):
+        out["faces"] = " ".join(typed[0][2])  # the whole throw typed in the first line, line after line
+        return out
+    for kind, n, faces in typed:
+        if len(faces) != n:
+            raise FormError(f"{kind.replace('_', ' ')}: {n} {'die' if n == 1 else 'dice'} to enter, "
+                            f"{len(faces)} typed")
+    out["faces"] = " ".join(f for _, _, faces in typed for f in faces)
+    return out
 
 
 def _odds_fields(o) -> dict[str, Any]:
@@ -435,16 +420,6 @@ def _odds_fields(o) -> dict[str, Any]:
     out["attacking"] = getattr(o, "attacking", {})
     out["defending"] = getattr(o, "defending", {})
     return out
-
-
-def _edges(board) -> tuple[tuple[str, str], ...]:
-    cut = {frozenset(p) for p in board.across_edge}
-    return tuple(e for e in board.borders() if frozenset(e) not in cut)
-
-
-def _positions(board) -> dict[str, tuple[float, float]]:
-    unit = layout(tuple(board.spaces), _edges(board), WEST, EAST, NORTH, SOUTH)
-    return {n: (40 + x * (MAP_W - 80), 24 + y * (MAP_H - 60)) for n, (x, y) in unit.items()}
 
 
 PRESENTER = AAPresenter()

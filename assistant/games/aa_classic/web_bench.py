@@ -63,14 +63,19 @@ def _long_game(app: Assistant, store: EventStore, size: int) -> str:
 
 
 def _time(call: Callable[[], Any], samples: int = SAMPLES) -> dict[str, float]:
+    """Wall and processor time of each call. On a machine shared with other work the wall time includes waiting
+    for a processor; the processor time is what the page itself costs (the test client runs in this thread)."""
     call()  # warm caches (templates, layout, head view)
-    times = []
+    times, cpu = [], []
     for _ in range(samples):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         call()
         times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.thread_time() - c0) * 1000)
     times.sort()
-    return {"p50": round(statistics.median(times), 2), "p95": round(times[int(0.95 * (len(times) - 1))], 2)}
+    cpu.sort()
+    return {"p50": round(statistics.median(times), 2), "p95": round(times[int(0.95 * (len(times) - 1))], 2),
+            "cpu_p95": round(cpu[int(0.95 * (len(cpu) - 1))], 2)}
 
 
 def run(events: int = EVENTS) -> dict[str, Any]:
@@ -126,11 +131,25 @@ def run(events: int = EVENTS) -> dict[str, Any]:
                            "report page, first build (ms)": report_first,
                            "teaching replay, first build of the steps (ms)": teaching_first}
     for name, f in figures.items():
-        out[f"{name}: p50 / p95 (ms)"] = f"{f['p50']} / {f['p95']}"
+        out[f"{name}: p50 / p95 (ms), processor p95"] = f"{f['p50']} / {f['p95']}, {f['cpu_p95']}"
     worst = max(f["p95"] for f in figures.values())
     out["worst p95 (ms)"] = worst
     out[f"all within {TARGET_MS:.0f} ms at p95"] = worst <= TARGET_MS
     return out
+
+
+def state_at(events: int = 100_000, probes: int = 200) -> dict[str, Any]:
+    """The table at random events of a 100,000-event game (the same kind of game: a real one, annotated), each
+    view built by a fresh application from the checkpoints alone, as a new process would (target: max <= 20 ms)."""
+    from assistant.bench import state_at as views_at
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.sqlite3"
+        store = EventStore(path)
+        app = Assistant(store, KindRegistry())
+        game_id = _long_game(app, store, events)
+        store.close()
+        return {"events": events, **views_at(path, game_id, KindRegistry(), probes), "target_max_ms": 20}
 
 
 if __name__ == "__main__":

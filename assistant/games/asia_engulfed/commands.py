@@ -17,11 +17,15 @@ Text = Annotated[str, msgspec.Meta(max_length=500)]
 
 
 class AmendBoard(Command, tag="ae.amend_board"):
+    max_bytes = 1024 * 1024  # up to 500 amendments of the board
+
     amendments: Annotated[tuple[Amendment, ...], msgspec.Meta(min_length=1, max_length=500)]  # type: ignore
     reason: Text = ""
 
 
 class SetUpScenario(Command, tag="ae.set_up_scenario"):
+    max_bytes = 1024 * 1024  # a whole scenario: every block and zone of the set-up
+
     scenario: Scenario
 
 

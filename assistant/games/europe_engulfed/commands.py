@@ -5,40 +5,56 @@ from __future__ import annotations
 import msgspec
 
 from events.base import Command
+from events.bounds import Faces, Name, Names, Text, amount, count, items, mapping
+
+# Bounds that fit the game (decide checks the exact figures against the board and the state):
+MAX_STEPS = 9  # a block's steps (the largest have 4)
+MAX_PIECES = 99  # items of one purchase
+MAX_WERP = 999  # WERP moved by one transfer, edit or U-boat loss (a whole turn's income is under 300)
+MAX_TRACK = 99  # a General Information Track value, V-weapon points
+MAX_FLEET = 99  # fleet points of one nation in one sea
+MAX_SPECIAL_ACTIONS = 20
+MAX_LIMIT = 99  # a Table 20.3 strategic-move limit
+MAX_PATH = 40  # areas and seas in one move
+MAX_SIDES = 10  # entries keyed by side or nation; the Vichy units
+MAX_EDIT_LINES = 100  # blocks added by one edit or deployment
+FleetPoints = count(MAX_FLEET)
+Weather = mapping(Name, Name, 10)  # zone -> condition
+FireOrder = mapping(Name, items(Names, 50), MAX_SIDES)  # side -> groups of unit ids firing one throw each
 
 
 class Advance(Command, tag="ee.advance"):
     """End the current phase (in production: this nation's production) and go on to the next (EE 1.0)."""
 
-    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+    faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class EnterWeather(Command, tag="ee.enter_weather"):
     """The weather of the turn as printed on the turn track (or read off a variable box): zone -> condition."""
 
-    weather: dict[str, str]
+    weather: Weather
 
 
 class RollWeather(Command, tag="ee.roll_weather"):
     """Variable weather (EE 1.11): the German and the Soviet player each roll a die."""
 
-    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+    faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class SetStrategicMoveLimit(Command, tag="ee.set_strategic_move_limit"):
     """Enter a nation's Table 20.3 strategic-move limit (not printed in the rule book)."""
 
-    nation: str
-    limit: int
+    nation: Name
+    limit: count(MAX_LIMIT)
 
 
 class ResolveUBoats(Command, tag="ee.resolve_uboats"):
     """The U-boat campaign (EE 2.11-2.13); ``percent`` and ``werp_loss`` as read on the map tables after the dice,
     unless the players entered those tables as game options."""
 
-    percent: int | None = None
-    werp_loss: int | None = None
-    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+    percent: count(100) | None = None
+    werp_loss: count(MAX_WERP) | None = None
+    faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class AirRaid(Command, tag="ee.air_raid"):
@@ -47,25 +63,26 @@ class AirRaid(Command, tag="ee.air_raid"):
 
     intercept: bool = True
     land_support: bool = False
-    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+    faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class LaunchVWeapons(Command, tag="ee.launch_v_weapons"):
     """V-1 or V-2 points launched against England in the Allied production phase (EE 2.28)."""
 
-    kind: str
-    points: int
+    kind: Name
+    points: count(MAX_TRACK)
     intercept: bool = True
-    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+    faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class TransferWerp(Command, tag="ee.transfer_werp"):
     """Lend-lease or aid (EE 9.35, 9.36, 9.43): booked in both ledgers at once."""
 
-    receiver: str
-    amount: int
-    route: str = "direct"
-    override: str = ""  # the table's reason for sending it although the rules refuse
+    receiver: Name
+    amount: count(MAX_WERP)
+    route: Name = "direct"
+    sender: Name = ""  # the producing nation when left out; naming another is refused with when it may send
+    override: Text = ""  # the table's reason for sending it although the rules refuse
 
 
 class Buy(Command, tag="ee.buy"):
@@ -76,29 +93,29 @@ class Buy(Command, tag="ee.buy"):
     """
 
     item: str
-    qty: int = 1
-    kind: str = ""
+    qty: count(MAX_PIECES) = 1
+    kind: Name = ""
     elite: bool = False
-    steps: int = 0
-    max_steps: int = 0
-    area: str = ""
-    sea: str = ""
-    unit_id: str = ""
-    owner: str = ""  # an Axis minor paid with German WERP, or "free_french" for the U.S.A.
-    override: str = ""  # the table's reason for buying it although the rules refuse (recorded with the refusal)
+    steps: count(MAX_STEPS) = 0
+    max_steps: count(MAX_STEPS) = 0
+    area: Name = ""
+    sea: Name = ""
+    unit_id: Name = ""
+    owner: Name = ""  # an Axis minor paid with German WERP, or "free_french" for the U.S.A.
+    override: Text = ""  # the table's reason for buying it although the rules refuse (recorded with the refusal)
 
 
 class PlaceFree(Command, tag="ee.place_free"):
     """Free steps or units: source = axis_minor_step (9.15) | conscription (9.24f) | soviet_elites (9.24e) |
     minor_replacement (9.62). A new unit when ``unit_id`` is new; a replacement step when it names a unit."""
 
-    source: str
-    unit_id: str
-    area: str = ""
-    kind: str = "infantry"
-    steps: int = 1
-    max_steps: int = 0
-    owner: str = ""
+    source: Name
+    unit_id: Name
+    area: Name = ""
+    kind: Name = "infantry"
+    steps: count(MAX_STEPS) = 1
+    max_steps: count(MAX_STEPS) = 0
+    owner: Name = ""
 
 
 class DeclareConscription(Command, tag="ee.declare_conscription"):
@@ -108,16 +125,16 @@ class DeclareConscription(Command, tag="ee.declare_conscription"):
 class UnrestrictedReplacement(Command, tag="ee.unrestricted_replacement"):
     """Spend a Special Action held since the previous turn to replace freely in one supplied area (EE 7.8)."""
 
-    nation: str
-    area: str
+    nation: Name
+    area: Name
 
 
 class DeclareWar(Command, tag="ee.declare_war"):
     """A declaration of war, only in the phasing player's initial operational movement phase (EE 1.23)."""
 
-    aggressor: str
-    target: str
-    override: str = ""  # the table's reason for declaring it although the rules refuse
+    aggressor: Name
+    target: Name
+    override: Text = ""  # the table's reason for declaring it although the rules refuse
 
 
 class Move(Command, tag="ee.move"):
@@ -132,13 +149,13 @@ class Move(Command, tag="ee.move"):
     (8.21); ``faces`` are the interdiction dice when thrown at the table.
     """
 
-    unit_id: str
-    path: tuple[str, ...]
-    mode: str = "operational"
-    fleet: dict[str, str] = {}
-    unopposed: tuple[str, ...] = ()
-    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
-    override: str = ""  # the table's reason for making the move although the rules refuse
+    unit_id: Name
+    path: items(Name, MAX_PATH)
+    mode: Name = "operational"
+    fleet: mapping(Name, Name, MAX_PATH) = {}
+    unopposed: items(Name, MAX_PATH) = ()
+    faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls
+    override: Text = ""  # the table's reason for making the move although the rules refuse
 
 
 class Fight(Command, tag="ee.fight"):
@@ -151,66 +168,66 @@ class Fight(Command, tag="ee.fight"):
     ``landing`` (first round against an amphibious or airborne assault, 7.21/7.31).
     """
 
-    area: str
-    round_type: str = "normal"
-    gsu_air: tuple[str, ...] = ()
-    supported: tuple[str, ...] = ()
-    fire_order: dict[str, tuple[tuple[str, ...], ...]] = {}
-    loss_order: dict[str, tuple[str, ...]] = {}
-    crossed: tuple[str, ...] = ()
+    area: Name
+    round_type: Name = "normal"
+    gsu_air: Names = ()
+    supported: Names = ()
+    fire_order: FireOrder = {}
+    loss_order: mapping(Name, Names, MAX_SIDES) = {}
+    crossed: Names = ()
     maginot: bool = False
     landing: bool = False
-    nations: tuple[str, ...] = ()  # breakthrough combat: the majors that spent a Special Action (EE 6.72)
-    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+    nations: Names = ()  # breakthrough combat: the majors that spent a Special Action (EE 6.72)
+    faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class Counterattack(Command, tag="ee.counterattack"):
     """The defender spends a Special Action to counterattack at the end of a round (EE 6.5, 7.7)."""
 
-    nation: str
-    area: str
-    round_type: str = "normal"
-    gsu_air: tuple[str, ...] = ()
-    supported: tuple[str, ...] = ()
-    fire_order: dict[str, tuple[tuple[str, ...], ...]] = {}
-    loss_order: dict[str, tuple[str, ...]] = {}
-    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+    nation: Name
+    area: Name
+    round_type: Name = "normal"
+    gsu_air: Names = ()
+    supported: Names = ()
+    fire_order: FireOrder = {}
+    loss_order: mapping(Name, Names, MAX_SIDES) = {}
+    faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class BuyBreakthrough(Command, tag="ee.buy_breakthrough"):
     """Spend Special Actions for a breakthrough phase (EE 1.26, 5.4, 6.7): kind operational | strategic | combat.
     For combat, every major power that attacks spends one (6.72)."""
 
-    kind: str
-    nations: tuple[str, ...]
-    area: str = ""
+    kind: Name
+    nations: Names
+    area: Name = ""
 
 
 class SpendSpecialAction(Command, tag="ee.spend_special_action"):
     """Any other Special Action use (EE 7.2-7.6): amphibious, airborne, withdraw, retreat, reinforce. The movement
     it allows is then recorded with the usual commands. Limited Supply (7.9) is given with ee.determine_supply."""
 
-    nation: str
-    purpose: str
-    area: str = ""
-    override: str = ""  # the table's reason for spending it although the rules refuse
+    nation: Name
+    purpose: Name
+    area: Name = ""
+    override: Text = ""  # the table's reason for spending it although the rules refuse
 
 
 class EstablishVichy(Command, tag="ee.establish_vichy"):
     """Germany accepts the French armistice (EE 9.521); the three Vichy units' areas (9.522); ``relocate``: each
     Axis unit standing in Vichy territory -> the nearest Axis-controlled area it goes to (9.523)."""
 
-    placements: tuple[str, ...]
-    relocate: dict[str, str] = {}
+    placements: items(Name, MAX_SIDES)
+    relocate: mapping(Name, Name) = {}
 
 
 class TransferFleet(Command, tag="ee.transfer_fleet"):
     """Fleet points moved between sea areas in a friendly supply phase (EE 8.3, 8.31, 8.32)."""
 
-    nation: str
-    from_sea: str
-    to_sea: str
-    count: int = 1
+    nation: Name
+    from_sea: Name
+    to_sea: Name
+    count: FleetPoints = 1
 
 
 class NavalCombat(Command, tag="ee.naval_combat"):
@@ -218,41 +235,41 @@ class NavalCombat(Command, tag="ee.naval_combat"):
     the nations whose fleet points go first (the British player splits Allied losses, 9.51a); ``units_lost``: the
     transported units the carrier's owner loses first (8.14)."""
 
-    sea: str
-    fleet_loss_order: dict[str, tuple[str, ...]] = {}
-    units_lost: tuple[str, ...] = ()
-    faces: tuple[int, ...] = ()  # physical dice in throw order; empty = the assistant rolls
+    sea: Name
+    fleet_loss_order: mapping(Name, Names, MAX_SIDES) = {}
+    units_lost: Names = ()
+    faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls
 
 
 class ChooseFrenchFleetEscape(Command, tag="ee.french_fleet_escape"):
     """France conquered without Vichy: the Allied player picks the sea whose French fleet point becomes British
     (EE 9.522)."""
 
-    sea: str
+    sea: Name
 
 
 class EliminateExcess(Command, tag="ee.eliminate_excess"):
     """The owner eliminates the land units over a fortress's stacking limit at the end of a phase (EE 5.5)."""
 
-    unit_ids: tuple[str, ...]
+    unit_ids: Names
 
 
 class RemoveBeachhead(Command, tag="ee.remove_beachhead"):
     """The invader removes his beachhead once the area is cleared of enemy land units (EE 7.22)."""
 
-    area: str
+    area: Name
 
 
 class NewBlock(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A block to put on the map: its nation, type, steps (0 = full strength) and area; ``id`` optional."""
 
-    nation: str
-    kind: str
-    max_steps: int
-    area: str
-    steps: int = 0
+    nation: Name
+    kind: Name
+    max_steps: count(MAX_STEPS)
+    area: Name
+    steps: count(MAX_STEPS) = 0
     elite: bool = False
-    id: str = ""
+    id: Name = ""
 
 
 class Edit(Command, tag="ee.edit"):
@@ -263,25 +280,25 @@ class Edit(Command, tag="ee.edit"):
     v2, flak_germany, flak_britain, bombers_axis, bombers_allied, fighters_axis, fighters_allied), Special
     Actions held, fleet points per sea and nation, and this turn's ``weather``."""
 
-    reason: str
-    add: tuple[NewBlock, ...] = ()
-    remove: tuple[str, ...] = ()
+    reason: Text
+    add: items(NewBlock, MAX_EDIT_LINES) = ()
+    remove: Names = ()
     for_good: bool = False
-    steps: dict[str, int] = {}
-    control: dict[str, str] = {}
-    werp: dict[str, int] = {}
-    track: dict[str, int] = {}
-    special_actions: dict[str, int] = {}
-    fleets: dict[str, dict[str, int]] = {}
-    weather: dict[str, str] = {}
+    steps: mapping(Name, count(MAX_STEPS)) = {}
+    control: mapping(Name, Name) = {}
+    werp: mapping(Name, amount(-MAX_WERP, MAX_WERP)) = {}
+    track: mapping(Name, count(MAX_TRACK)) = {}
+    special_actions: mapping(Name, count(MAX_SPECIAL_ACTIONS)) = {}
+    fleets: mapping(Name, mapping(Name, count(MAX_FLEET))) = {}
+    weather: Weather = {}
 
 
 class DeployMinor(Command, tag="ee.deploy_minor"):
     """EE 9.61: war was just declared on a minor power; its forces deploy at once, as the players read them off
     the deployment table (not in the rule book): one entry per block, in the minor's own areas."""
 
-    minor: str
-    blocks: tuple[NewBlock, ...]
+    minor: Name
+    blocks: items(NewBlock, MAX_EDIT_LINES)
 
 
 class LeaveFortress(Command, tag="ee.leave_fortress"):
@@ -289,7 +306,7 @@ class LeaveFortress(Command, tag="ee.leave_fortress"):
     of the attacker's player turn — for its surrounding area; from Malta back to their port of origin by sea
     (open to naval combat), a ground support unit to Sicily."""
 
-    unit_ids: tuple[str, ...]
+    unit_ids: Names
 
 
 COMMANDS = (

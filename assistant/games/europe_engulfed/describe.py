@@ -8,6 +8,8 @@ from assistant.games.europe_engulfed import calendar
 from assistant.games.europe_engulfed.wording import adjective, block, nation, place, places, units, weather, words
 from assistant.games.europe_engulfed.board.describe import SENTENCES as BOARD_SENTENCES
 from assistant.games.europe_engulfed.supply.describe import SENTENCES as SUPPLY_SENTENCES
+from assistant.games.europe_engulfed.readings import ResourceSupplyRead
+from assistant.games.europe_engulfed.readings import describe as read_sentence
 import assistant.games.europe_engulfed.events as ev
 from events.core import PhaseBegan
 
@@ -111,6 +113,19 @@ def _free_french(key: str, n: int) -> str:
     return f"{n} {kind}" + (f" ({steps} steps)" if steps else "")
 
 
+def _switch(key: str) -> str:
+    """A calendar switch as the rule book says it ("the U.S.A. enter the war ... (EE 9.32)")."""
+    from assistant.games.europe_engulfed import data
+
+    entry = data.calendar().switch.get(key)
+    return f"{entry[2]} ({entry[1]})" if entry else words(key)
+
+
+def _announced(e: ev.ProductionAnnounced) -> str:
+    aid = f", including {e.received} WERP received" if e.received else ""
+    return f"{_title(e.nation)} announces {e.werp} WERP for its production{aid} (EE 4.5)."
+
+
 def _result(result: str) -> str:
     """"axis_operational" -> "Axis operational victory"."""
     side, _, level = result.partition("_")
@@ -146,12 +161,13 @@ _SENTENCES: dict[type, Any] = {
                                  "now Axis-controlled (EE 9.527)."),
     ev.LebanonOccupied: lambda e: f"German units take Vichy {' and '.join(place(a) for a in e.areas)} without a fight (EE 9.524).",
     PhaseBegan: _phase,
-    ev.TurnBegan: lambda e: f"Turn {e.label} begins" + (f"; from now: {', '.join(words(x) for x in e.switches)}." if e.switches else "."),
+    ev.TurnBegan: lambda e: f"Turn {e.label} begins" + (f"; from now: {'; '.join(_switch(x) for x in e.switches)}." if e.switches else "."),
     ev.WeatherRolled: lambda e: f"Variable weather: German {e.german}, Soviet {e.soviet}: the {e.winner.title()} result applies.",
     ev.WeatherSet: _weather,
     ev.StrategicMoveLimitSet: lambda e: f"{_title(e.nation)} may make {e.limit} strategic moves per phase (Table 20.3 as entered).",
     ev.TurnEnded: lambda e: f"End of {calendar.name(e.turn)}: every fleet point is available for transport again.",
-    ev.ProductionBegan: lambda e: f"{_title(e.nation)} production opens with {sum(l.amount for l in e.lines)} WERP.",
+    ev.ProductionBegan: lambda e: f"{_title(e.nation)}'s production phase opens: income {sum(l.amount for l in e.lines)} WERP.",
+    ev.ProductionAnnounced: _announced,
     ev.LendLeaseRolled: lambda e: f"U.S. lend-lease: {_title(e.nation)} rolls {e.die} and receives {e.die} WERP.",
     ev.WerpTransferred: lambda e: (f"{_title(e.sender)} sends {e.sent} WERP to {_title(e.receiver)} ({e.route}); "
                                    f"{e.arrived} arrive ({e.rule})."),
@@ -182,6 +198,7 @@ _SENTENCES: dict[type, Any] = {
 }
 
 
+_SENTENCES[ResourceSupplyRead] = lambda e: read_sentence(e, place(e.area), _title(e.nation))
 _SENTENCES.update(BOARD_SENTENCES)
 _SENTENCES.update(SUPPLY_SENTENCES)
 

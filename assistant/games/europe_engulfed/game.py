@@ -15,6 +15,7 @@ import msgspec
 
 from assistant.decider import Context, GameKind, Move, Ref, Refused
 from assistant.families.engulfed.dice import with_faces
+from assistant.games.europe_engulfed import calendar, data, offers
 from assistant.games.europe_engulfed import commands as c
 from assistant.games.europe_engulfed.board import loader
 from assistant.games.europe_engulfed.board import moves as board_moves
@@ -40,9 +41,12 @@ from assistant.games.europe_engulfed.rules import (
     turn,
     weather,
 )
+from assistant.games.europe_engulfed.readings import ReadResourceSupply, ResourceSupplyRead, read_resource_supply
 from assistant.games.europe_engulfed.rules.production import free_items, purchases, transfers
+from assistant.games.europe_engulfed.scenario import entry
 from assistant.games.europe_engulfed.scenario import moves as scenario_moves
 from assistant.games.europe_engulfed.scenario.commands import SCENARIO_COMMANDS, SetUpScenario
+from assistant.games.europe_engulfed.scenario.start import refusals as start_refusals
 from assistant.games.europe_engulfed.scenario.validate import problems as scenario_problems
 from assistant.games.europe_engulfed.evolve import evolve
 from assistant.games.europe_engulfed.state import EEState, initial_state
@@ -71,6 +75,8 @@ def setup(options: Options) -> dict[str, Any]:
     except BoardInvalid as exc:
         raise Refused("the board: " + "; ".join(exc.problems), rule="EE board format") from None
     found = scenario_problems(options.scenario, board)
+    if options.scenario.control:  # a set-up given whole (a club's file): checked against the rules at once
+        found += start_refusals(options.scenario, board)
     if found:
         raise Refused("the scenario: " + "; ".join(found), rule="EE scenario format")
     opts = msgspec.structs.replace(options, board=None)
@@ -83,8 +89,6 @@ def setup(options: Options) -> dict[str, Any]:
 
 
 def _strategic_limit(cmd: c.SetStrategicMoveLimit, s: EEState, ctx: Context) -> list[Event]:
-    from assistant.games.europe_engulfed import data
-
     if cmd.nation not in data.MAJORS:
         raise Refused(f"{cmd.nation} is not a major power", rule="EE 5.24")
     if cmd.limit < 1:
@@ -98,49 +102,109 @@ def _determine_supply(cmd: DetermineSupply, s: EEState, ctx: Context) -> list[Ev
     if s.phase != wanted or cmd.side != s.side:
         raise Refused(f"{cmd.side} {cmd.phase} supply is determined in the {cmd.side} {wanted.replace('_', ' ')} phase",
                       rule="EE 1.21" if cmd.phase == "initial" else "EE 1.27")
-    return supply_moves.determine_supply(cmd, s, ctx)
+    return turn.determine(cmd, s, ctx)
 
 
 PRODUCTION = ("production",)
 MOVEMENT = ("operational_move", "strategic_move", "breakthrough")
 BATTLES = ("combat", "breakthrough")
 SUPPLY_PHASES = ("initial_supply", "final_supply")
+PLAY = ("weather", "initial_supply", "production", *MOVEMENT, "combat", "final_supply", "turn_end")
+SIDES = ("Axis", "Allied")
+KINDS = ("infantry", "armor", "cavalry", "militia", "airborne", "gsu")
 
-# Each command with the phases the table offers it in (none: any moment); the rules in ``run`` decide.
+
+def _areas(s: EEState) -> tuple[str, ...]:
+    return tuple(sorted(s.board.areas))
+
+
+def _powers(s: EEState) -> tuple[str, ...]:
+    """Major powers first, then every other nation the board names (minor powers)."""
+    minors = sorted({a.nation for a in s.board.areas.values() if a.nation and a.nation not in data.MAJORS})
+    return (*data.MAJORS, *minors)
+
+
+def _moment(s: EEState) -> dict[str, tuple[str, ...]]:
+    return {"side": (s.side,) if s.side else SIDES, "phase": (s.phase.split("_")[0],) if s.phase else ("initial",)}
+
+
+# Each command with the moments the table offers it in and, where it helps, when and with which choices; the
+# rules in ``run`` decide. The table shows only these: a few actions at any moment, in players' words.
 MOVES: tuple[Move[EEState], ...] = (
     Move(c.Advance, turn.advance, label="Next phase"),
-    Move(c.EnterWeather, weather.enter, phases=("weather",)),
-    Move(c.RollWeather, weather.roll, phases=("weather",)),
-    Move(c.SetStrategicMoveLimit, _strategic_limit),
-    Move(c.ResolveUBoats, strategic.resolve_uboats, phases=PRODUCTION),
-    Move(c.AirRaid, strategic.air_raid, phases=PRODUCTION),
-    Move(c.LaunchVWeapons, strategic.launch_v_weapons, phases=PRODUCTION),
-    Move(c.TransferWerp, transfers.transfer, phases=PRODUCTION),
-    Move(c.Buy, purchases.buy, phases=PRODUCTION),
-    Move(c.PlaceFree, free_items.place_free, phases=PRODUCTION),
-    Move(c.DeclareConscription, free_items.declare_conscription, phases=PRODUCTION),
-    Move(c.UnrestrictedReplacement, free_items.unrestricted_replacement, phases=PRODUCTION),
-    Move(c.DeclareWar, politics.declare_war, phases=("operational_move",)),
+    Move(SetUpScenario, scenario_moves.set_up_scenario, phases=("setup",), label="Load this scenario file"),
+    Move(entry.PlaceSetUpBlocks, entry.place_blocks, phases=("setup",), label="Place these blocks",
+         choices=lambda s: {"nation": _powers(s), "area": _areas(s), "max_steps": ("4", "3", "2", "1")}),
+    Move(entry.SetStartControl, entry.set_control, phases=("setup",), label="Set these start lines",
+         choices=lambda s: {"areas": _areas(s)}),
+    Move(entry.SetStartWar, entry.set_war, phases=("setup",), label="At war at the start",
+         choices=lambda s: {"aggressor": _powers(s), "target": _powers(s)}),
+    Move(c.EnterWeather, weather.enter, phases=("weather",), when=lambda s: not s.weather,
+         label="Set this turn's weather"),
+    Move(c.RollWeather, weather.roll, phases=("weather",),
+         when=lambda s: calendar.is_variable_weather(s.turn) and not s.weather_winner and not s.weather,
+         label="Roll the variable weather"),
+    Move(c.SetStrategicMoveLimit, _strategic_limit, phases=("setup", "strategic_move"),
+         choices=lambda s: {"nation": data.MAJORS}, label="Set a strategic-move limit"),
+    Move(DetermineSupply, _determine_supply, phases=SUPPLY_PHASES, when=lambda s: not offers.determined(s),
+         choices=_moment, label="Determine supply"),
+    Move(RecordSupplyVerdict, supply_moves.record_supply_verdict, phases=SUPPLY_PHASES,
+         when=lambda s: bool(offers.undetermined_units(s)),
+         choices=lambda s: {"side": (s.side,), "unit_ids": offers.undetermined_units(s)},
+         label="Record what our map shows"),
+    Move(ChooseSeaSupplyAllocation, supply_moves.choose_sea_supply_allocation, phases=("initial_supply",),
+         when=lambda s: not offers.determined(s), choices=lambda s: {"side": (s.side,)},
+         label="Choose who is supplied by sea"),
+    Move(ReadResourceSupply, read_resource_supply, phases=("initial_supply", "production"),
+         when=lambda s: bool(offers.unread_income(s)),
+         choices=lambda s: {"nation": tuple(offers.unread_income(s)),
+                            "area": tuple(a for areas in offers.unread_income(s).values() for a in areas)},
+         label="Say whether it traces supply"),
+    Move(c.TransferFleet, naval.transfer_fleet, phases=("final_supply",), label="Transfer fleet points"),
+    Move(c.ResolveUBoats, strategic.resolve_uboats, phases=PRODUCTION, when=offers.uboats_due,
+         label="Resolve the U-boat war"),
+    Move(c.AirRaid, strategic.air_raid, phases=PRODUCTION, when=offers.raid_possible, label="Raid"),
+    Move(c.LaunchVWeapons, strategic.launch_v_weapons, phases=PRODUCTION, when=offers.v_weapons_due,
+         choices=lambda s: {"kind": ("v1", "v2")}, label="Launch V-weapons"),
+    Move(c.Buy, purchases.buy, phases=PRODUCTION, choices=lambda s: {"item": offers.buyable(s), "kind": KINDS},
+         label="Buy"),
+    Move(c.TransferWerp, transfers.transfer, phases=PRODUCTION, when=offers.senders,
+         choices=lambda s: {"receiver": offers.receivers(s), "route": ("direct", "murmansk", "persia")},
+         label="Send WERP"),
+    Move(c.DeclareConscription, free_items.declare_conscription, phases=("production/ussr",),
+         when=lambda s: s.politics.conscription < 0 and s.politics.at_war("germany", "ussr"),
+         label="Declare emergency conscription"),
+    Move(c.PlaceFree, free_items.place_free, phases=PRODUCTION,
+         when=lambda s: s.producing == "ussr" and s.politics.conscription >= 0 or s.producing == "germany"
+         and s.politics.axis_minors_joined >= 0, label="Place a free step or unit"),
+    Move(c.UnrestrictedReplacement, free_items.unrestricted_replacement, phases=PRODUCTION,
+         when=offers.holds_special_action, label="Unrestricted replacements here"),
+    Move(c.DeclareWar, politics.declare_war, phases=("operational_move",),
+         choices=lambda s: {"aggressor": offers.phasing_majors(s), "target": _powers(s)}, label="Declare war"),
     Move(c.Move, movement.move, phases=MOVEMENT, label="Move this unit"),
-    Move(c.Fight, combat.fight, phases=BATTLES),
-    Move(c.Counterattack, combat.counterattack, phases=BATTLES),
-    Move(c.BuyBreakthrough, combat.buy_breakthrough, phases=("breakthrough",)),
-    Move(c.SpendSpecialAction, special_actions.spend_special_action),
-    Move(c.EstablishVichy, politics.establish_vichy),
-    Move(c.TransferFleet, naval.transfer_fleet, phases=SUPPLY_PHASES),
-    Move(c.NavalCombat, naval.naval_combat),
-    Move(c.ChooseFrenchFleetEscape, naval.french_fleet_escape),
-    Move(c.RemoveBeachhead, landings.remove_beachhead),
-    Move(c.EliminateExcess, stacking.eliminate_excess),
-    Move(c.Edit, edits.edit),
-    Move(c.DeployMinor, minors.deploy_minor),
-    Move(c.LeaveFortress, fortresses.leave_fortress),
-    # the board, scenario and supply engineer's moves
-    Move(AmendBoard, board_moves.amend_board),
-    Move(SetUpScenario, scenario_moves.set_up_scenario),
-    Move(DetermineSupply, _determine_supply, phases=SUPPLY_PHASES),
-    Move(ChooseSeaSupplyAllocation, supply_moves.choose_sea_supply_allocation, phases=SUPPLY_PHASES),
-    Move(RecordSupplyVerdict, supply_moves.record_supply_verdict, phases=SUPPLY_PHASES),
+    Move(c.Fight, combat.fight, phases=BATTLES, label="Fight this battle"),
+    Move(c.Counterattack, combat.counterattack, phases=("breakthrough",), label="Counterattack"),
+    Move(c.BuyBreakthrough, combat.buy_breakthrough, phases=("breakthrough",), label="Buy a breakthrough phase"),
+    Move(c.SpendSpecialAction, special_actions.spend_special_action, phases=("combat", "breakthrough"),
+         choices=lambda s: {"nation": offers.phasing_majors(s)}, label="Spend a Special Action"),
+    Move(c.EstablishVichy, politics.establish_vichy,
+         when=lambda s: s.politics.paris_taken >= 0 and s.politics.vichy < 0 and "france" not in s.politics.conquered,
+         label="Establish Vichy France"),
+    Move(c.NavalCombat, naval.naval_combat, phases=("operational_move", "strategic_move", "final_supply"),
+         when=lambda s: bool(s.transports) or bool(s.fortress_attackers), label="Fight at sea"),
+    Move(c.ChooseFrenchFleetEscape, naval.french_fleet_escape, when=lambda s: s.politics.french_fleet_escape,
+         label="Choose the escaping French fleet's sea"),
+    Move(c.RemoveBeachhead, landings.remove_beachhead, when=lambda s: bool(s.beachheads), phases=PLAY,
+         label="Remove a beachhead"),
+    Move(c.EliminateExcess, stacking.eliminate_excess, phases=PLAY,
+         when=lambda s: bool(stacking.overstacked(s)) or bool(s.fortress_attackers), label="Eliminate these units"),
+    Move(c.DeployMinor, minors.deploy_minor, when=lambda s: bool(s.politics.deploying),
+         choices=lambda s: {"minor": tuple(s.politics.deploying)}, label="Deploy its forces"),
+    Move(c.LeaveFortress, fortresses.leave_fortress, when=lambda s: bool(s.fortress_attackers),
+         label="Leave the fortress"),
+    Move(c.Edit, edits.edit, phases=PLAY, label="Correct the table"),
+    # the board facts are one panel of the table (web/table.py), open at set-up and where supply needs them
+    Move(AmendBoard, board_moves.amend_board, phases=("setup", *SUPPLY_PHASES), label="Save"),
 )
 RUN: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] = {m.command: m.run for m in MOVES}
 assert set(BOARD_COMMANDS + SCENARIO_COMMANDS + SUPPLY_COMMANDS) <= set(RUN), "a supply/board command is not routed"
@@ -172,7 +236,7 @@ GAME: GameKind[EEState] = GameKind(
     evolve=evolve,
     state_type=EEState,
     commands=tuple(RUN),
-    events=ev.GAME_EVENTS + BOARD_EVENTS + SUPPLY_EVENTS,
+    events=ev.GAME_EVENTS + BOARD_EVENTS + SUPPLY_EVENTS + (ResourceSupplyRead,),
     describe=describe,
     guidance=guidance,
     projections=(SUPPLY, WERP_LEDGER),

@@ -33,7 +33,10 @@ def _turn_name(t: int) -> str:
 
 
 def guidance(s: EEState) -> str:
-    return _banner(s) + _reminder(s)
+    """The banner names the next-phase button by what it says now ("Close Germany's production")."""
+    from assistant.games.europe_engulfed.offers import advance_label
+
+    return (_banner(s) + _reminder(s)).replace('"Advance"', f'"{advance_label(s)}"')
 
 
 def _banner(s: EEState) -> str:

@@ -242,7 +242,7 @@ ADAPTER = Adapter(
     counts="steps",
     round_name="turn",
     sections={
-        "WERP": ("ee.production_began", "ee.lend_lease_rolled", "ee.werp_transferred", "ee.naval_maintenance_paid",
+        "WERP": ("ee.production_began", "ee.lend_lease_rolled", "ee.production_announced", "ee.werp_transferred", "ee.naval_maintenance_paid",
                  "ee.conscription_steps_due", "ee.production_closed"),
         "Strategic warfare": ("ee.uboat_campaign_resolved", "ee.air_raid_resolved", "ee.v_weapons_resolved"),
         "Purchases": ("ee.purchased", "ee.conscription_declared"),

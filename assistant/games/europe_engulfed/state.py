@@ -158,6 +158,7 @@ class EEState(msgspec.Struct, frozen=True, kw_only=True):
     fortress_attackers: dict[str, str] = {}  # unit that entered an enemy fortress this player turn -> where it came
     # from (EE 5.5, 6.85: excess attackers leave for the surrounding area; 6.86: Malta's go back to their port)
     phase_moves: tuple[str, ...] = ()  # units that moved in the current movement phase (EE 5.1: one move each)
+    readings: dict[str, bool] = {}  # "turn:nation:area" -> the players' reading of a resource area's line (4.12)
     supply_checked: str = ""  # "turn:side:phase" of the last supply determination (EE 8.3 transfers come first)
     entered: dict[str, str] = {}  # Axis-controlled area -> "ussr" | "western" entering it this phase (EE 9.28)
     fortifications: dict[str, str] = {}  # area -> "normal" | "heavy"
@@ -206,7 +207,8 @@ def side_of(state: EEState, power: str) -> str:
 
 
 def ledger_key(turn: int, nation: str) -> str:
-    return f"{turn}:{nation}"
+    """A ledger's key as players name it: the turn's opening month and the nation ("1942-09:germany")."""
+    return f"{calendar.code(turn)}:{nation}"
 
 
 def pool_key(kind: str, max_steps: int, elite: bool = False) -> str:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from assistant.families.axis_allies.montecarlo import simulate
+from assistant.families.axis_allies.montecarlo import simulate, simulate_vectorised
 from assistant.families.axis_allies.odds import Battle, BattleRules, battle_odds
 from tests.analysis.profiles import AA_CLASSIC as P
 
@@ -30,17 +30,45 @@ BATTLES = {
 }
 
 
-@pytest.mark.parametrize("name", list(BATTLES))
-def test_exact_odds_agree_with_simulation(name):
-    battle = BATTLES[name]
-    exact = battle_odds(battle)
-    sampled = simulate(battle, runs=10_000, seed=20261121)
-    for outcome in ("attacker_wins", "defender_wins", "draw", "retreat", "captures"):
+def agree(exact, sampled) -> None:
+    for outcome in ("attacker_wins", "defender_wins", "draw", "retreat", "captures", "stalemate"):
         p = getattr(exact, outcome)
         # 5 standard errors: a fixed seed makes this deterministic, the margin makes it meaningful.
         assert abs(getattr(sampled, outcome) - p) <= 5 * sampled.standard_error(p) + 1e-9, outcome
     for r, share in enumerate(sampled.rounds[:6]):
         p = exact.rounds[r]
         assert abs(share - p) <= 5 * sampled.standard_error(p) + 1e-9, f"round {r}"
+
+
+PLAIN = {
+    "land, mixed, no AA gun": Battle(
+        profiles=P, attackers={"infantry": 6, "armour": 4, "fighter": 3, "bomber": 2},
+        defenders={"infantry": 8, "armour": 3, "fighter": 2},
+    ),
+    "retreat at two attackers": BATTLES["retreat at two attackers"],
+    "naval without submarines": Battle(
+        profiles=P, at_sea=True, attackers={"battleship": 1, "fighter": 2}, defenders={"carrier": 1, "fighter": 1},
+    ),
+}
+# The pure-Python simulation on every kind of battle; the numpy one (the speed peer of the exact calculator,
+# every run at once) on the battles of plain fire it models.
+CASES = [(simulate, name, battle) for name, battle in BATTLES.items()] + [
+    (simulate_vectorised, name, battle) for name, battle in PLAIN.items()]
+
+
+@pytest.mark.parametrize("sample, name, battle", CASES, ids=[f"{s.__name__}: {n}" for s, n, _ in CASES])
+def test_exact_odds_agree_with_simulation(sample, name, battle):
+    exact = battle_odds(battle)
+    sampled = sample(battle, runs=10_000, seed=20261121)
+    agree(exact, sampled)
     for unit, left in exact.expected_attacker_survivors.items():
         assert sampled.expected_attacker_survivors[unit] == pytest.approx(left, abs=0.06)
+    outcomes = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate")
+    assert sum(getattr(sampled, k) for k in outcomes) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("name", ["land, mixed, AA gun", "naval, submarines first strike, carrier fighters",
+                                  "amphibious with two support shots"])
+def test_the_vectorised_simulation_refuses_what_it_does_not_model(name):
+    with pytest.raises(ValueError, match="plain fire"):
+        simulate_vectorised(BATTLES[name], runs=100)

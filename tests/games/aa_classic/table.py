@@ -41,14 +41,19 @@ class Table:
 
     def end_steps(self, n: int) -> None:
         for _ in range(n):
-            self.do(c.EndStep())
+            self.do(self.next_step())
 
     def until(self, power: str, step: str) -> None:
         """End steps (doing nothing) until ``power``'s ``step``."""
         if self.state.round == 0:
             self.do(c.Start())
         while (self.state.power, self.state.step) != (power, step):
-            self.do(c.EndStep())
+            self.do(self.next_step())
+
+    def next_step(self) -> c.EndStep:
+        """End the step; placement with units waiting ends with a reason (they are lost, as the example wants)."""
+        waiting = self.state.step == "placement" and self.state.purchased
+        return c.EndStep(override="the example leaves them unplaced" if waiting else "")
 
     def ids(self, space: str, power: str, kind: str) -> list[int]:
         return sorted(i for i, u in self.state.units.items() if (u.space, u.owner, u.kind) == (space, power, kind))
@@ -62,3 +67,19 @@ class Table:
 
 def spec(space: str, power: str, kind: str, count: int = 1) -> c.UnitSpec:
     return c.UnitSpec(space=space, power=power, kind=kind, count=count)
+
+
+FINLAND = "Finland-Norway"
+
+
+def ussr_attacks_finland(app) -> str:
+    """Through the application: the USSR's first turn up to its attack on Finland-Norway (2 infantry and 1
+    armour from Karelia against Germany's 3 infantry, 1 armour and 1 fighter); returns the game id."""
+    import json
+
+    gid = app.new_game("aa_classic", {})
+    for command in ({"type": "aa.start"}, {"type": "aa.end_step"},
+                    {"type": "aa.move", "path": ["Karelia S.S.R.", FINLAND], "units": {"infantry": 2, "armour": 1}},
+                    {"type": "aa.end_step"}):
+        app.handle(gid, json.dumps(command))
+    return gid

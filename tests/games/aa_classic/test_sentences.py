@@ -39,7 +39,14 @@ def test_key_sentences_read_as_players_say_them():
     assert "Dice for Japan's research: 6 (rolled by the assistant)." in said
     assert "Japan pays 5 IPC for 1 research die." in said
     assert "Dice for Japan's first strike at Hawaiian Waters (round 1): 3 (rolled by the assistant)." in said
-    assert "Hawaiian Waters: Japan scores 1 hit(s) (first strike)." in said
+    assert "Hawaiian Waters: Japan scores 1 hit (first strike)." in said
+    # Units are named by kind, not counted ("moves 1 battleship", never "moves 1 unit").
+    assert "Japan moves 1 battleship Caroline Waters -> Solomon Waters -> Hawaiian Waters (attack)." in said
+    assert ("Hawaiian Waters: the defender loses 1 aircraft carrier and 1 fighter (behind the casualty line, they "
+            "still fire).") in said
+    assert "Hawaiian Waters: the USA scores 0 hits (defence)." in said
+    assert not [line for line in said if re.search(r"\d+ units?\b", line)]
+    assert not [line for line in said if ".." in line]
     assert "Dice for the USA's defence at Hawaiian Waters (round 1): 5 6 (rolled by the assistant)." in said
     assert "The USSR collects 24 IPC." in said
 
@@ -50,4 +57,4 @@ def test_unit_kinds_and_raids_in_words():
     bought = ev.UnitsPurchased(power="uk", units={"aircraft_carrier": 2, "aa_gun": 1, "infantry": 3}, cost=43)
     assert describe(bought) == "The UK buys 1 AA gun, 2 aircraft carriers, 3 infantry for 43 IPC."
     hits = ev.HitsScored(battle="Germany/bombing", side="defender", firer="germany", fire="aa", hits=1)
-    assert describe(hits) == "The raid on Germany: Germany scores 1 hit(s) (anti-aircraft fire)."
+    assert describe(hits) == "The raid on Germany: Germany scores 1 hit (anti-aircraft fire)."

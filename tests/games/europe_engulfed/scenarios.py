@@ -32,7 +32,7 @@ def mid_war(start: str = "1941-09", **changes: Any) -> dict[str, Any]:
             unit("g_inf4", "germany", "infantry", "ruhr", steps=2),
             unit("g_inf5", "germany", "infantry", "oslo"),
             unit("g_inf6", "germany", "infantry", "saxony"),
-            unit("b_inf1", "britain", "infantry", "bavaria", max_steps=4),
+            unit("b_inf1", "britain", "infantry", "scotland", max_steps=4),
             unit("b_inf2", "britain", "infantry", "alexandria", max_steps=4),
             unit("b_inf3", "britain", "infantry", "london", max_steps=4, steps=2),
             unit("s_inf1", "ussr", "infantry", "smolensk"),
@@ -59,6 +59,9 @@ def mid_war(start: str = "1941-09", **changes: Any) -> dict[str, Any]:
         "paris_taken": True,
     }
     scenario.update(changes)
+    if "france" not in scenario["conquered"] and "control" not in changes:
+        # France still in the game holds a home resource area (else it falls at once, EE 10.1)
+        scenario["control"] = {**scenario["control"], "marseille": "Allied"}
     return scenario
 
 

@@ -22,9 +22,11 @@ from events.core import DiceRolled
 
 def area(name: str, nation: str | None = None, *, home: bool = False, resource: bool = False,
          zone: str = "east", terrain: str = "clear", ports: tuple[str, ...] = (), regions: tuple[str, ...] = (),
-         capital: bool = False, kind: str = "area", value: int | None = None) -> LandArea:
+         capital: bool = False, kind: str = "area", value: int | None = None, complete: bool = True) -> LandArea:
+    """A test area whose facts are all known: every border it has is in BORDERS (supply decides its lines)."""
     return LandArea(name=name, nation=nation, home=home, resource=resource, weather_zone=zone, terrain=terrain,
-                    ports=ports, regions=regions, capital=capital, kind=kind, resource_value=value)
+                    ports=ports, regions=regions, capital=capital, kind=kind, resource_value=value,
+                    borders_complete=complete)
 
 
 AREAS = {
@@ -67,7 +69,7 @@ AREAS = {
     "warsaw": area("Warsaw", "poland", home=True, resource=True, capital=True),
     "ploesti": area("Ploesti", "romania", home=True, resource=True, capital=True, zone="south"),
     "sofia": area("Sofia", "bulgaria", home=True, capital=True, zone="south"),
-    "oslo": area("Oslo", "norway", home=True, capital=True, zone="west"),
+    "oslo": area("Oslo", "norway", home=True, capital=True, zone="west", complete=False),  # its borders: unknown
     "stockholm": area("Stockholm", "sweden", home=True, resource=True, capital=True),
     "alexandria": area("Alexandria", "egypt", resource=True, zone="south", regions=("africa",),
                        ports=("mediterranean",)),
@@ -117,6 +119,21 @@ class Table:
         self.log += events
         return events
 
+    def settle_supply(self, supplied: bool = True) -> None:
+        """In a supply phase, the players' verdict for the units whose line the board cannot decide (EE 3.1), as a
+        table reading its own map would record it; a no-op when the board decides every line."""
+        from assistant.games.europe_engulfed.supply.commands import RecordSupplyVerdict
+        from assistant.games.europe_engulfed.supply.queries import facts_needed
+        from assistant.games.europe_engulfed.supply.snapshot import situation
+
+        s = self.state
+        if s.phase not in ("initial_supply", "final_supply"):
+            return
+        needed = facts_needed(s.board, situation(s), s.side)
+        if needed:
+            self.do(RecordSupplyVerdict(side=s.side, unit_ids=tuple(needed), supplied=supplied,
+                                        reason="the players read the line on their map"))
+
     def do_json(self, raw: dict[str, Any], dice: Sequence[int] = ()) -> list[Any]:
         from events.catalogue import Catalogue
 
@@ -125,3 +142,19 @@ class Table:
 
     def thrown(self) -> list[DiceRolled]:
         return [e for e in self.log if isinstance(e, DiceRolled)]
+
+
+def advance(app: Any, game_id: str) -> None:
+    """``ee.advance`` through the application; in a supply phase the players first say the lines the test board
+    cannot decide (EE 3.1), as ``Table.settle_supply`` does."""
+    import json
+
+    from assistant.games.europe_engulfed.supply.queries import facts_needed
+    from assistant.games.europe_engulfed.supply.snapshot import situation
+
+    s = app.view(game_id).game
+    needed = facts_needed(s.board, situation(s), s.side) if s.phase in ("initial_supply", "final_supply") else {}
+    if needed:
+        app.handle(game_id, json.dumps({"type": "ee.record_supply_verdict", "side": s.side, "unit_ids": sorted(needed),
+                                        "supplied": True, "reason": "the players read the line on their map"}))
+    app.handle(game_id, '{"type": "ee.advance"}')

@@ -90,6 +90,7 @@ def step(t: Table) -> list:
         return t.do(EnterWeather(weather=CLEAR))
     if s.phase == "production" and s.step == "britain" and s.track.uboats and "uboats" not in s.ledger("britain").warfare:
         return t.do(ResolveUBoats(percent=0, werp_loss=0), dice=[1, 1])
+    t.settle_supply()
     return t.do(Advance())
 
 

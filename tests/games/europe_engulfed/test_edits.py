@@ -12,7 +12,7 @@ from assistant.games.europe_engulfed.describe import describe
 import assistant.games.europe_engulfed.events as ev
 from assistant.games.europe_engulfed.read_models import table as views
 from tests.games.europe_engulfed.scenarios import game_options, mid_war
-from tests.games.europe_engulfed.table import BOARD, Table
+from tests.games.europe_engulfed.table import BOARD, Table, advance
 from tests.games.europe_engulfed.test_production import to_production
 
 
@@ -132,7 +132,7 @@ def test_overridden_declaration_and_special_action():
 def test_werp_ledger_lines_carry_the_seq_of_their_event(app):
     gid = app.new_game("europe_engulfed", game_options(mid_war()) | {"board": to_dict(BOARD)})
     for _ in range(3):
-        app.handle(gid, '{"type": "ee.advance"}')
+        advance(app, gid)
     app.handle(gid, '{"type": "ee.buy", "item": "uboat", "qty": 3}')
     app.handle(gid, '{"type": "ee.edit", "reason": "a WERP was miscounted", "werp": {"germany": 1}}')
     view = app.view(gid)

@@ -7,6 +7,7 @@ import pytest
 from assistant.decider import Refused
 from assistant.games.europe_engulfed import calendar
 from assistant.games.europe_engulfed.commands import (
+    SetStrategicMoveLimit,
     Advance,
     Buy,
     BuyBreakthrough,
@@ -166,7 +167,7 @@ def test_strategic_moves_need_the_entered_limit_and_respect_it():
     with pytest.raises(Refused) as unknown:
         t.do(Move(unit_id="g0", path=("saxony",), mode="strategic"))
     assert unknown.value.rule == "EE 5.24"
-    t.do(GAME.commands[3](nation="germany", limit=2))
+    t.do(SetStrategicMoveLimit(nation="germany", limit=2))
     t.do(Move(unit_id="g0", path=("saxony",), mode="strategic"))
     t.do(Move(unit_id="g1", path=("ruhr",), mode="strategic"))
     with pytest.raises(Refused) as spent:
@@ -216,6 +217,7 @@ def test_soviet_front_defense_9_26_the_german_player_moves_soviet_units_in():
         unit("s3", "ussr", "infantry", "lithuania")]
     t = Table(game_options(sc))
     run_to(t, "Allied", "final_supply")
+    t.settle_supply()  # Lithuania's borders are not on the test board: the players say the line
     with pytest.raises(Refused) as short:
         t.do(Advance())
     assert short.value.rule == "EE 9.26"
@@ -223,6 +225,7 @@ def test_soviet_front_defense_9_26_the_german_player_moves_soviet_units_in():
         t.do(Move(unit_id="s3", path=("lvov",), mode="front_defense"))
     assert inside.value.rule == "EE 9.26"
     t.do(Move(unit_id="s1", path=("lvov",), mode="front_defense"))
+    t.settle_supply()
     t.do(Advance())  # 2 of 3 Soviet land units in the pact areas now
     assert t.state.phase == "turn_end"
 

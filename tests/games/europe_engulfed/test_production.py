@@ -16,6 +16,7 @@ def to_production(table: Table, nation: str) -> Table:
         if table.state.phase == "weather" and not table.state.weather:
             table.do(RollWeather(), dice=[2, 5])
         else:
+            table.settle_supply()
             table.do(Advance())
     return table
 

@@ -6,7 +6,7 @@ from assistant.games.europe_engulfed.board.loader import to_dict
 from assistant.games.europe_engulfed.commands import Buy, Fight
 from assistant.games.europe_engulfed.read_models import table as views
 from tests.games.europe_engulfed.scenarios import game_options, mid_war, unit
-from tests.games.europe_engulfed.table import BOARD, Table
+from tests.games.europe_engulfed.table import BOARD, Table, advance
 from tests.games.europe_engulfed.test_combat import battle_table
 from tests.games.europe_engulfed.test_production import to_production
 
@@ -15,7 +15,7 @@ def test_views_through_the_application_layer(app):
     """A game created, played and read back through Assistant: JSON commands, the game state, the views."""
     gid = app.new_game("europe_engulfed", game_options(mid_war()) | {"board": to_dict(BOARD)})
     for _ in range(3):
-        app.handle(gid, '{"type": "ee.advance"}')
+        advance(app, gid)
     app.handle(gid, '{"type": "ee.buy", "item": "uboat", "qty": 3}')
     state = app.view(gid).game
     assert state.track.uboats == 28 and state.step == "germany"

@@ -138,6 +138,20 @@ def plan(s: State, b: Battle, fire: str) -> list[tuple[str, int, int]]:
     return [(k, n, t) for (k, t), n in lines.items()]
 
 
+def faces_on_dice(s: State, dice: list[Die], faces: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    """Faces entered line by line of the plan (all the infantry's dice, then the armour's...) put on the dice in
+    board order. Within one line the dice are alike, so only the lines' order matters."""
+    if faces is None or len(faces) != len(dice):
+        return faces  # the throw refuses a wrong count, naming it
+    lines: dict[tuple[str, int], list[int]] = {}
+    for i, target, _ in dice:
+        lines.setdefault((s.units[i].kind, target), []).append(0)
+    it = iter(faces)
+    for key, slots in lines.items():
+        lines[key] = [next(it) for _ in slots]
+    return tuple(lines[(s.units[i].kind, target)].pop(0) for i, target, _ in dice)
+
+
 # ---------------------------------------------------------------- what comes next
 
 
@@ -212,7 +226,7 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     if first_die(b):
         out(*record_odds(s, b))
     side = "attacker" if what in ("first_strike", "attack", "support", "damage") else "defender"
-    firer = b.attacker if side == "attacker" else _firer(s, b, what)
+    firer = b.attacker if side == "attacker" else firer_of(s, b, what)
     purpose = battle_dice(firer, what, b.key, b.round)
     ref = throw_ref(s, "battle", b.key, b.round, what)
     if what == "damage":
@@ -224,7 +238,7 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
         out(ev.BattleEnded(battle=b.key, outcome="bombed", survivors=tuple(attackers(s, b))))
         return out.events
     targets = tuple(t for _, t, _ in dice)
-    throw = ctx.throw(purpose, len(dice), c.faces, targets=targets, ref=ref, thrower=firer)
+    throw = ctx.throw(purpose, len(dice), faces_on_dice(s, dice, c.faces), targets=targets, ref=ref, thrower=firer)
     restricted = tuple(n for n, d in enumerate(dice) if d[2])
     hits, ships_only = count_hits(throw.faces, targets, restricted)
     support = tuple(i for i, _, _ in dice) if what == "support" else ()
@@ -249,7 +263,8 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     return out.events
 
 
-def _firer(s: State, b: Battle, what: str) -> str:
+def firer_of(s: State, b: Battle, what: str) -> str:
+    """Who throws a defending fire: the AA gun's owner, or the defending power named in the fire."""
     if what == "aa":
         return s.units[_aa_guns(s, b)[0]].owner
     return what.split(":", 1)[1]
@@ -344,7 +359,11 @@ def settle(out: Emitter, key: str) -> None:
     """Close the round and the battle when the facts say so."""
     s = out.state
     b = s.battles[key]
-    if b.outcome or b.pending is not None or b.kind == "bombing":
+    if b.outcome or b.pending is not None:
+        return
+    if b.kind == "bombing":
+        if not attackers(s, b):  # AA fire shot every bomber down: no damage is rolled (A&A §6.3)
+            out(ev.BattleEnded(battle=key, outcome="shot_down", survivors=()))
         return
     if not attackers(s, b) or next_action(s, b)[0] == "round_end":
         line = b.casualty_line

@@ -38,6 +38,8 @@ def place(c: cmd.Place, s: State, ctx: Context) -> list:
     w, power = s.world, s.power
     if c.space not in w.board.spaces:
         raise Refused(f"unknown space {c.space!r}", "A&A §7.1")
+    if c.complex and c.complex not in w.board.spaces:  # checked before any override: it bends rules, not the board
+        raise Refused(f"unknown space {c.complex!r}", "A&A §7.1")
     for kind, count in c.units.items():
         if count <= 0 or s.purchased.get(kind, 0) < count:
             raise Refused(f"{power} bought {s.purchased.get(kind, 0)} {kind} this turn, not {count}", "A&A §4.5")
@@ -101,3 +103,21 @@ def _check(s: State, c: cmd.Place) -> str:
         if c.units["aa_gun"] > 1 or already:
             raise Refused(f"one AA gun per territory; {c.space} would have two", "A&A §3.3 (AA gun)")
     return c.space
+
+
+def placeable(s: State) -> dict[str, list[str]]:
+    """Each kind still waiting that one more unit of could be placed now, with where (A&A §4.5): what the
+    placement step must not end without."""
+    w, power = s.world, s.power
+    spaces = sorted({*s.complexes, *s.controlled_at_start,
+                     *(z for t in s.complexes for z in w.neighbours(t) if w.is_sea(z))})
+    out: dict[str, list[str]] = {}
+    for kind in sorted(s.purchased):
+        for space in spaces:
+            try:
+                _check(s, cmd.Place(space=space, units={kind: 1}))
+            except Refused:
+                continue
+            out.setdefault(kind, []).append(space)
+    return out
+

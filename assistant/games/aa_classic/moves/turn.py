@@ -8,6 +8,7 @@ from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.geography import canals_open
 from assistant.games.aa_classic.moves import victory
 from assistant.games.aa_classic.moves.common import Emitter, contested_zones, require_step
+from assistant.games.aa_classic.moves.placement import placeable
 from assistant.games.aa_classic.state import State
 from events.core import PhaseBegan
 
@@ -25,6 +26,24 @@ def start(c: cmd.Start, s: State, ctx: Context) -> list:
     if s.round:
         raise Refused("the game has already started", "A&A §2.1")
     return begin_turn(s, 1, s.world.tables.turn_order[0])
+
+
+def _unplaced(s: State, override: str) -> list:
+    """Units bought that cannot be placed are lost (A&A §4.5); ending placement while some still can be placed
+    is refused, unless the table overrides it with a reason (then they are lost too)."""
+    can = placeable(s)
+    if can and not override:
+        said = "; ".join(f"{kind.replace('_', ' ')} at {', '.join(where[:4])}{' …' if len(where) > 4 else ''}"
+                         for kind, where in can.items())
+        raise Refused(f"units waiting can still be placed ({said}): place them first; only units that cannot be "
+                      "placed are lost, or end placement anyway with a reason", "A&A §4.5")
+    out: list = []
+    if can:
+        out.append(ev.RuleOverridden(command="aa.end_step", refusal="units waiting could still be placed",
+                                     rule="A&A §4.5", reason=override))
+    reason = f"not placed ({override})" if can else "no complex can take them (A&A §4.5)"
+    out.append(ev.UnitsForfeited(power=s.power, units=dict(s.purchased), reason=reason))
+    return out
 
 
 def end_step(c: cmd.EndStep, s: State, ctx: Context) -> list:
@@ -49,7 +68,7 @@ def end_step(c: cmd.EndStep, s: State, ctx: Context) -> list:
     if step == "noncombat_move":
         out(*aircraft_without_landing(s))
     if step == "placement" and s.purchased:
-        out(ev.UnitsForfeited(power=s.power, units=dict(s.purchased), reason="not placed by the end of placement"))
+        out(*_unplaced(s, c.override.strip()))
     if step != "income":
         out(_phase(s.round, s.power, steps[steps.index(step) + 1]))
         return out.events

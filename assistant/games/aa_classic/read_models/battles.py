@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 import assistant.games.aa_classic.events as ev
-from events.core import DiceRolled, PhaseBegan
+from events.core import DiceCorrected, DiceRolled, PhaseBegan
 from projections.base import Projection, Recorded
 
 
@@ -18,6 +18,9 @@ class Throw(msgspec.Struct, frozen=True):
     targets: tuple[int, ...]
     hits: int
     firer: str
+    dice_seq: int = 0  # the dice throw's event (a correction names it)
+    ref: str = ""  # the throw's ref (a recount names it)
+    corrected: bool = False
 
 
 class Losses(msgspec.Struct, frozen=True):
@@ -46,6 +49,7 @@ class Battles(msgspec.Struct, frozen=True):
     round: int = 0
     power: str = ""
     last_dice: DiceRolled | None = None
+    last_dice_seq: int = 0
 
 
 def initial(definition: dict[str, Any]) -> Battles:
@@ -62,12 +66,26 @@ def _update(b: Battles, key: str, **changes: Any) -> Battles:
     return msgspec.structs.replace(b, records=records)
 
 
+def _throws(b: Battles, which, **changes: Any) -> Battles:
+    """The battle records with the throws ``which`` picks changed (a corrected throw: its faces, then its hits)."""
+    records = dict(b.records)
+    for key, record in b.records.items():
+        if any(which(t) for t in record.throws):
+            throws = tuple(msgspec.structs.replace(t, **changes) if which(t) else t for t in record.throws)
+            records[key] = msgspec.structs.replace(record, throws=throws)
+    return msgspec.structs.replace(b, records=records)
+
+
 def apply(b: Battles, rec: Recorded) -> Battles:
     e = rec.event
     if isinstance(e, PhaseBegan):
         return msgspec.structs.replace(b, round=e.round, power=e.side)
     if isinstance(e, DiceRolled):
-        return msgspec.structs.replace(b, last_dice=e)
+        return msgspec.structs.replace(b, last_dice=e, last_dice_seq=rec.seq)
+    if isinstance(e, DiceCorrected):
+        return _throws(b, lambda t: t.dice_seq == e.dice_seq, faces=e.faces, corrected=True)
+    if isinstance(e, ev.HitsRecounted):
+        return _throws(b, lambda t: bool(e.ref) and t.ref == e.ref, hits=e.hits)
     if isinstance(e, ev.BattleJoined):
         key = _key(b, e.battle)
         if key in b.records:
@@ -77,7 +95,8 @@ def apply(b: Battles, rec: Recorded) -> Battles:
         return msgspec.structs.replace(b, records=records)
     if isinstance(e, ev.HitsScored) and b.last_dice is not None:
         key = _key(b, e.battle)
-        t = Throw(rec.seq, e.fire, b.last_dice.faces, b.last_dice.targets, e.hits, e.firer)
+        t = Throw(rec.seq, e.fire, b.last_dice.faces, b.last_dice.targets, e.hits, e.firer,
+                  dice_seq=b.last_dice_seq, ref=b.last_dice.ref)
         return _update(b, key, throws=(*b.records[key].throws, t))
     if isinstance(e, ev.CasualtiesChosen) and e.units:
         key = _key(b, e.battle)
@@ -88,4 +107,7 @@ def apply(b: Battles, rec: Recorded) -> Battles:
     return b
 
 
-BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles)
+# Every type ``apply`` reads (tests/games/aa_classic/test_replay_routes.py checks the list against the module).
+BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles, events=(
+    PhaseBegan, DiceRolled, DiceCorrected, ev.BattleJoined, ev.HitsScored, ev.HitsRecounted, ev.CasualtiesChosen,
+    ev.BattleEnded))

@@ -63,7 +63,8 @@ def initial(definition: dict[str, Any]) -> BoardModel:
     )
 
 
-def apply(model: BoardModel, rec: Recorded) -> BoardModel:
+def apply(model: BoardModel, rec: Recorded, game: State | None = None) -> BoardModel:
+    """``game``: the game's state after this event, as the replay already folded it (else it is evolved here)."""
     e = rec.event
     complexes = model.complexes
     if isinstance(e, ev.ComplexPlaced):
@@ -72,7 +73,11 @@ def apply(model: BoardModel, rec: Recorded) -> BoardModel:
         where = e.territory if isinstance(e, ev.BombingDamage) else e.target
         c = complexes[where]
         complexes = {**complexes, where: replace(c, damage=c.damage + e.paid, last_damage_seq=rec.seq)}
-    return BoardModel(game=evolve(model.game, e), complexes=complexes)
+    if game is None:
+        game = evolve(model.game, e)
+    if game is model.game and complexes is model.complexes:
+        return model  # an event the board does not show (a note, a throw before its hits)
+    return BoardModel(game=game, complexes=complexes)
 
 
-BOARD: Projection[BoardModel] = Projection("board", initial, apply, BoardModel)
+BOARD: Projection[BoardModel] = Projection("board", initial, apply, BoardModel, reads_game=True)

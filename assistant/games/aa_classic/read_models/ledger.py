@@ -85,4 +85,7 @@ def apply(ledger: Ledger, rec: Recorded) -> Ledger:
     return Ledger(powers)
 
 
-LEDGER: Projection[Ledger] = Projection("ledger", initial, apply, Ledger)
+LEDGER: Projection[Ledger] = Projection("ledger", initial, apply, Ledger, events=(
+    ev.ResearchPaid, ev.UnitsPurchased, ev.NeutralityViolated, ev.CapitalCaptured, ev.BombingDamage, ev.RocketFired,
+    ev.DamageCorrected, ev.IncomeCollected, ev.TreasuryEdited, ev.ProductionEdited, ev.TerritoryCaptured,
+    ev.CapitalLiberated, ev.ControlEdited))  # every type ``_moves`` reads

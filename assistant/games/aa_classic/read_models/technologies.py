@@ -55,4 +55,5 @@ def apply(t: Technologies, rec: Recorded) -> Technologies:
     return t
 
 
-TECHNOLOGIES: Projection[Technologies] = Projection("technologies", initial, apply, Technologies)
+TECHNOLOGIES: Projection[Technologies] = Projection("technologies", initial, apply, Technologies, events=(
+    PhaseBegan, ev.ResearchPaid, ev.TechnologyAcquired, ev.TechnologiesEdited, ev.TechnologyRevoked))

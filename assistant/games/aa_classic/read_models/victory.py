@@ -51,4 +51,5 @@ def apply(v: VictoryStatus, rec: Recorded) -> VictoryStatus:
     return v
 
 
-VICTORY: Projection[VictoryStatus] = Projection("victory", initial, apply, VictoryStatus)
+VICTORY: Projection[VictoryStatus] = Projection("victory", initial, apply, VictoryStatus, events=(
+    ev.TerritoryCaptured, ev.ControlEdited, ev.RoundEnded, ev.VictoryDeclared))

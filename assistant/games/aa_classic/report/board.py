@@ -14,6 +14,7 @@ from typing import Any
 from assistant.analysis.adapters import Adapter, BattleRow
 from assistant.analysis.luck import Attribution
 from assistant.families.axis_allies.odds import Battle, UnitProfile, battle_odds
+from assistant.games.aa_classic.colours import COLOURS
 from assistant.games.aa_classic.describe import POWER
 from events.core import DiceRolled, PhaseBegan
 
@@ -181,6 +182,7 @@ def attribution(entries: Sequence[Any]) -> Attribution:
 
 ADAPTER = Adapter(
     side_name=lambda power: POWER.get(power, power),
+    colours=COLOURS,
     kind="aa_classic",
     metrics=METRICS,
     snapshot=snapshot,

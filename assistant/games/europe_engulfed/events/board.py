@@ -22,6 +22,7 @@ class ScenarioSetUp(Event, tag="ee.scenario_set_up"):
     """The set-up the players are playing: units with their steps, force pools, fleet points, tracks, SAs."""
 
     scenario: Scenario
+    change: str = ""  # what this entry added, in words, when the set-up is entered piece by piece at the table
 
 
 BOARD_EVENTS = (BoardAmended, ScenarioSetUp)

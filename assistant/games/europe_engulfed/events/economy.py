@@ -26,6 +26,14 @@ class ProductionBegan(Event, tag="ee.production_began"):
     lines: tuple[LedgerLine, ...]
 
 
+class ProductionAnnounced(Event, tag="ee.production_announced"):
+    """EE 4.5: the producing nation announces its WERP total, once income and the aid it received are in."""
+
+    nation: str
+    werp: int
+    received: int = 0  # WERP sent to it this turn (lend-lease, U.S. aid, German aid to Italy) included in ``werp``
+
+
 class LendLeaseRolled(Event, tag="ee.lend_lease_rolled"):
     """Pre-war U.S. lend-lease (EE 9.34): the receiving nation rolls a die and gets that many WERP."""
 

@@ -62,6 +62,7 @@ from assistant.games.europe_engulfed.evolve.turn import (
     weather_rolled,
     weather_set,
 )
+from assistant.games.europe_engulfed.readings import ResourceSupplyRead, evolve_read
 from assistant.games.europe_engulfed.state import EEState
 import assistant.games.europe_engulfed.events as ev
 from events.core import PhaseBegan
@@ -113,6 +114,7 @@ _EVOLVERS: dict[type, Any] = {
     ev.MinorForcesDeployed: minor_deployed,
     ScenarioSetUp: scenario_set_up,
     BoardAmended: board_amended,
+    ResourceSupplyRead: evolve_read,
     **{cls: supply for cls in SUPPLY_EVENTS},
 }
 

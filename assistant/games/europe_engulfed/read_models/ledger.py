@@ -9,6 +9,8 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from assistant.games.europe_engulfed.state import ledger_key
+
 from assistant.games.europe_engulfed import calendar
 from assistant.games.europe_engulfed.bookings import bookings
 import assistant.games.europe_engulfed.events as ev
@@ -67,7 +69,7 @@ def apply(book: WerpBook, rec: Recorded) -> WerpBook:
     ledgers = dict(book.ledgers)
     for b in booked:
         turn = book.turn if b.turn is None else b.turn
-        key = f"{turn}:{b.nation}"
+        key = ledger_key(turn, b.nation)
         account = ledgers.get(key) or Account(turn=turn, nation=b.nation)
         lines = tuple(Line(seq=rec.seq, kind=x.kind, amount=x.amount, rule=x.rule, cause=x.cause, area=x.area,
                            private=x.private) for x in b.lines)

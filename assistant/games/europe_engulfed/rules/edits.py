@@ -19,6 +19,10 @@ TRACK_KEYS = ("uboats", "asw", "v1", "v2", "flak_germany", "flak_britain", "bomb
 SIDES = ("Axis", "Allied", "neutral")
 
 
+# Sane ranges an edit keeps the game in (a whole turn's income is under 300 WERP; the box holds a few hundred blocks).
+MAX_BALANCE = 9999
+MAX_BLOCKS = 1000
+
 def require_reason(reason: str) -> None:
     if not reason.strip():
         raise Refused("an edit needs a reason (what the table sees and why the record is wrong)", rule=RULE)
@@ -36,6 +40,8 @@ def new_blocks(s: EEState, specs: tuple[NewBlock, ...], rule: str, label: str) -
     taken: dict[tuple[str, str], int] = {}
     out = []
     ids = set(s.units)
+    if len(ids) + len(specs) > MAX_BLOCKS:
+        raise Refused(f"that would put {len(ids) + len(specs)} blocks on the map; at most {MAX_BLOCKS}", rule=rule)
     nations = known_nations(s)
     for n, spec in enumerate(specs, start=1):
         if spec.nation not in nations:
@@ -100,8 +106,9 @@ def edit(cmd: Edit, s: EEState, ctx: Context) -> list[Event]:
         if nation not in data.MAJORS:
             raise Refused(f"{nation} has no WERP ledger (major powers only)", rule=RULE)
         balance = s.ledger(nation).balance
-        if amount == 0 or balance + amount < 0:
-            raise Refused(f"{nation} has {balance} WERP this turn: an edit adds or takes some, never below 0", rule=RULE)
+        if amount == 0 or not 0 <= balance + amount <= MAX_BALANCE:
+            raise Refused(f"{nation} has {balance} WERP this turn: an edit adds or takes some, never below 0 "
+                          f"nor above {MAX_BALANCE}", rule=RULE)
         out.append(ev.WerpEdited(reason=reason, nation=nation, amount=amount))
     tracks = _tracks(s, cmd)
     if tracks is not None:

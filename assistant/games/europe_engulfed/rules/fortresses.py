@@ -124,14 +124,7 @@ def end_of_final_supply(f: Flow) -> None:
     """The attacker's final supply phase ends: withdrawals owed stop the game; airborne assailants of untaken
     fortresses are destroyed (5.5, 6.86); the GSU that attacked Malta goes back to Sicily (6.86)."""
     s = f.s
-    owed = excess(s)
-    if owed:
-        where = ", ".join(f"{a} ({n})" for a, n in sorted(owed.items()))
-        malta = MALTA in owed
-        raise Refused(f"attackers of an untaken fortress still to withdraw: {where} — to the surrounding area "
-                      "(ee.leave_fortress)" + ("; Malta's invaders go back to their port or are eliminated "
-                                               "(ee.eliminate_excess)" if malta else ""),
-                      rule="EE 6.86" if malta else "EE 6.85")
+    check_withdrawals(s)
     doomed = []
     for fortress in sorted({u.area for u in s.units.values() if u.id in s.fortress_attackers}):
         if fortress not in s.board.areas:
@@ -174,3 +167,16 @@ def to_surrounding_area(s: EEState, unit_ids: tuple[str, ...]) -> list[str]:
         if container and s.control.get(container) == side_of(s, u.nation):
             out.append(uid)
     return out
+
+
+def check_withdrawals(s: EEState) -> None:
+    """EE 6.85, 6.86: attackers of an untaken fortress withdraw in their final supply phase, before supply is
+    determined (Malta's invaders sail home or are eliminated rather than trace supply from the fortress)."""
+    owed = excess(s)
+    if owed:
+        where = ", ".join(f"{a} ({n})" for a, n in sorted(owed.items()))
+        malta = MALTA in owed
+        raise Refused(f"attackers of an untaken fortress still to withdraw: {where} — to the surrounding area "
+                      "(ee.leave_fortress)" + ("; Malta's invaders go back to their port or are eliminated "
+                                               "(ee.eliminate_excess)" if malta else ""),
+                      rule="EE 6.86" if malta else "EE 6.85")

@@ -12,7 +12,12 @@ from math import ceil, floor
 
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.powers import AXIS_MINORS, conquered, contested, land_units, side_of
-from assistant.games.europe_engulfed.rules.supplied import supplied_resource_areas, unsupplied_reasons
+from assistant.games.europe_engulfed.readings import read
+from assistant.games.europe_engulfed.rules.supplied import (
+    supplied_resource_areas,
+    undetermined_resource_areas,
+    unsupplied_reasons,
+)
 from assistant.games.europe_engulfed.state import EEState
 from assistant.games.europe_engulfed.events import LedgerLine
 
@@ -74,8 +79,13 @@ def income_lines(s: EEState, nation: str, turn: int) -> list[LedgerLine]:
     for area_id, area in s.board.areas.items():
         if area.nation != nation or not area.home or not area.resource or peacetime_flat:
             continue
+        reading = read(s, nation, area_id)
         if s.control.get(area_id) != side:
-            why = "enemy-controlled"
+            why = f"not {side}-controlled"
+        elif reading is not None:
+            if reading:
+                continue
+            why = "cannot trace supply, as the players read their map"
         elif area_id not in supplied:
             why = f"cannot trace supply: {unsupplied.get(area_id, '')}"
         else:
@@ -165,3 +175,16 @@ def swedish_ore(s: EEState) -> bool:
         return False
     norway_ok = neutral("norway") or (s.control.get("oslo") == "Axis" and not contested(s, "oslo"))
     return norway_ok and s.fleets.get("baltic", {}).get("germany", 0) >= 1
+
+
+def unknown_income(s: EEState, nation: str) -> dict[str, tuple]:
+    """Home resource areas whose WERP depends on facts the board lacks and the players have not read (EE 4.12):
+    area -> the facts. Production cannot open on a guess either way."""
+    if nation == "usa" or (nation == "ussr" and s.politics.ussr_at_war < 0):
+        return {}  # no home resource area of the U.S.A.; Soviet peacetime production is flat (EE 9.24)
+    out = {}
+    for area_id, gaps in undetermined_resource_areas(s, nation).items():
+        area = s.board.areas[area_id]
+        if area.home and area.nation == nation and read(s, nation, area_id) is None:
+            out[area_id] = gaps
+    return out

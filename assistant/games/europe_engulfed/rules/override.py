@@ -18,11 +18,20 @@ from assistant.games.europe_engulfed.rules import operating, politics, pricing, 
 from assistant.games.europe_engulfed.rules.flow import Flow
 from assistant.games.europe_engulfed.rules.production.phase import pay_maintenance
 from assistant.games.europe_engulfed.rules.production.transfers import arrival
-from assistant.games.europe_engulfed.rules.edits import KINDS
+from assistant.games.europe_engulfed.rules.edits import KINDS, known_nations
+from assistant.games.europe_engulfed.rules.special_actions import ELSEWHERE, USES
 from assistant.games.europe_engulfed.state import EEState
 import assistant.games.europe_engulfed.events as ev
 from events.base import Command, Event
 
+MODES = ("operational", "strategic", "amphibious", "airborne", "retreat", "reinforcement", "front_defense")
+ROUTES = ("direct", "murmansk", "persia")
+
+
+def _nation(s: EEState, name: str, what: str) -> None:
+    # An override bends a rule, never the game's vocabulary: the nation must exist.
+    if name not in known_nations(s):
+        raise Refused(f"{what}: no nation {name!r} in this game (an override bends a rule, not the board)", rule=RULE)
 
 
 def _producer(s: EEState) -> str:
@@ -42,6 +51,8 @@ def forced_move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
         raise Refused("the path must list areas (and sea areas crossed) of the board", rule=RULE)
     if cmd.path[-1] not in s.board.areas:
         raise Refused("a move ends in a land area", rule=RULE)
+    if cmd.mode not in MODES:
+        raise Refused(f"a move is {', '.join(MODES)}, not {cmd.mode!r}", rule=RULE)
     side = side_of(s, u.nation)
     mode = cmd.mode
     if s.phase == "breakthrough" and mode in ("operational", "strategic"):
@@ -75,6 +86,7 @@ def _purchase(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
         if not 1 <= cmd.steps <= max_steps or not cmd.unit_id or cmd.unit_id in s.units or cmd.area not in s.board.areas:
             raise Refused("a new block needs an id not on the map, 1 to its maximum steps and a land area", rule=RULE)
         owner = cmd.owner or nation
+        _nation(s, owner, "the owner")
         price = pricing.new_unit(s, nation, cmd.kind, cmd.elite, cmd.steps)
         return ev.Purchased(nation=nation, item=item, qty=cmd.steps, cost=price.cost, rule=price.rule,
                             cause=price.cause, private=True, unit_id=cmd.unit_id, kind=cmd.kind, elite=cmd.elite,
@@ -115,8 +127,10 @@ def forced_transfer(cmd: TransferWerp, s: EEState, ctx: Context) -> list[Event]:
     sender = _producer(s)
     if cmd.amount <= 0 or cmd.receiver not in data.MAJORS or cmd.receiver == sender:
         raise Refused("send at least one WERP to another major power", rule=RULE)
+    if cmd.route not in ROUTES:
+        raise Refused(f"a transfer goes {', '.join(ROUTES)}, not {cmd.route!r}", rule=RULE)
     pre: list[Event] = [] if s.ledger(sender).maintenance_paid else [pay_maintenance(s, sender)]
-    route = cmd.route if cmd.route in ("direct", "murmansk", "persia") else "direct"
+    route = cmd.route
     arrived = cmd.amount if route == "direct" else arrival(s, route, cmd.amount)
     return [*pre, ev.WerpTransferred(sender=sender, receiver=cmd.receiver, sent=cmd.amount, arrived=arrived,
                                      route=route, rule=RULE)]
@@ -126,6 +140,9 @@ def forced_war(cmd: DeclareWar, s: EEState, ctx: Context) -> list[Event]:
     """The declaration and what it does to the map at once (9.63 a minor's areas, 9.525 Vichy's), without the
     automatic declarations that follow legal ones (9.42, 9.15)."""
     a, t = cmd.aggressor, cmd.target
+    _nation(s, t, "the target")
+    if t == a:
+        raise Refused("a nation does not declare war on itself", rule=RULE)
     if a not in data.MAJORS or s.politics.at_war(a, t):
         raise Refused(f"{a} is a major power not yet at war with {t}", rule=RULE)
     f = Flow(s)
@@ -139,6 +156,12 @@ def forced_war(cmd: DeclareWar, s: EEState, ctx: Context) -> list[Event]:
 
 
 def forced_special_action(cmd: SpendSpecialAction, s: EEState, ctx: Context) -> list[Event]:
+    if cmd.nation not in data.MAJORS:
+        raise Refused(f"Special Actions are held by major powers, not {cmd.nation!r}", rule=RULE)
+    if cmd.purpose not in USES and cmd.purpose not in ELSEWHERE:
+        raise Refused(f"unknown Special Action use {cmd.purpose!r}; known: {', '.join((*USES, *ELSEWHERE))}", rule=RULE)
+    if cmd.area and cmd.area not in s.board.areas and not sea_transport.is_sea(s, cmd.area):
+        raise Refused(f"no area {cmd.area!r} on the board", rule=RULE)
     if not s.special_actions.get(cmd.nation):
         raise Refused(f"{cmd.nation} holds no Special Action marker (an edit sets the markers held)", rule=RULE)
     return [ev.SpecialActionSpent(nation=cmd.nation, purpose=cmd.purpose, rule=RULE, area=cmd.area)]

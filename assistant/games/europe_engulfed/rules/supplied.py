@@ -17,6 +17,14 @@ def supplied_resource_areas(s: EEState, nation: str, side: str | None = None) ->
     return {r.area: r.reason for r in report if r.supplied}
 
 
+def undetermined_resource_areas(s: EEState, nation: str) -> dict[str, tuple]:
+    """Friendly resource area -> the unknown board facts its failed trace touched (EE 3.1, 4.12): whether it
+    counts for ``nation`` is for the board or the players to say, never a silent "no"."""
+    side = data.side_of(nation)
+    return {r.area: r.gaps for r in resource_area_report(s.board, situation(s), nation, side)
+            if not r.supplied and r.gaps}
+
+
 def unsupplied_reasons(s: EEState, nation: str) -> dict[str, str]:
     side = data.side_of(nation)
     return {r.area: r.reason for r in resource_area_report(s.board, situation(s), nation, side) if not r.supplied}

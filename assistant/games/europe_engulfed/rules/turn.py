@@ -19,8 +19,11 @@ from assistant.games.europe_engulfed.rules import (
     weather,
 )
 from assistant.games.europe_engulfed.rules.flow import Flow
+from assistant.games.europe_engulfed.scenario.start import refusals as start_refusals
 from assistant.games.europe_engulfed.rules.production.phase import close_production, open_production
 from assistant.games.europe_engulfed.state import EEState
+from assistant.games.europe_engulfed.supply import moves as supply_moves
+from assistant.games.europe_engulfed.supply.commands import DetermineSupply
 import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 
@@ -41,7 +44,12 @@ def advance(cmd: Advance, s: EEState, ctx: Context) -> list[Event]:
                       "point (ee.french_fleet_escape)", rule="EE 9.522")
     minors.check_deployed(s)
     f = Flow(s)
-    if s.phase in ("", "turn_end"):
+    if s.phase == "":
+        stopped = start_refusals(s.options.scenario, s.board)
+        if stopped:
+            raise Refused("the set-up is not ready to play: " + "; ".join(stopped), rule="EE 10.1")
+        begin_turn(f)
+    elif s.phase == "turn_end":
         begin_turn(f)
     elif s.phase == "weather":
         if not s.weather:
@@ -53,7 +61,33 @@ def advance(cmd: Advance, s: EEState, ctx: Context) -> list[Event]:
         f.phase(s.side, "breakthrough")  # back to the breakthrough menu
         politics.check_minor_conquests(f)
     else:
+        if s.phase in SUPPLY_PHASES:
+            determine_if_needed(f, ctx)
         leave(f, ctx)
+    return f.events
+
+
+SUPPLY_PHASES = ("initial_supply", "final_supply")
+
+
+def determine_if_needed(f: Flow, ctx: Context) -> None:
+    """EE 1.21, 1.27, 3.4, 3.6: a supply phase never ends undetermined. Unless the players already determined it
+    (with Limited Supply orders, say), closing the phase runs the determination; where the board cannot decide a
+    line, the refusal names the facts to enter or the units whose verdict the players record."""
+    s = f.s
+    if s.supply_checked == f"{s.turn}:{s.side}:{s.phase}":
+        return
+    command = DetermineSupply(side=s.side, phase=s.phase.split("_")[0])  # type: ignore[arg-type]
+    f.add(*determine(command, s, ctx))
+
+
+def determine(command: DetermineSupply, s: EEState, ctx: Context) -> list[Event]:
+    """The determination, after what the final supply phase settles first: fortress attackers withdraw, Malta's
+    ground support unit goes back to Sicily (EE 6.85, 6.86)."""
+    f = Flow(s)
+    if s.phase == "final_supply":
+        fortresses.end_of_final_supply(f)
+    f.add(*supply_moves.determine_supply(command, f.s, ctx))
     return f.events
 
 
@@ -86,6 +120,14 @@ def _after(s: EEState, side: str, nation: str) -> tuple[str, ...]:
 
 
 def open_nation(f: Flow, nation: str, ctx: Context) -> None:
+    unknown = income.unknown_income(f.s, nation)
+    if unknown:
+        title = data.nation(nation).title
+        listed = "; ".join(f"{f.s.board.areas[a].name} (" + ", ".join(g.sentence() for g in gaps[:3])
+                           + (" …" if len(gaps) > 3 else "") + ")" for a, gaps in sorted(unknown.items()))
+        raise Refused(f"{title}'s production depends on whether these resource areas trace supply, which the board "
+                      f"cannot tell: {listed}. Enter those facts, or say for each area whether it traces supply "
+                      "this turn (Read a resource area's supply)", rule="EE 4.12")
     f.phase(f.s.side, "production", nation)
     if nation == "usa" and politics.free_french_rest_due(f.s):
         f.add(ev.FreeFrenchJoined(blocks=politics.FREE_FRENCH_REST, rule="EE 9.532"))

@@ -20,12 +20,14 @@ def printed(s: EEState, turn: int) -> ev.WeatherSet | None:
 
 def _checked(weather: dict[str, str]) -> dict[str, str]:
     d = data.weather()
-    zones = {z.lower(): c for z, c in weather.items()}
+    zones = {z.strip().lower(): c.strip().lower().replace(" ", "_") for z, c in weather.items()}  # "Light mud"
     if set(zones) != set(d.zones):
         raise Refused(f"give the weather of the three zones {', '.join(d.zones)}", rule="EE 1.1")
     bad = [c for c in zones.values() if c not in d.conditions]
     if bad:
-        raise Refused(f"weather is one of {', '.join(d.conditions)}, not {bad[0]!r}", rule="EE 1.1")
+        named = ", ".join(c.replace("_", " ") for c in d.conditions)
+        raise Refused(f"weather is one of {named} in each zone, e.g. west=clear, east=mud, south=clear; not "
+                      f"{bad[0].replace('_', ' ')!r}", rule="EE 1.1")
     return zones
 
 

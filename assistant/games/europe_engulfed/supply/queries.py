@@ -23,6 +23,7 @@ class AreaSupply(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     supplied: bool
     via: str = ""  # "land" | "sea" | ""
     reason: str = ""
+    gaps: tuple[BoardGap, ...] = ()  # unknown facts a failed trace touched: then it is undetermined, not "no"
 
 
 class ResourceAreaSupply(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -32,6 +33,7 @@ class ResourceAreaSupply(msgspec.Struct, frozen=True, kw_only=True, omit_default
     occupied_by: tuple[str, ...] = ()
     home: bool = False
     reason: str = ""
+    gaps: tuple[BoardGap, ...] = ()  # not supplied only as far as the board knows: these facts could change it
 
 
 def _area(tracer: Tracer, nation: str, area: str) -> AreaSupply:
@@ -43,7 +45,7 @@ def _area(tracer: Tracer, nation: str, area: str) -> AreaSupply:
     if options:
         return AreaSupply(area=area, supplied=True, via="sea", reason=options[0].describe() + " (EE 3.3)")
     gaps = f"; the board lacks: {', '.join(g.sentence() for g in tr.gaps[:3])}" if tr.gaps else ""
-    return AreaSupply(area=area, supplied=False, reason=f"no supply line (EE 3.1){gaps}")
+    return AreaSupply(area=area, supplied=False, reason=f"no supply line (EE 3.1){gaps}", gaps=tr.gaps)
 
 
 def trace_area(board: Board, sit: SupplySituation, area: str, nation: str, side: Side) -> AreaSupply:
@@ -80,7 +82,7 @@ def resource_area_report(board: Board, sit: SupplySituation, nation: str, side: 
             continue
         got = _area(tracer, nation, i)
         out.append(ResourceAreaSupply(area=i, controller=side, supplied=got.supplied, occupied_by=occupied, home=home,
-                                      reason=got.reason))  # fmt: skip
+                                      reason=got.reason, gaps=got.gaps))  # fmt: skip
     return tuple(out)
 
 

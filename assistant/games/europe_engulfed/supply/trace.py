@@ -350,8 +350,13 @@ class _Line:
         return list(seen.values())
 
     def _gaps(self, reach: list[str]) -> list[BoardGap]:
-        areas = self.t.board.areas
-        out = list(self.source_gaps) + self.destination_gaps
+        """The unknown facts this failed trace touched (EE 3.1 ruling): those of the areas it reached, and the
+        far ports and sources only if the line could leave by sea (a port known or unknown on its way)."""
+        areas, t = self.t.board.areas, self.t
+        inside = set(reach)
+        out = [g for g in self.source_gaps if g.subject in inside]
+        if any(areas[i].ports is None or t.port_seas(i) for i in reach):
+            out += [g for g in self.source_gaps if g.subject not in inside] + self.destination_gaps
         for i in reach:
             a = areas[i]
             if not a.borders_complete:

@@ -9,28 +9,44 @@ Every other command keeps its generated form. Presentation only: the game's ``de
 from __future__ import annotations
 
 import json
+import re
+
+import msgspec
 from collections import Counter
+from dataclasses import replace
 from typing import Any, get_args
 
-from flask import render_template, url_for
+from flask import render_template, request, session, url_for
 from markupsafe import Markup
 
-from assistant.families.engulfed import seen_by
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.board.format import BorderKind, Terrain, WeatherZone
 from assistant.games.europe_engulfed.board.gaps import FACT_WORDS, BoardGap, gaps
 from assistant.games.europe_engulfed.powers import contested
 from assistant.games.europe_engulfed.supply.queries import blocking_gaps
 from assistant.games.europe_engulfed.supply.snapshot import situation as snapshot
-from assistant.web.forms import FormSpec, RenderedForm, form_for
+from assistant.web.forms import FieldSpec, FormError, FormSpec, RenderedForm, form_for
+from assistant.games.europe_engulfed.scenario import choices
+from assistant.games.europe_engulfed.scenario.format import Scenario
+from assistant.games.europe_engulfed.scenario.start import refusals as start_refusals
+from assistant.games.europe_engulfed.scenario.start import warnings as start_warnings
 from assistant.games.europe_engulfed.web.map import MAP_W, geometry
 from assistant.web.presenter import Presenter, Table, new_command_id
+from assistant.moments import possible_moves
+from assistant.games.europe_engulfed.offers import advance_label
+from assistant.games.europe_engulfed.state import side_of
 from assistant.games.europe_engulfed.read_models.table import board as board_view
 from assistant.games.europe_engulfed.read_models.table import ledger as ledger_view
 from events.base import tag_of
 
 AMEND = "ee.amend_board"
 MOVE = "ee.move"
+ADVANCE = "ee.advance"
+WEATHER = "ee.enter_weather"
+DETERMINE = "ee.determine_supply"
+SCENARIO = "ee.set_up_scenario"
+PLAIN = ("ee.record_supply_verdict", "ee.read_resource_supply")
+SIDED = ("ee.record_supply_verdict", "ee.choose_sea_supply_allocation")  # the phasing side's, never chosen
 CAPE = "cape"  # the Cape of Good Hope route in a British strategic path (EE 5.33), named so in ee.move paths
 LEDGER_LINES = 8
 SUPPLY = "ee_supply"  # the game's supply read model
@@ -38,6 +54,7 @@ LEDGER = "werp_ledger"  # the game's WERP ledger read model
 SUPPLY_ROWS = 12
 # Area facts the panel offers; everything else an area may carry stays with the generic amendment form.
 AREA_FACTS = ("name", "nation", "terrain", "weather_zone", "resource_value")
+BLOCKING_FORMS = 2  # facts shown as forms at once; the others wait in the list below them
 GAP_PLACES = 25  # places listed with their missing facts; the rest are counted (the exported board has them all)
 YES_NO = ("home", "capital", "resource")
 LISTS = ("ports", "adjacent")  # sea areas, typed separated by commas; empty = none
@@ -49,15 +66,54 @@ SEA = "#a9c8e0"
 NATION_COLOURS = {"germany": "#1f1f1f", "italy": "#6f8f3a", "britain": "#c8a24a", "ussr": "#c0271c",
                   "france": "#2f5fa8", "usa": "#3f7a3a"}
 SEEN_BY = ("all", "Axis", "Allied")  # whose hidden blocks this device may see ("all": a screen shared by both)
+SPECTATORS = "spectators"  # any name that is no side: every unrevealed block stays hidden
 
 
 class EEPresenter(Presenter):
+    def options_form(self, spec: FormSpec) -> FormSpec:
+        """A new game in a few choices: the scenario the rule book names, its start turn, who plays; a club's
+        board and scenario files come as uploads. The tables the rule book lacks are entered in play."""
+        names = tuple(sc["name"] for sc in choices.scenarios())
+        bids = tuple(f"{b:+d}" if b else "0" for b in range(-50, 51, 10))
+        fields = (
+            FieldSpec("scenario_name", "Scenario", "select", True, names[0], names),
+            FieldSpec("start_turn", "First turn (leave “—” for the scenario's own)", "select", False, "",
+                      tuple(name for _code, name in choices.turns())),
+            FieldSpec("axis_player", "Axis player", "text", False),
+            FieldSpec("allied_player", "Allied player", "text", False),
+            FieldSpec("conscription_bid", "Bid: Soviet emergency conscription steps (EE 10.5; new players: -20)",
+                      "select", False, "0", bids),
+        )
+        return replace(spec, fields=fields)
+
+    def prepare_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        chosen = next((sc for sc in choices.scenarios() if sc["name"] == values.get("scenario_name")), None)
+        if chosen is None:
+            raise FormError("Scenario: choose one of the scenarios listed")
+        codes = {name: code for code, name in choices.turns()}
+        start = codes.get(values.get("start_turn", ""), "") or chosen.get("start_turn", "")
+        if not start:
+            raise FormError(f"First turn: the rule book does not give the {chosen['name']}'s first turn; "
+                            f"choose it as {chosen['section']} says")
+        players = {side: values[f"{key}_player"].strip()[:40] for side, key in (("Axis", "axis"), ("Allied", "allied"))
+                   if values.get(f"{key}_player", "").strip()}
+        try:
+            bid = int(values.get("conscription_bid") or 0)
+        except ValueError:
+            raise FormError("Bid: a multiple of 10 from -50 to +50") from None
+        return {"scenario": {"name": chosen["name"], "start_turn": start,
+                             "sources": [f"{chosen['section']} ({chosen['source']})"]},
+                "players": players, "conscription_bid": bid}
+
+    def setup_help(self) -> Markup | None:
+        return Markup(render_template("europe_engulfed/new_help.html"))
+
     def hints(self, table: Table) -> dict[str, tuple[str, ...]]:
         """Choices for the generated forms: sea areas, land areas, nations and units by the fields' names."""
         s = table.view.game
         seas = tuple(sorted(s.board.seas))
         areas = tuple(sorted(s.board.areas))
-        nations = tuple(sorted({*s.ledgers, *(b.nation for b in s.units.values())}))
+        nations = tuple(sorted({*(led.nation for led in s.ledgers.values()), *(b.nation for b in s.units.values())}))
         viewer = _viewer(table)  # a device seeing for one side is offered only blocks that side may see
         units = tuple(sorted(b["id"] for entry in board_view(s, viewer).values() for b in entry["blocks"]
                              if not b.get("hidden")))
@@ -66,47 +122,76 @@ class EEPresenter(Presenter):
                 "path": (*sorted([*areas, *seas]), CAPE)}
 
     def commands(self, table: Table) -> list[FormSpec]:
-        """Every command, those of this moment first: the table enters board facts and corrections at any time."""
-        now = super().commands(table)
-        shown = {f.tag for f in now}
-        return now + [form_for(c) for c in table.loaded.kind.commands if tag_of(c) not in shown]
+        """Only this moment's actions (the game's ``moves``); the board facts come as panels, not as raw JSON."""
+        return [f for f in super().commands(table) if f.tag != AMEND]
 
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
-        out = super().forms(table, errors)
-        for f in out:
-            if f.spec.tag == MOVE:
-                f.template, f.label = "europe_engulfed/move.html", "Move this unit"
-        by_tag = {f.spec.tag: f for f in out}
+        s = table.view.game
         errors = errors or {}
-        board = table.view.game.board
-        names = tuple(sorted([*board.areas, *board.seas]))
+        labels = {p.tag: p.label for p in possible_moves(table.loaded.kind, table.view)}
+        out = [self._worded(f, s, labels) for f in super().forms(table, errors) if f.spec.tag != AMEND]
+        amend = form_for(table.loaded.catalogue.command_type(AMEND))
         panels = []
-        for panel, template, label in (
-            ("border", "europe_engulfed/amend_border.html", "Add this border"),
-            ("area", "europe_engulfed/amend_area.html", "Save this area"),
-        ):
-            message, values = errors.get(AMEND, ("", {}))
-            if values.get("panel") != panel:
-                message, values = "", {}
-            panels.append(RenderedForm(
-                by_tag[AMEND].spec, new_command_id(), dict(values), message,
-                {"a": names, "b": names, "area": tuple(sorted(board.areas))}, template=template,
-                data={"panel": panel, "kinds": get_args(BorderKind), "terrains": get_args(Terrain),
-                      "complete": board.complete, "areas": len(board.areas), "seas": len(board.seas),
-                      "borders": len(board.borders)},
-                label=label, apart=False,
-            ))
-        panels.insert(0, self._board_files(table, by_tag[AMEND].spec, errors.get(AMEND, ("", {}))))
-        first = [f for f in out if f.spec.tag == "ee.advance"]
-        rest = [f for f in out if f.spec.tag != "ee.advance"]
-        return first + panels + rest
+        if AMEND in labels:
+            panels.append(self._board_files(table, amend, errors.get(AMEND, ("", {}))))
+        if AMEND in labels and not s.phase:  # at set-up: a border or a whole area, typed as plain fields
+            board = s.board
+            names = tuple(sorted([*board.areas, *board.seas]))
+            for panel, template, label in (
+                ("border", "europe_engulfed/amend_border.html", "Add this border"),
+                ("area", "europe_engulfed/amend_area.html", "Save this area"),
+            ):
+                message, values = errors.get(AMEND, ("", {}))
+                if values.get("panel") != panel:
+                    message, values = "", {}
+                panels.append(RenderedForm(
+                    amend, new_command_id(), dict(values), message,
+                    {"a": names, "b": names, "area": tuple(sorted(board.areas))}, template=template,
+                    data={"panel": panel, "kinds": get_args(BorderKind), "terrains": get_args(Terrain),
+                          "complete": board.complete, "areas": len(board.areas), "seas": len(board.seas),
+                          "borders": len(board.borders)},
+                    label=label, apart=False,
+                ))
+        first = [f for f in out if f.spec.tag == ADVANCE]
+        rest = [f for f in out if f.spec.tag != ADVANCE]
+        return first + rest + panels
+
+    def _worded(self, f: RenderedForm, s, labels: dict[str, str]) -> RenderedForm:
+        """A form in players' words: its title and button from the move's label, help without code markup, the
+        phasing side and phase filled in where there is nothing to choose."""
+        tag = f.spec.tag
+        label = labels.get(tag, "")
+        f.spec = replace(f.spec, title=label or f.spec.title, help=plain(f.spec.help))
+        if label:
+            f.label = label
+        if tag in PLAIN:
+            f.apart = False  # asked of the players now, not an edit (its "reason" is what their map shows)
+        if tag == MOVE:
+            f.template, f.label = "europe_engulfed/move.html", "Move this unit"
+        elif tag == ADVANCE:
+            f.template, f.label = "europe_engulfed/advance.html", advance_label(s)
+        elif tag == WEATHER:
+            f.template = "europe_engulfed/weather.html"
+            f.data = {"zones": data.weather().zones, "conditions": data.weather().conditions}
+        elif tag == DETERMINE:
+            f.template = "europe_engulfed/determine.html"
+            f.fixed = {"side": s.side, "phase": s.phase.split("_")[0]}
+            f.data = {"final": s.phase == "final_supply", "areas": sorted({u.area for u in s.units.values()
+                                                                         if side_of(s, u.nation) == s.side}),
+                      "nations": [n for n in data.MAJORS if data.side_of(n) == s.side]}
+        elif tag == SCENARIO:
+            f.template = "europe_engulfed/scenario_file.html"
+        elif tag in SIDED:
+            f.fixed = {**f.fixed, "side": s.side}
+        return f
 
     def _board_files(self, table: Table, spec, error: tuple[str, dict[str, str]]) -> RenderedForm:
         """The "Board and scenario" panel: the files to download, the facts the board lacks (those stopping the
         supply determination first), each opening a prefilled amendment; a refused one comes back with its error."""
         s = table.view.game
-        blocking = self._blocking(s)
-        rest = [g for g in gaps(s.board) if g not in set(blocking)]
+        blocking = self._blocking(s) if s.phase else self._setup_blocking(s)
+        shown, later = blocking[:BLOCKING_FORMS], blocking[BLOCKING_FORMS:]
+        rest = list(later) + [g for g in gaps(s.board) if g not in set(blocking)]
         places: dict[str, list[BoardGap]] = {}
         for g in rest:
             places.setdefault(g.subject, []).append(g)
@@ -117,7 +202,10 @@ class EEPresenter(Presenter):
                  for part in table.assistant.parts(table.game_id)]
         return RenderedForm(
             spec, new_command_id(), dict(values), message, template="europe_engulfed/board_files.html",
-            data={"files": files, "blocking": blocking, "phase": f"{s.side} {self.term(s.phase)}",
+            data={"files": files, "blocking": shown, "phase": f"{s.side} {self.term(s.phase)}", "setup": not s.phase,
+                  "problems": start_refusals(s.options.scenario, s.board) if not s.phase else [],
+                  "warnings": start_warnings(s.options.scenario, s.board) if not s.phase else [],
+                  "mix": _mix(s) if not s.phase else [], "waiting": len(later),
                   "places": list(places.items())[:GAP_PLACES], "more": max(0, len(places) - GAP_PLACES),
                   "count": len(rest) + len(blocking), "complete": s.board.complete, "gap": self._gap_data(s),
                   "failed": _gap_of(values)},
@@ -131,6 +219,19 @@ class EEPresenter(Presenter):
             return ()
         verdicts = {u: (v.supplied, v.reason) for u, v in s.supply.verdicts.items()}
         return blocking_gaps(s.board, snapshot(s), s.side, s.phase.split("_")[0], verdicts)
+
+    @staticmethod
+    def _setup_blocking(s) -> tuple[BoardGap, ...]:
+        """At set-up, the facts that would stop supply or production first (EE 3.1, 4.12): those of the units'
+        lines for both sides, then those of the majors' resource areas."""
+        from assistant.games.europe_engulfed.rules.supplied import undetermined_resource_areas
+
+        found: list[BoardGap] = []
+        for side in ("Axis", "Allied"):
+            found += blocking_gaps(s.board, snapshot(s), side, "initial")
+        for nation in data.MAJORS:
+            found += [g for gs in undetermined_resource_areas(s, nation).values() for g in gs]
+        return tuple(dict.fromkeys(found))
 
     @staticmethod
     def _gap_data(s) -> dict[str, Any]:
@@ -150,6 +251,14 @@ class EEPresenter(Presenter):
                                       game_id=table.game_id))
 
     def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
+        if tag == WEATHER and "weather" not in form:
+            zones = data.weather().zones
+            return {**form, "weather": ", ".join(f"{z}={form.get('zone.' + z, '').strip()}" for z in zones)}
+        if tag == SCENARIO and "scenario" not in form:
+            return {**form, "scenario": _scenario_upload()}
+        if tag == DETERMINE and form.get("limited_area", "").strip():
+            order = {"area": form["limited_area"].strip(), "nation": form.get("limited_nation", "").strip()}
+            return {**form, "limited_supply": json.dumps([order])}
         panel = form.get("panel")
         if tag != AMEND or panel not in ("border", "area", "gap"):
             return form
@@ -199,8 +308,11 @@ class EEPresenter(Presenter):
         legend = Markup("").join(Markup('<span><i style="background:{}"></i>{}</span>').format(c, n) for n, c in (
             *SIDE_COLOURS.items(), ("neutral / nobody", NEUTRAL), ("sea area", SEA)))
         return Markup(render_template("europe_engulfed/map.html", svg=Markup("").join(parts), legend=legend,
-                                      seen=viewer or "all", choices=() if table.spectator else SEEN_BY, at=table.at,
-                                      spectator=bool(table.spectator)))
+                                      seen=viewer or "all", at=table.at,
+                                      choices=() if table.spectator or table.seat_powers is not None or _lan_seat(table) is not None
+                                      else SEEN_BY,
+                                      spectator=bool(table.spectator),
+                                      homes=[(data.nation(n).title, c) for n, c in NATION_COLOURS.items()]))
 
     def _place(self, table: Table, s, place: str, xy: tuple[float, float], entry: dict[str, Any], oos: int,
                at: str) -> Markup:
@@ -356,10 +468,76 @@ class EEPresenter(Presenter):
         }
 
 
+def _scenario_upload() -> str:
+    """The scenario file chosen in the set-up form, as the command's JSON (a TOML or JSON file, data/README.md)."""
+    from assistant.games.europe_engulfed.scenario.loader import loads
+    from assistant.games.europe_engulfed.scenario.validate import ScenarioInvalid
+
+    upload = request.files.get("scenario_file")
+    if upload is None or not upload.filename:
+        raise FormError("Scenario file: choose the file to load")
+    raw = upload.read(1_000_001)
+    if len(raw) > 1_000_000:
+        raise FormError("Scenario file: at most 1 MB")
+    try:
+        text = raw.decode("utf-8")
+        scenario = loads(text) if not text.lstrip().startswith("{") else msgspec.json.decode(raw, type=Scenario)
+    except (UnicodeDecodeError, msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise FormError(f"Scenario file: {exc}") from None
+    except ScenarioInvalid as exc:
+        raise FormError("Scenario file: " + "; ".join(exc.problems)) from None
+    return msgspec.json.encode(scenario).decode()
+
+
+def plain(text: str) -> str:
+    """Help text as players read it: ``unit_id`` -> unit id."""
+    return re.sub(r"``([^`]*)``", lambda m: m.group(1).replace("_", " "), text)
+
+
+def _mix(s) -> list[tuple[str, int, int]]:
+    """(colour, blocks on the map, blocks in the box) for the set-up panel (rule book, components)."""
+    from assistant.games.europe_engulfed.scenario.entry import counter_mix, on_map
+
+    placed = on_map(s.options.scenario.units)
+    return [(k.replace("_", " "), placed.get(k, 0), n) for k, n in counter_mix().items() if placed.get(k)]
+
+
+def _lan_seat(table: Table) -> str | None:
+    """A LAN device that joined the table under the name the game gives a side's player (``players`` option)
+    sees that side's hidden blocks only; one that joined under another name watches (no hidden block). The
+    host's own screen has not joined: None, it chooses on the map."""
+    if not session.get("joined"):
+        return None
+    name = (session.get("player") or "").strip().casefold()
+    players = table.view.game.options.players
+    for side in SEEN_BY[1:]:
+        if name and players.get(side, "").strip().casefold() == name:
+            return side
+    return SPECTATORS
+
+
 def _viewer(table: Table) -> str:
-    """Whose hidden blocks this device sees (the read model hides them:
-    ``assistant.games.europe_engulfed.read_models.table.board``)."""
-    return seen_by.viewer(table, "ee_seen_by", SEEN_BY)
+    """Whose hidden blocks this device sees: the side chosen on the map ("seen by", kept per game in the session),
+    "" for a screen both sides share; spectators see no side's hidden blocks. The hiding itself is the read
+    model's (``assistant.games.europe_engulfed.read_models.table.board``)."""
+    if table.spectator:
+        return SPECTATORS
+    if table.seat_powers is not None:  # the club decides from the seat; the device has no say
+        held = {p.casefold() for p in table.seat_powers}
+        sides = [side for side in SEEN_BY[1:] if side.casefold() in held]
+        if len(sides) == 1:
+            return sides[0]
+        return "" if sides or table.host else SPECTATORS
+    joined = _lan_seat(table)
+    if joined is not None:
+        return joined
+    chosen = session.get("ee_seen_by", {})
+    asked = request.args.get("seen", "")
+    if asked in SEEN_BY and chosen.get(table.game_id) != asked:
+        session["ee_seen_by"] = {**chosen, table.game_id: asked}
+        chosen = session["ee_seen_by"]
+    seen = chosen.get(table.game_id, "all")
+    return "" if seen == "all" else seen
 
 
 def _resource_value(area) -> int | None:

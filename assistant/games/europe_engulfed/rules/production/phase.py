@@ -21,10 +21,15 @@ from events.base import Event
 
 def open_production(s: EEState, nation: str, ctx: Context) -> list[Event]:
     """Income lines, then the dice of pre-war U.S. lend-lease (EE 9.34)."""
-    out: list[Event] = [ev.ProductionBegan(turn=s.turn, nation=nation, lines=tuple(income.income_lines(s, nation, s.turn)))]
+    lines = tuple(income.income_lines(s, nation, s.turn))
+    out: list[Event] = [ev.ProductionBegan(turn=s.turn, nation=nation, lines=lines)]
+    received = s.ledger(nation).balance  # sent to it earlier this turn (U.S. aid in the U.S. phase, EE 9.36)
     if lend_lease_roll_due(s, nation):
         throw = ctx.throw(f"U.S. lend-lease to {data.nation(nation).title}", 1)
         out += [throw, ev.LendLeaseRolled(nation=nation, die=throw.faces[0])]
+        received += throw.faces[0]
+    # EE 4.5: the total the nation announces is what it has to spend, aid included
+    out.append(ev.ProductionAnnounced(nation=nation, werp=sum(x.amount for x in lines) + received, received=received))
     if nation == "ussr" and s.politics.conscription >= 0:
         k = s.turn - s.politics.conscription
         if 0 <= k < len(s.politics.conscription_schedule):

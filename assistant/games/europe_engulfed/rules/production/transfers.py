@@ -14,7 +14,19 @@ from events.base import Event
 from assistant.games.europe_engulfed.rules.production.phase import afford, producing, with_maintenance
 
 
+SENDERS = {"germany": ("italy", "EE 9.43"), "usa": ("britain", "EE 9.36"), "britain": ("ussr", "EE 9.35")}
+
+
+def when_sent() -> str:
+    return "; ".join(f"{data.nation(a).title} to {data.nation(b).title} in {data.nation(a).title}'s production phase "
+                     f"({rule})" for a, (b, rule) in SENDERS.items())
+
+
 def transfer(cmd: TransferWerp, s: EEState, ctx: Context) -> list[Event]:
+    """EE 4.5: transfers may be announced at any time, but a nation's WERP exist only in its own production phase
+    (4.1: never kept), so the sender sends them then; the refusal says when."""
+    if s.phase != "production" or (cmd.sender and cmd.sender != s.step):
+        raise Refused(f"WERP are sent from the sender's own production phase: {when_sent()}", rule="EE 4.5")
     sender = producing(s)
     receiver = cmd.receiver
     if cmd.amount <= 0:

