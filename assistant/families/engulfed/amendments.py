@@ -56,6 +56,24 @@ def same_pair(x: str, y: str, a: str, b: str) -> bool:
     return {x, y} == {a, b}
 
 
+def with_link(links: tuple, new: msgspec.Struct, what: str) -> tuple:
+    """``links`` (borders, routes: Structs with ``a`` and ``b``) plus ``new``; refused when the pair is there."""
+    if any(same_pair(x.a, x.b, new.a, new.b) for x in links):  # type: ignore[attr-defined]
+        raise AmendmentRefused(f"the {what} {new.a}–{new.b} is already on the board (remove it first to change it)")  # type: ignore[attr-defined]
+    return (*links, new)
+
+
+def without_link(links: tuple, a: str, b: str, what: str) -> tuple:
+    kept = tuple(x for x in links if not same_pair(x.a, x.b, a, b))
+    if len(kept) == len(links):
+        raise AmendmentRefused(f"no {what} {a}–{b} on the board")
+    return kept
+
+
+def sources_of(source: str) -> tuple[str, ...]:
+    return (source,) if source else ()
+
+
 class BoardGap(msgspec.Struct, frozen=True, kw_only=True, order=True):
     """A fact a rule needs that the board does not have yet, so players know what to read off their map."""
 

@@ -79,7 +79,28 @@ class Buy(Command, tag="ae.buy"):
     zone: Annotated[str, msgspec.Meta(max_length=64)] = ""  # where a new unit appears
     nationality: Annotated[str, msgspec.Meta(max_length=16)] = ""
     force: Annotated[str, msgspec.Meta(max_length=16)] = ""
+    max_steps: Annotated[int, msgspec.Meta(ge=1, le=4)] = 4  # a new land unit's label strength
     unrestricted: bool = False  # AE 7.8: replacements in the zone opened by a Special Action
+    free: bool = False  # AE 9.13: the kamikaze free advance of one LBA construction marker
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""  # the table's reason to carry it out anyway
+
+
+class PlaceFreeSteps(Command, tag="ae.place_free_steps"):
+    """Chinese free steps: the Communist step of each Allied Production Phase (AE 9.42) and emergency militia after
+    a Chinese zone falls in combat (AE 9.45). ``target`` an existing unit, or ``kind`` and ``zone`` for a new one."""
+
+    force: Literal["communist", "nationalist"]
+    steps: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
+    target: Annotated[str, msgspec.Meta(max_length=64)] = ""
+    kind: Literal["infantry", "militia", ""] = ""
+    zone: Annotated[str, msgspec.Meta(max_length=64)] = ""
+    max_steps: Annotated[int, msgspec.Meta(ge=1, le=4)] = 4  # a new unit's label (the counter mix is not in the text)
+
+
+class EliminateExcess(Command, tag="ae.eliminate_excess"):
+    """Over-stacked pieces the owner removes at the end of a phase (AE 5.42-5.44)."""
+
+    pieces: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=20)]
 
 
 class LendLeaseTransfer(Command, tag="ae.send_lend_lease"):
@@ -92,6 +113,7 @@ class SpendSpecialAction(Command, tag="ae.spend_special_action"):
     use: Literal["invasion", "breakthrough", "extended_naval", "extended_return", "code_breaking",
                  "chinese_attack", "unrestricted_replacements"]
     target: Annotated[str, msgspec.Meta(max_length=64)] = ""
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""  # the table's reason to carry it out anyway
 
 
 class NavalMove(Command, tag="ae.naval_move"):
@@ -102,6 +124,10 @@ class NavalMove(Command, tag="ae.naval_move"):
     zones: Annotated[int, msgspec.Meta(ge=0, le=6)]
     mode: Literal["move", "react", "rebase", "return", "flee", "extended_return"] = "move"
     marine_pays: Literal["oil", "tp", ""] = ""
+    # The sea zones entered in order (optional): then checked zone by zone (AE 8.22: stop on entering enemy
+    # Limited or Dominant influence; the Leyte passage) and ``zones`` is its length.
+    path: Annotated[tuple[Id, ...], msgspec.Meta(max_length=6)] = ()
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""  # the table's reason to carry it out anyway
 
 
 class Move(Command, tag="ae.move"):
@@ -109,8 +135,86 @@ class Move(Command, tag="ae.move"):
 
     pieces: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=60)]
     to: Id
-    mode: Literal["operational", "strategic", "landing"] = "operational"
+    mode: Literal["operational", "strategic", "landing", "invasion"] = "operational"
     by_sea: bool = False  # strategic movement by sea transport (a Japanese land unit pays 1 TP, AE 5.32)
+    override: Annotated[str, msgspec.Meta(max_length=300)] = ""  # the table's reason to carry it out anyway
+
+
+Chit = Literal["day", "night", "avoid"]
+
+
+class Intercept(Command, tag="ae.intercept"):
+    """AE 8.3: one interception attempt in a sea zone: each side's secret chit, then one die each."""
+
+    sea: Id
+    japan: Chit
+    allies: Chit
+    attempt: Annotated[int, msgspec.Meta(ge=1, le=20)] = 1
+    after_bad_weather: bool = False
+    faces: Annotated[tuple[int, ...], msgspec.Meta(max_length=2)] = ()  # Japan's die, then the Allies'
+
+
+class NavalFire(Command, tag="ae.naval_fire"):
+    """AE 8.41 night fire (fleet -> target fleet) or AE 8.42f air strike (air unit -> target fleet)."""
+
+    sea: Id
+    kind: Literal["night", "strike"]
+    targets: Annotated[dict[Id, Id], msgspec.Meta(min_length=1, max_length=30)]
+    first_round: bool = True  # the first round of Air-Naval Combat in this sea zone (AE 9.11c)
+    faces: Faces = ()
+
+
+class AntiAircraft(Command, tag="ae.anti_aircraft"):
+    """AE 8.42e: a side's fleets fire one die per two naval steps; each 6 kills an attacking air step, which the
+    attacker names (``losses``)."""
+
+    sea: Id
+    side: Literal["japan", "allies"]
+    losses: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=1, le=2)]], msgspec.Meta(max_length=30)] = {}
+    faces: Faces = ()
+
+
+class SubmarineAttack(Command, tag="ae.submarine_attack"):
+    """AE 8.5: a side's submarine unit in the sea zone engages damaged (8.51) or undamaged (8.52) enemy fleets;
+    the enemy's ASW dice come first, then the submarine's."""
+
+    sea: Id
+    side: Literal["japan", "allies"]
+    option: Literal["damaged", "undamaged"]
+    target: Id
+    faces: Faces = ()
+
+
+class ConvertToGarrison(Command, tag="ae.convert_to_garrison"):
+    """AE 4.43: an infantry or Marine unit gives a step to create a garrison in its supplied, friendly,
+    uncontested zone, in a friendly Operational Movement or Combat Phase."""
+
+    piece: Id
+
+
+class AirToAir(Command, tag="ae.air_to_air"):
+    """AE 6.22, 8.42d: air combat, both sides at once, one die per step; 5-6 kills a step (Japanese elite 4-6).
+    Each side then names its losses (``ae.air_losses``)."""
+
+    where: Id  # the sea zone or land zone of the battle
+    japan: Annotated[tuple[Id, ...], msgspec.Meta(max_length=30)]
+    allies: Annotated[tuple[Id, ...], msgspec.Meta(max_length=30)]
+    faces: Faces = ()  # Japan's dice first, unit by unit, then the Allies'
+
+
+class AirLosses(Command, tag="ae.air_losses"):
+    """The owner's choice of air steps lost to air-to-air hits; Japanese elite units absorb first (AE 9.12)."""
+
+    side: Literal["japan", "allies"]
+    losses: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=1, le=2)]], msgspec.Meta(max_length=30)] = {}
+
+
+class ResolveDamage(Command, tag="ae.resolve_damage"):
+    """AE 8.6: each damaged step leaves its fleet for the Naval Production Track, in the box the map's Damage
+    Result Table gives for the die (the table is not in the rule book: the players read the box)."""
+
+    fleet: Id
+    boxes: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=5)], ...], msgspec.Meta(max_length=4)] = ()
 
 
 class Fire(Command, tag="ae.fire"):
@@ -149,6 +253,7 @@ class PortAttack(Command, tag="ae.port_attack"):
     zone: Id
     faces: Faces = ()
     attack_steps: Annotated[int, msgspec.Meta(ge=1, le=40)] = 1
+    first_round: bool = True  # the first attack in this sea zone (AE 9.11c: +1 on the first turn)
 
 
 class RecordEscalation(Command, tag="ae.record_escalation"):

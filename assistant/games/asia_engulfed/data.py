@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.families.engulfed.calendar import Calendar
+from assistant.families.engulfed.special_actions import cap_in_year
 
 DATA = Path(__file__).parent / "data"
 
@@ -41,12 +42,8 @@ def nation_name(nation_: str) -> str:
 
 
 def sa_cap(nation_: str, year: int) -> int:
-    cap = nation(nation_).get("sa_cap", 0)
-    if isinstance(cap, dict):
-        years = sorted(int(y) for y in cap)
-        key = max((y for y in years if y <= year), default=years[0])
-        return int(cap[str(key)])
-    return int(cap)
+    """AE 7.11: the most Special Actions a nation may hold in ``year``."""
+    return cap_in_year([tuple(row) for row in nation(nation_).get("sa_cap", [])], year)
 
 
 def table(name: str) -> Any:

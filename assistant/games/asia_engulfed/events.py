@@ -214,15 +214,51 @@ class LossesApplied(Event, tag="ae.losses_applied"):
     cause: str = "combat"
 
 
+class InterceptionRolled(Event, tag="ae.interception_rolled"):
+    sea: str
+    attempt: int
+    choices: dict[str, str]
+    dice: dict[str, int]
+    modified: dict[str, int]
+    outcome: str  # day, night, bad_weather, avoid
+    winner: str = ""
+    surprise: bool = False
+
+
+class NavalFired(Event, tag="ae.naval_fired"):
+    sea: str
+    kind: str
+    shots: tuple[tuple[str, str, int, int, str], ...]  # (firer, target, die, modifier, destroy|damage|miss)
+
+
+class AirCombatFought(Event, tag="ae.air_combat_fought"):
+    where: str
+    hits: dict[str, int]  # side -> hits it scored
+    dice: dict[str, tuple[int, ...]]
+    units: tuple[str, ...] = ()  # the air units that fought (they take the losses)
+
+
+class DamageResolved(Event, tag="ae.damage_resolved"):
+    """Damaged steps leave the fleet: repair markers on the Naval Production Track, or destroyed (DEI, AE 9.52)."""
+
+    fleet: str
+    repairs: tuple[tuple[str, str, int, int], ...] = ()  # (marker, build, box, needed)
+    destroyed: int = 0
+    orphaned: tuple[str, ...] = ()  # CBA sent to the Orphan box
+    non_elite: bool = False
+
+
 class KamikazeAttack(Event, tag="ae.kamikaze_attack"):
     sea: str
     attacks: tuple[tuple[str, str, int, str], ...]  # (lba, fleet, die, result: destroy|damage|miss)
 
 
 class FleetDamaged(Event, tag="ae.fleet_damaged"):
+    """Steps of a fleet destroyed, and how many of its remaining steps are damaged now (AE 8.41, 8.42f, 9.13)."""
+
     fleet: str
     destroyed: int = 0
-    damaged: int = 0
+    damaged: int = 0  # damaged steps after this event
     cause: str = ""
 
 
@@ -231,6 +267,11 @@ class PortDamaged(Event, tag="ae.port_damaged"):
     before: int
     after: int
     cause: str
+
+
+class FortificationRemoved(Event, tag="ae.fortification_removed"):
+    zone: str
+    cause: str  # no friendly unit at the end of a player turn (AE 6.83), breached (AE 6.84)
 
 
 class NationConquered(Event, tag="ae.nation_conquered"):
@@ -249,6 +290,24 @@ class VictoryDetermined(Event, tag="ae.victory_determined"):
     missing: tuple[str, ...] = ()
 
 
+class FreeStepsGranted(Event, tag="ae.free_steps_granted"):
+    """Chinese free steps to place: the Communist step (AE 9.42) or up to 5 emergency militia steps (AE 9.45)."""
+
+    force: str
+    steps: int
+    zone: str = ""
+    rule: str = ""
+
+
+class FreeStepsPlaced(Event, tag="ae.free_steps_placed"):
+    """Free steps placed: Chinese free steps (``force``), or a garrison made from a unit's step (no force)."""
+
+    force: str
+    steps: int
+    target: str
+    piece: Piece | None = None
+
+
 class AirBaseLost(Event, tag="ae.air_base_lost"):
     """AE 2.5: Japan captured an Allied strategic air base; the USA loses a Bomber Point if any remain."""
 
@@ -265,6 +324,15 @@ class UsEscalationEarned(Event, tag="ae.us_escalation_earned"):
     trigger: str
 
 
+class RuleOverridden(Event, tag="ae.rule_overridden"):
+    """The table carried out a command the rules refused: the refusal, its rule and the table's reason."""
+
+    command: str
+    refusal: str
+    rule: str
+    reason: str
+
+
 class Edited(Event, tag="ae.edited"):
     """A correction the table makes to match the physical board (kept and shown as such)."""
 
@@ -279,4 +347,6 @@ GAME_EVENTS = (BoardAmended, ScenarioSetUp, SidesBid, TurnBegan, TrackMoved, Inc
                SubmarineAttackRolled, StrategicBombing, Purchased, ConstructionAdvanced, ConstructionCompleted,
                LendLease, ProductionClosed, SpecialActionSpent, NetworkSet, SupplyDetermined, NavalMoved,
                PiecesMoved, ControlChanged, LandFire, LossesApplied, KamikazeAttack, FleetDamaged, PortDamaged,
-               NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost)
+               NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost, FreeStepsGranted, FreeStepsPlaced,
+               InterceptionRolled, NavalFired, DamageResolved, FortificationRemoved, RuleOverridden,
+               AirCombatFought)

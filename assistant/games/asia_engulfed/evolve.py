@@ -37,7 +37,8 @@ def _phase(s: AEState, e: PhaseBegan) -> AEState:
     s = replace(s, side=e.side, phase=e.phase, producer=e.step if e.phase in ("production", "pre_game_production")
                 else "", sr_used={})
     if e.phase == "naval_movement":  # a new player turn
-        s = replace(s, moved=(), oil_paid=(), banzai={}, sa_used=())
+        s = replace(s, moved=(), oil_paid=(), banzai={}, sa_used=(), code_broken="", invasions={}, rounds={},
+                    breakthroughs={})
     return s
 
 
@@ -111,14 +112,20 @@ def _advanced(s: AEState, e: ev.ConstructionAdvanced) -> AEState:
         spent["japan:asw_werp"] = spent.get("japan:asw_werp", 0) + 1
     if b.track == "air" and not e.free:
         spent[f"{e.nation}:air_werp"] = spent.get(f"{e.nation}:air_werp", 0) + 1
+    if e.free:
+        spent["japan:kamikaze_free"] = 1
     return replace(s, builds={**s.builds, e.marker: nb}, spent=spent)
 
 
 def _completed(s: AEState, e: ev.ConstructionCompleted) -> AEState:
-    b = s.builds[e.marker]
-    if e.waiting:
-        return replace(s, builds={**s.builds, e.marker: replace(b, waiting=True)})
-    builds = {**s.builds, e.marker: replace(b, build="", box=0, needed=0, waiting=False, completed_turn=s.turn)}
+    builds = s.builds
+    if e.marker:  # free US naval steps have no marker (AE 9.21)
+        b = s.builds[e.marker]
+        if e.waiting:
+            return replace(s, builds={**s.builds, e.marker: replace(b, waiting=True)})
+        builds = {**s.builds, e.marker: replace(b, build="", box=0, needed=0, waiting=False, completed_turn=s.turn)}
+    elif e.waiting:
+        return s
     pieces, tracks = s.pieces, s.tracks
     if e.piece is not None:
         pieces = {**pieces, e.piece.id: e.piece}
@@ -136,8 +143,10 @@ def _sa_spent(s: AEState, e: ev.SpecialActionSpent) -> AEState:
     s = replace(s, special_actions=sas, sa_used=s.sa_used + (e.use,))
     if e.use == "unrestricted_replacements":
         s = replace(s, unrestricted=s.unrestricted + (e.target,))
+    if e.use == "breakthrough":
+        s = replace(s, breakthroughs={**s.breakthroughs, e.target: s.breakthroughs.get(e.target, 0) + 1})
     if e.use == "code_breaking":
-        s = replace(s, code_breaking_years=s.code_breaking_years + (s.year,))
+        s = replace(s, code_breaking_years=s.code_breaking_years + (s.year,), code_broken=e.target)
     return s
 
 
@@ -167,7 +176,8 @@ def _moved(s: AEState, e: ev.PiecesMoved) -> AEState:
         pieces[pid] = replace(pieces[pid], at=e.to)
         if e.mode == "strategic":
             sr[pieces[pid].nation] = sr.get(pieces[pid].nation, 0) + 1
-    return replace(s, pieces=pieces, moved=s.moved + tuple(e.pieces), sr_used=sr)
+    invasions = {**s.invasions, e.to: s.side} if e.mode == "invasion" else s.invasions
+    return replace(s, pieces=pieces, moved=s.moved + tuple(e.pieces), sr_used=sr, invasions=invasions)
 
 
 def _control(s: AEState, e: ev.ControlChanged) -> AEState:
@@ -178,13 +188,24 @@ def _control(s: AEState, e: ev.ControlChanged) -> AEState:
 
 
 def _fire(s: AEState, e: ev.LandFire) -> AEState:
+    if e.side == s.side:
+        s = replace(s, rounds={**s.rounds, e.zone: s.rounds.get(e.zone, 0) + 1})
     banzai = tuple(f.piece for f in e.fire if "banzai" in f.bonuses and f.piece in s.pieces)
     if not banzai:
         return s
     return replace(s, banzai={**s.banzai, e.zone: tuple(dict.fromkeys(s.banzai.get(e.zone, ()) + banzai))})
 
 
+def _air_combat(s: AEState, e: ev.AirCombatFought) -> AEState:
+    taken = {"japan": e.hits.get("allies", 0), "allies": e.hits.get("japan", 0)}
+    return replace(s, air_hits={side: s.air_hits.get(side, 0) + n for side, n in taken.items()},
+                   air_combatants=e.units)
+
+
 def _losses(s: AEState, e: ev.LossesApplied) -> AEState:
+    if e.cause == "air combat":
+        side = data.side_of(s.pieces[next(iter(e.losses))].nation) if e.losses else ""
+        s = replace(s, air_hits={**s.air_hits, side: max(0, s.air_hits.get(side, 0) - sum(e.losses.values()))})
     pieces = dict(s.pieces)
     for pid, n in e.losses.items():
         if pid in pieces:
@@ -205,8 +226,8 @@ def _fleet(s: AEState, e: ev.FleetDamaged) -> AEState:
     if steps <= 0:
         pieces.pop(e.fleet)
         return replace(s, pieces=pieces, damaged={k: v for k, v in s.damaged.items() if k != e.fleet})
-    pieces[e.fleet] = replace(p, steps=steps)
-    return replace(s, pieces=pieces, damaged={**s.damaged, e.fleet: min(steps, s.damaged.get(e.fleet, 0) + e.damaged)})
+    pieces[e.fleet] = replace(p, steps=steps, max_steps=p.top)
+    return replace(s, pieces=pieces, damaged={**s.damaged, e.fleet: min(steps, e.damaged)})
 
 
 def _port(s: AEState, e: ev.PortDamaged) -> AEState:
@@ -241,6 +262,38 @@ def _lend_lease(s: AEState, e: ev.LendLease) -> AEState:
     return replace(s, spent=spent)
 
 
+def _granted(s: AEState, e: ev.FreeStepsGranted) -> AEState:
+    return replace(s, free_steps={**s.free_steps, e.force: s.free_steps.get(e.force, 0) + e.steps})
+
+
+def _placed(s: AEState, e: ev.FreeStepsPlaced) -> AEState:
+    pieces = dict(s.pieces)
+    if e.piece is not None:
+        pieces[e.piece.id] = e.piece
+    else:
+        pieces[e.target] = replace(pieces[e.target], steps=pieces[e.target].steps + e.steps)
+    if not e.force:  # a garrison made from a unit's step (AE 4.43)
+        return replace(s, pieces=pieces)
+    return replace(s, pieces=pieces, free_steps={**s.free_steps, e.force: s.free_steps.get(e.force, 0) - e.steps})
+
+
+def _damage_resolved(s: AEState, e: ev.DamageResolved) -> AEState:
+    p = s.pieces[e.fleet]
+    lost = len(e.repairs) + e.destroyed
+    pieces = dict(s.pieces)
+    for cba in e.orphaned:
+        pieces[cba] = replace(pieces[cba], at="orphan")
+    if p.steps - lost <= 0:
+        pieces.pop(e.fleet)
+    else:
+        pieces[e.fleet] = replace(p, steps=p.steps - lost, max_steps=p.top)
+    builds = dict(s.builds)
+    for marker, build, box, needed in e.repairs:
+        builds[marker] = Build(marker=marker, nation=p.nation, track="naval", faces=(build,), build=build, box=box,
+                               needed=needed, advanced_turn=s.turn)
+    return replace(s, pieces=pieces, builds=builds, damaged={k: v for k, v in s.damaged.items() if k != e.fleet})
+
+
 HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ev.BoardAmended: lambda s, e: replace(s, board=amend.apply(s.board, e.amendments, validate=False)),
     ev.ScenarioSetUp: _scenario,
@@ -269,6 +322,11 @@ HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ev.UsEscalationEarned: lambda s, e: replace(s, escalations=s.escalations + (s.turn,)),
     ev.Edited: _edited,
     ev.LendLease: _lend_lease,
+    ev.FreeStepsGranted: _granted,
+    ev.FreeStepsPlaced: _placed,
+    ev.DamageResolved: _damage_resolved,
+    ev.AirCombatFought: _air_combat,
+    ev.FortificationRemoved: lambda s, e: replace(s, forts=tuple(z for z in s.forts if z != e.zone)),
 }
 
 

@@ -23,15 +23,20 @@ from assistant.games.asia_engulfed.files import FILES, OPTION_FILES
 from assistant.games.asia_engulfed.guidance import guidance
 from assistant.games.asia_engulfed.options import Options
 from assistant.games.asia_engulfed.rules import (
+    air_combat,
     air_naval,
+    china,
     combat,
     edits,
     movement,
     naval,
+    naval_combat,
     network,
+    override,
     purchases,
     setup as setup_moves,
     special_actions,
+    stacking,
     strategic,
     supply_moves,
     turn,
@@ -90,6 +95,10 @@ MOVES: tuple[Move[AEState], ...] = (
     Move(c.Bomb, strategic.bomb, phases=("production",), when=lambda s: "bombing" in strategic.pending(s),
          choices=lambda s: {"bases": tuple(strategic.bomber_bases(s)[0])}, label="Bomb Japan"),
     Move(c.Buy, purchases.buy, phases=PRODUCTION, choices=_buy_targets, label="Buy"),
+    Move(c.PlaceFreeSteps, china.place, phases=("production", "land_combat"),
+         when=lambda s: any(v > 0 for v in s.free_steps.values()), label="Place free Chinese steps"),
+    Move(c.EliminateExcess, stacking.eliminate_excess, when=lambda s: bool(stacking.excess(s)),
+         label="Remove over-stacked pieces"),
     Move(c.LendLeaseTransfer, special_actions.lend_lease, phases=("production",),
          when=lambda s: s.side == "allies"),
     Move(c.SpendSpecialAction, special_actions.spend, phases=("naval_movement", "production",
@@ -98,6 +107,18 @@ MOVES: tuple[Move[AEState], ...] = (
     Move(c.Kamikaze, air_naval.kamikaze, phases=("air_naval_combat",), when=lambda s: s.track("kamikaze") <= 0,
          choices=_seas),
     Move(c.PortAttack, air_naval.port_attack, phases=("air_naval_combat",), choices=_zones),
+    Move(c.Intercept, naval_combat.intercept, phases=("air_naval_combat",), choices=_seas, label="Roll interception"),
+    Move(c.NavalFire, naval_combat.naval_fire, phases=("air_naval_combat",), choices=_seas, label="Fire"),
+    Move(c.AntiAircraft, naval_combat.anti_aircraft, phases=("air_naval_combat",), choices=_seas, label="Fire AA"),
+    Move(c.AirToAir, air_combat.air_to_air, phases=("air_naval_combat", "land_combat"), label="Air combat"),
+    Move(c.AirLosses, air_combat.air_losses, phases=("air_naval_combat", "land_combat"),
+         when=lambda s: any(s.air_hits.values()), label="Air steps lost"),
+    Move(c.SubmarineAttack, naval_combat.submarine_attack, phases=("air_naval_combat",), choices=_seas,
+         label="Submarine attack"),
+    Move(c.ConvertToGarrison, movement.convert_to_garrison, phases=("operational_movement", "land_combat"),
+         label="Make a garrison"),
+    Move(c.ResolveDamage, naval_combat.resolve_damage, phases=("air_naval_combat",),
+         when=lambda s: bool(s.damaged), label="Resolve damage"),
     Move(c.Move, movement.move, phases=("operational_movement", "strategic_movement"), choices=_zones,
          label="Move"),
     Move(c.Fire, combat.fire, phases=("land_combat",), choices=_contested, label="Fire"),
@@ -110,7 +131,8 @@ RUN = {m.command: m.run for m in MOVES}
 WHEN_RULES: dict[type[Command], str] = {
     c.SetUpScenario: "AE 15.0 (Play Book)", c.Bid: "AE 10.4", c.NavalMove: "AE 1.11, 1.18",
     c.RecordEscalation: "AE 9.22", c.SetNetwork: "AE 1.12b", c.DetermineSupply: "AE 1.12c, 1.19",
-    c.Buy: "AE 1.13", c.LendLeaseTransfer: "AE 9.25", c.Kamikaze: "AE 9.13", c.PortAttack: "AE 8.7",
+    c.Buy: "AE 1.13", c.Intercept: "AE 8.3", c.NavalFire: "AE 8.4", c.AntiAircraft: "AE 8.42e",
+    c.ResolveDamage: "AE 8.6", c.SubmarineAttack: "AE 8.5", c.ConvertToGarrison: "AE 4.43", c.PlaceFreeSteps: "AE 9.42, 9.45", c.LendLeaseTransfer: "AE 9.25", c.Kamikaze: "AE 9.13", c.PortAttack: "AE 8.7",
     c.Move: "AE 1.15, 1.16", c.Fire: "AE 1.17", c.ApplyLosses: "AE 6.25", c.SpendSpecialAction: "AE 7.0",
 }
 CHECKED = {m.command: m for m in MOVES if m.command in WHEN_RULES}
@@ -153,7 +175,10 @@ def decide(command: Command, state: AEState, ctx: Context) -> Sequence[Event]:
                              (type(command) in (c.SetUpScenario, c.Bid) and not move.when(state))):
         raise Refused(f"{type(command).__name__} is not possible in the {state.phase.replace('_', ' ')} phase",
                       rule=WHEN_RULES[type(command)])
-    return with_faces(run, command, state, ctx)
+    try:
+        return with_faces(run, command, state, ctx)
+    except Refused as refusal:
+        return override.overridden(command, refusal, state, ctx)  # re-raised unless the table overrides the rule
 
 
 def _turn_of(event: Event) -> int | None:

@@ -26,9 +26,10 @@ METRICS = {
 def snapshot(view: Any) -> dict[str, dict[str, float]]:
     s = view.game
     book = view.read(LEDGER)
+    turn = view.clock.round or s.turn  # a round's last event may already be the next turn's ae.turn_began
     werp: dict[str, float] = {}
     for nation in data.PRODUCERS:
-        acc = book.accounts.get(f"{s.turn}:{nation}:werp")
+        acc = book.accounts.get(f"{turn}:{nation}:werp")
         if acc is not None:
             werp[data.nation_name(nation)] = sum(line.amount for line in acc.lines
                                                  if line.amount > 0 and line.rule != "correction")

@@ -48,6 +48,7 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     special_actions: dict[str, tuple[int, ...]] = {}  # nation -> turn each held one was bought
     unrestricted: tuple[str, ...] = ()  # zones opened for replacements this production (AE 7.8)
     code_breaking_years: tuple[int, ...] = ()
+    code_broken: str = ""  # the sea zone read by US Code Breaking this player turn (AE 7.6)
     port_damage: dict[str, int] = {}
     forts: tuple[str, ...] = ()
     supply: dict[str, str] = {}  # piece -> full | partial | none, from the last determination
@@ -60,9 +61,15 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     spent: dict[str, int] = {}  # per-production counters "nation:item" (limits AE 4.62, 4.63, 4.41)
     built_here: tuple[str, ...] = ()  # pieces created this production (AE 6.81: cannot found a fortification)
     strategic: tuple[str, ...] = ()  # strategic warfare resolved this Japanese production: submarines, bombing
-    banzai: dict[str, tuple[str, ...]] = {}  # zone -> units that made a banzai attack this round (AE 9.14)
+    banzai: dict[str, tuple[str, ...]] = {}
+    air_hits: dict[str, int] = {}  # side -> air-to-air hits it must still take (AE 6.22, 8.42d)
+    air_combatants: tuple[str, ...] = ()  # the air units of the last air combat
+    rounds: dict[str, int] = {}  # zone -> combat rounds the attacker fired this player turn (AE 6.1, 6.6)
+    breakthroughs: dict[str, int] = {}  # zone -> breakthrough rounds bought with Special Actions (AE 6.6)  # zone -> units that made a banzai attack this round (AE 9.14)
     conquered: tuple[str, ...] = ()
-    escalations: tuple[int, ...] = ()  # turns the US earned a production increase (AE 9.22)
+    escalations: tuple[int, ...] = ()
+    free_steps: dict[str, int] = {}  # Chinese free steps to place, per force (AE 9.42, 9.45)
+    invasions: dict[str, str] = {}  # zone -> side invading this player turn (converts at end of combat, AE 3.25)  # turns the US earned a production increase (AE 9.22)
     oil_at_open: int = -1  # Japanese oil when its production opened (AE 9.13)
     result: str = ""
     result_rule: str = ""

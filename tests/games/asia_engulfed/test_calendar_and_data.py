@@ -72,3 +72,19 @@ def test_a_move_outside_its_phase_is_refused_naming_the_rule():
     with pytest.raises(Refused) as refused:
         t.do(c.Buy(item="special_action"))
     assert refused.value.rule == "AE 1.13"
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    ({"start_turn": "1941-12"}, "a turn starts in an odd month"),
+    ({"start_turn": "1946-01"}, "outside the game"),
+    ({"special_actions": {"usa": 2}}, "more than the limit of 1 (AE 7.11)"),
+])
+def test_a_scenario_with_a_wrong_start_or_too_many_special_actions_is_refused(change, problem):
+    from msgspec.structs import replace
+
+    from tests.games.asia_engulfed.table import scenario
+
+    t = Table(set_up=False)
+    with pytest.raises(Refused, match=problem.replace("(", r"\(").replace(")", r"\)")):
+        t.do(c.SetUpScenario(scenario=replace(scenario(), **change)))
+    assert t.state.phase == "setup" and not t.log

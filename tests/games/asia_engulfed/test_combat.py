@@ -113,3 +113,15 @@ def test_port_attacks_damage_at_most_three_points():
     t.advance_to("air_naval_combat", "japan")
     t.do(c.PortAttack(zone="singapore", attack_steps=4, faces=(6, 6, 6, 6)))
     assert t.state.port_damage["singapore"] == 3
+
+
+def test_a_second_round_is_a_breakthrough_bought_with_a_special_action():
+    t = battle((piece("jp-inf-chk", "japan", "infantry", 4, "chungking"),))
+    t.do(c.Fire(zone="chungking", side="attacker", faces=(1, 1, 1, 1)))
+    t.do(c.Fire(zone="chungking", side="defender", faces=(1, 1, 1)))
+    with pytest.raises(Refused) as refused:
+        t.do(c.Fire(zone="chungking", side="attacker", first_round=False, faces=(1, 1, 1, 1)))
+    assert refused.value.rule == "AE 6.6"
+    t.do(c.SpendSpecialAction(nation="japan", use="breakthrough", target="chungking"))
+    t.do(c.Fire(zone="chungking", side="attacker", first_round=False, assault=True, faces=(6,) * 8))
+    assert fire_of(t).hits == 8 and fire_of(t).assault

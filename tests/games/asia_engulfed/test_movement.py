@@ -121,3 +121,77 @@ def test_the_rear_guard_stays_when_leaving_a_contested_zone():
     with pytest.raises(Refused) as refused:
         t.do(c.Move(pieces=("jp-a",), to="french_indochina"))
     assert refused.value.rule == "AE 5.14b"
+
+
+def test_the_table_may_override_a_refused_move_with_its_reason_on_record():
+    pieces = (*scenario().pieces, piece("us-inf-2", "usa", "infantry", 2, "burma"))
+    t = Table(scenario(pieces=pieces, surprise=False))
+    t.do(c.Advance())
+    t.advance_to("operational_movement", "allies")
+    events = t.do(c.Move(pieces=("us-inf-2",), to="chungking", override="Merrill's Marauders house rule"))
+    assert isinstance(events[0], ev.RuleOverridden) and events[0].rule == "AE 9.23"
+    assert t.state.pieces["us-inf-2"].at == "chungking"
+    with pytest.raises(Refused) as refused:
+        t.do(c.Move(pieces=("nobody",), to="chungking", override="a piece that is not on the map"))
+    assert refused.value.rule == "Override"
+
+
+def test_code_breaking_lets_us_fleets_react_three_sea_zones_into_the_zone_read():
+    t = naval(start_turn="1942-05", surprise=False, special_actions={"usa": 1})
+    t.do(c.SpendSpecialAction(nation="usa", use="code_breaking", target="philippine_sea"))
+    t.do(c.NavalMove(pieces=("jp-bb-1",), to="philippine_sea", zones=1))
+    t.do(c.NavalMove(pieces=("us-bb-1",), to="philippine_sea", zones=3, mode="react"))  # AE 7.6c
+    with pytest.raises(Refused) as refused:  # once a year
+        t.do(c.SpendSpecialAction(nation="usa", use="code_breaking", target="east_china_sea"))
+    assert refused.value.rule == "AE 7.6"
+
+
+def test_a_path_stops_on_entering_enemy_influence_and_keeps_to_the_leyte_passage():
+    from assistant.games.asia_engulfed.board.amend import SetSeaZone, SetZone
+
+    t = naval(surprise=False)
+    t.do(c.AmendBoard(amendments=(
+        SetSeaZone(sea="south_philippine_sea", name="South Philippine Sea", transports=2, vp=False, japan_link=False,
+                   adjacent=("philippine_sea", "sulu_sea")),
+        SetSeaZone(sea="sulu_sea", name="Sulu Sea", transports=2, vp=False, japan_link=False,
+                   adjacent=("south_philippine_sea", "south_china_sea")),
+        SetZone(zone="palau", name="Palau", kind="island_box", colour="japan", port="small",
+                seas=("south_philippine_sea",)),
+    )))
+    t.do(c.Edit(what="control", key="palau", value="japan", reason="a Japanese mandate island"))
+    t.do(c.Edit(what="place", key="jp-ca-elite", value="palau", reason="the cruisers wait at Palau"))
+    t.do(c.Edit(what="place", key="jp-bb-1", value="formosa", reason="the battleships sailed from Formosa"))
+    with pytest.raises(Refused) as refused:  # the Commonwealth cruisers at Singapore: an Allied Java Sea
+        t.do(c.NavalMove(pieces=("jp-bb-1",), to="gulf_of_thailand", zones=3,
+                         path=("south_china_sea", "java_sea", "gulf_of_thailand")))
+    assert refused.value.rule == "AE 8.22" and "stops on entering Java Sea" in str(refused.value)
+    with pytest.raises(Refused) as refused:  # Leyte is Allied
+        t.do(c.NavalMove(pieces=("jp-ca-elite",), to="sulu_sea", zones=2, path=("south_philippine_sea", "sulu_sea")))
+    assert refused.value.rule == "AE 8.22b"
+    t.do(c.NavalMove(pieces=("jp-bb-1",), to="java_sea", zones=2,
+                     path=("south_china_sea", "java_sea")))  # it may end its move there
+
+
+def test_submarines_join_a_reaction_at_any_distance_but_not_at_hawaii_on_the_first_turn():
+    t = naval()
+    t.do(c.NavalMove(pieces=("jp-bb-1",), to="south_china_sea", zones=2))
+    t.do(c.NavalMove(pieces=("us-sub",), to="south_china_sea", zones=0, mode="react"))  # any distance (AE 8.25)
+    assert t.state.pieces["us-sub"].at == "south_china_sea"
+    with pytest.raises(Refused) as refused:
+        t.do(c.NavalMove(pieces=("jp-sub",), to="hawaiian_islands", zones=0))
+    assert refused.value.rule == "AE 9.11i"
+    with pytest.raises(Refused) as refused:  # no Allied fleet reacted into the Coral Sea
+        t.do(c.NavalMove(pieces=("jp-sub",), to="coral_sea", zones=0))
+    assert refused.value.rule == "AE 1.11b, 8.25"
+
+
+def test_on_the_first_turn_singapore_s_fleets_must_react_to_the_gulf_of_thailand():
+    t = naval()
+    t.do(c.Edit(what="place", key="jp-ca-elite", value="formosa", reason="the cruisers start at Formosa"))
+    t.do(c.NavalMove(pieces=("jp-ca-elite",), to="gulf_of_thailand", zones=2))
+    with pytest.raises(Refused) as refused:
+        t.do(c.Advance())
+    assert refused.value.rule == "AE 9.11e"
+    t.do(c.NavalMove(pieces=("cw-ca-1",), to="gulf_of_thailand", zones=1, mode="react"))
+    t.do(c.Advance())
+    assert t.state.phase == "initial_supply"

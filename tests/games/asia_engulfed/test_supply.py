@@ -76,7 +76,7 @@ def test_final_supply_eliminates_the_unsupplied_even_if_supplied_at_initial_supp
     t.do(c.DetermineSupply())
     assert verdict(t, "jp-inf-borneo").status == "full"
     # The network is fixed for the turn; the Allies then take the South China Sea with a fleet.
-    t.do(c.Edit(what="place", key="us-bb-1", value="south_china_sea", reason="US battleships arrive"))
+    t.do(c.Edit(what="place", key="us-bb-1", value="luzon", reason="US battleships arrive at Manila"))
     t.do(c.Edit(what="place", key="jp-lba-1", value="honshu", reason="LBA withdrawn"))
     t.advance_to("final_supply", "japan")
     t.do(c.DetermineSupply())

@@ -94,3 +94,18 @@ def test_the_tally_names_unknown_vp_facts():
     assert "hainan: whether it is a VP zone (AE 10.3)" in tally(t.state)["missing"]  # only named by the rules
     t.do(c.AmendBoard(amendments=(SetZone(zone="lae", vp=None),)))
     assert "lae: whether it is a VP zone (AE 10.3)" in tally(t.state)["missing"]
+
+
+
+def test_a_conquered_power_s_empty_zones_pass_to_the_conqueror():
+    """AE 10.21-10.22: India conquered; empty Indian zones become Japanese, a zone still held by the Allies stays."""
+    from msgspec.structs import replace
+
+    from assistant.games.asia_engulfed.rules.victory import conquests
+
+    pieces = (*scenario().pieces, piece("us-inf-delhi", "usa", "infantry", 1, "delhi"))
+    t = Table(scenario(pieces=pieces, control={"calcutta": "japan", "delhi": "japan", "bombay": "japan"}))
+    state = replace(t.state, control={**t.state.control, "delhi": "japan"})
+    india = next(e for e in conquests(state, end_of_allied_turn=True) if e.nation == "india")
+    assert india.rule == "AE 10.12" and "cw-inf-2" in india.removed  # the Indian infantry of Calcutta
+    assert india.control == {"assam": "japan"}  # empty and still Allied: the conqueror's

@@ -114,9 +114,15 @@ def test_a_japanese_first_turn_in_chromium_on_a_phone_and_a_laptop(browser, tmp_
         expect(phone.locator("body")).to_contain_text("Japan has 2 WERP to spend")
         screenshot(phone, "ae-production-phone")
         for phase in ("Air-Naval Combat", "Operational Movement", "Strategic Movement", "Land Combat",
-                      "Return to Base", "Final Supply"):
+                      "Return to Base"):
             submit(laptop, "ae.advance")
             expect(laptop.locator("body")).to_contain_text(f"Japan, {phase}")
+        submit(laptop, "ae.advance")  # the fleets are still at sea: refused, with the rule
+        expect(laptop.locator("body")).to_contain_text("AE 1.18, 8.8")
+        submit(laptop, "ae.naval_move", pieces="jp-bb-1, jp-ca-elite", to="kyushu", zones="1", mode="return")
+        expect(laptop.locator("body")).to_contain_text("2 piece(s) return to Kyushu")
+        submit(laptop, "ae.advance")
+        expect(laptop.locator("body")).to_contain_text("Japan, Final Supply")
         submit(laptop, "ae.determine_supply")
         expect(laptop.locator("body")).to_contain_text("Japan final supply")
         submit(laptop, "ae.advance")

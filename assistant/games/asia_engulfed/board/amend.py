@@ -12,8 +12,10 @@ from assistant.families.engulfed.amendments import (
     AmendmentRefused,
     given,
     partial_edit,
-    same_pair,
     set_place,
+    sources_of,
+    with_link,
+    without_link,
 )
 from assistant.games.asia_engulfed.board.format import Board, Border, BorderKind, LandZone, SeaZone
 from assistant.games.asia_engulfed.board.validate import BoardInvalid, check
@@ -62,15 +64,10 @@ def _one(board: Board, am: msgspec.Struct) -> Board:
         return rep(board, zones={k: v for k, v in board.zones.items() if k != am.zone},
                    borders=tuple(b for b in board.borders if am.zone not in (b.a, b.b)))
     if isinstance(am, AddBorder):
-        if any(same_pair(b.a, b.b, am.a, am.b) for b in board.borders):
-            raise AmendmentRefused(f"the border {am.a}–{am.b} is already on the board (remove it first to change it)")
-        return rep(board, borders=(*board.borders, Border(a=am.a, b=am.b, kind=am.kind,
-                                                          sources=(am.source,) if am.source else ())))
+        border = Border(a=am.a, b=am.b, kind=am.kind, sources=sources_of(am.source))
+        return rep(board, borders=with_link(board.borders, border, "border"))
     if isinstance(am, RemoveBorder):
-        kept = tuple(b for b in board.borders if not same_pair(b.a, b.b, am.a, am.b))
-        if len(kept) == len(board.borders):
-            raise AmendmentRefused(f"no border {am.a}–{am.b} on the board")
-        return rep(board, borders=kept)
+        return rep(board, borders=without_link(board.borders, am.a, am.b, "border"))
     if isinstance(am, SetBoardInfo):
         return rep(board, **given(am, ()))
     raise AmendmentRefused(f"unknown amendment {type(am).__name__}")

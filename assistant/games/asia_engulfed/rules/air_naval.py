@@ -6,6 +6,7 @@ from assistant.decider import Context, Refused
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Kamikaze, PortAttack
+from assistant.games.asia_engulfed.rules.naval_combat import apply_results
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 
@@ -42,7 +43,7 @@ def kamikaze(cmd: Kamikaze, s: AEState, ctx: Context) -> list[Event]:
         raise Refused("no doubling up on a target until every fleet has a kamikaze on it", rule="AE 9.13b")
     roll = ctx.throw(f"kamikaze attacks in {s.board.seas[cmd.sea].name}", len(order))
     k = data.table("kamikaze")
-    attacks, damage = [], {}
+    attacks, results = [], {}
     for (lba, target), die in zip(order, roll.faces, strict=True):
         full = s.pieces[lba].steps >= 2
         result = "miss"
@@ -50,16 +51,10 @@ def kamikaze(cmd: Kamikaze, s: AEState, ctx: Context) -> list[Event]:
             result = "destroy"
         elif (full and die >= k["full_damage"]) or (not full and die >= k["half_damage"]):
             result = "damage"
-        t = s.pieces[target]
-        if result == "damage" and (not places.is_fleet(t) or t.nation == "dei"):
-            result = "destroy"  # AE 9.13c: a damage result always destroys a transport or DEI cruiser step
         attacks.append((lba, target, die, result))
-        d = damage.setdefault(target, [0, 0])
-        d[0 if result == "destroy" else 1] += result != "miss"
+        results.setdefault(target, []).append(result)
     out: list[Event] = [roll, ev.KamikazeAttack(sea=cmd.sea, attacks=tuple(attacks))]
-    for target, (destroyed, damaged) in sorted(damage.items()):
-        if destroyed or damaged:
-            out.append(ev.FleetDamaged(fleet=target, destroyed=destroyed, damaged=damaged, cause="kamikaze"))
+    out += apply_results(s, cmd.sea, results, cause="kamikaze", dei_destroyed=True)
     out.append(ev.LossesApplied(zone=cmd.sea, losses={lba: s.pieces[lba].steps for lba in cmd.attacks},
                                 eliminated=tuple(cmd.attacks), cause="kamikazes are destroyed after firing"))
     return out
@@ -72,10 +67,11 @@ def port_attack(cmd: PortAttack, s: AEState, ctx: Context) -> list[Event]:
     z = s.board.zones.get(cmd.zone)
     if z is None or not places.has_port(s.board, cmd.zone) or s.control.get(cmd.zone) == s.side:
         raise Refused(f"{cmd.zone!r} is not an enemy zone with a port", rule="AE 8.7")
-    roll = ctx.throw(f"attack on the port of {z.name}", cmd.attack_steps, targets=(6,) * cmd.attack_steps,
+    hit_on = 5 if s.surprise and cmd.first_round else 6  # AE 9.11c: the surprise +1 counts in port attacks
+    roll = ctx.throw(f"attack on the port of {z.name}", cmd.attack_steps, targets=(hit_on,) * cmd.attack_steps,
                      hits_when="at_least")
     before = s.port_damage.get(cmd.zone, 0)
-    after = min(3, before + sum(1 for f in roll.faces if f == 6))
+    after = min(3, before + sum(1 for f in roll.faces if f >= hit_on))
     return [roll, ev.PortDamaged(zone=cmd.zone, before=before, after=after, cause="port attack")]
 
 

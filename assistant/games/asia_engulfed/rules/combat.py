@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import math
 
+import msgspec
+
 from assistant.decider import Context, Refused
 from assistant.families.engulfed.steps import loss_problems
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import ApplyLosses, Fire
+from assistant.games.asia_engulfed.rules import china, movement
 from assistant.games.asia_engulfed.rules.supply import FULL, NONE
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
@@ -26,6 +29,8 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         raise Refused(f"{cmd.zone!r} is not a contested zone", rule="AE 6.1")
     if cmd.assault and zone.terrain == "jungle":
         raise Refused("no Assault in jungle", rule="AE 6.72")
+    if cmd.side == "attacker":
+        _round_allowed(s, cmd.zone, zone)
     side = s.side if cmd.side == "attacker" else places.enemy(s.side)
     foe = places.enemy(side)
     firing = places.land_at(s, cmd.zone, side)
@@ -41,6 +46,8 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         p = s.pieces.get(pid)
         if p is None or p.nation != "japan" or p.kind not in ("garrison", "militia") or p not in firing:
             raise Refused(f"{pid}: only Japanese garrison and militia units make Banzai attacks", rule="AE 9.14")
+    if cmd.zone in s.invasions and not cmd.invasion and cmd.first_round:
+        cmd = msgspec.structs.replace(cmd, invasion=True)  # AE 7.21: the zone was invaded this player turn
     plan = _plan(s, cmd, side, firing, foes, zone)
     hdf = _hdf(s, cmd.zone, side)
     plan += hdf
@@ -58,6 +65,19 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         fires.append(ev.UnitFire(piece=pid, dice=d, bonus=bonus, hits=hits, bonuses=tuple(names)))
     return [roll, ev.LandFire(zone=cmd.zone, side=side, round=1 if cmd.first_round else 2, assault=cmd.assault,
                               fire=tuple(fires), hits=total)]
+
+
+def _round_allowed(s: AEState, zone_id: str, zone) -> None:
+    """AE 6.1, 6.6, 6.75: one Initial Combat round a zone (unlimited against island boxes); each further round is
+    a Breakthrough round bought with a Special Action (every Initial Combat first, AE 6.2)."""
+    fought = s.rounds.get(zone_id, 0)
+    if fought == 0 or zone.kind == "island_box":
+        return
+    if zone.terrain == "jungle":
+        raise Refused("no Breakthrough Combat in jungle", rule="AE 6.72")
+    if s.breakthroughs.get(zone_id, 0) < fought:
+        raise Refused(f"the Initial Combat round at {zone.name} is fought; another round is a Breakthrough round "
+                      "bought with a Special Action (ae.spend_special_action use=breakthrough)", rule="AE 6.6")
 
 
 def _plan(s: AEState, cmd: Fire, side: str, firing, foes, zone) -> list[tuple[str, int, int, list[str]]]:
@@ -132,6 +152,22 @@ def _hdf(s: AEState, zone: str, side: str) -> list[tuple[str, int, int, list[str
     return out
 
 
+def _taken(s: AEState, cmd: ApplyLosses, side: str, units: dict, banzai: list[str]) -> list[Event]:
+    """AE 3.25: the zone passes to the side left alone in it (an invaded zone waits for the end of Land Combat);
+    a Chinese zone of China taken by Japan brings emergency militia (AE 9.45)."""
+    left = sum(st for st, _ in units.values()) - min(cmd.hits, sum(st for st, _ in units.values()))
+    winner = places.enemy(side) if side else ""
+    survivors = [p for p in places.land_at(s, cmd.zone, winner)
+                 if p.id not in banzai or sum(st for st, _ in units.values()) <= cmd.hits]
+    if left or not winner or not survivors or s.control.get(cmd.zone) == winner or cmd.zone in s.invasions:
+        return []
+    out: list[Event] = [ev.ControlChanged(zone=cmd.zone, side=winner, cause="combat")]
+    if winner == "japan" and s.control.get(cmd.zone) == "allies":
+        out += china.emergency(s, cmd.zone)
+        out += movement.air_base_lost(s, cmd.zone)
+    return out
+
+
 def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
     if s.phase not in ("land_combat",):
         raise Refused("losses of land combat are applied in the Land Combat Phase", rule="AE 6.25")
@@ -153,6 +189,7 @@ def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
     out: list[Event] = [ev.LossesApplied(zone=cmd.zone, losses=dict(cmd.losses), eliminated=eliminated,
                                          hdf={island: cmd.hdf} if cmd.hdf else {})]
     banzai = [p for p in s.banzai.get(cmd.zone, ()) if p in s.pieces and places.side(s.pieces[p]) != side]
+    out += _taken(s, cmd, side, units, banzai)
     if banzai:  # AE 9.14: after their hits are applied, Banzai units die, unless the enemy is wiped out
         wiped = sum(st for st, _ in units.values()) <= cmd.hits
         gone = {p: s.pieces[p].steps for p in banzai}

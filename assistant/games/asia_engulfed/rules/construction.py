@@ -28,6 +28,8 @@ def advance(cmd: Buy, s: AEState, nation: str) -> list[ev.ConstructionAdvanced]:
                       rule="AE 4.76" if b.completed_turn == s.turn else "AE 9.24")
     if b.waiting or (b.needed and b.box >= b.needed):
         raise Refused(f"{b.marker} is built and waits in the Built box", rule="AE 4.74")
+    if cmd.free:
+        return [_kamikaze_advance(s, b)]
     if b.advanced_turn == s.turn and s.phase != "pre_game_production":
         raise Refused(f"{b.marker} already advanced this turn: one WERP a turn", rule="AE 4.73")
     build = b.build or cmd.build
@@ -48,6 +50,20 @@ def advance(cmd: Buy, s: AEState, nation: str) -> list[ev.ConstructionAdvanced]:
                                                    cause=f"{build.upper()} construction, box {b.box + 1} of {needed}"),))]
 
 
+def _kamikaze_advance(s: AEState, b: Build) -> ev.ConstructionAdvanced:
+    """AE 9.13: once the Kamikaze marker is at 0, one LBA construction marker may advance one box free before
+    production each turn (so it may move two boxes that turn)."""
+    if not s.set_up or s.track("kamikaze") > 0:
+        raise Refused("the free advance comes once the Kamikaze marker has reached 0", rule="AE 9.13")
+    if b.nation != "japan" or b.track != "air" or (b.build or "lba") != "lba" or "lba" not in b.faces:
+        raise Refused("the free advance moves a Japanese LBA construction marker", rule="AE 9.13")
+    if s.spent.get("japan:kamikaze_free", 0) or b.advanced_turn == s.turn:
+        raise Refused("one free advance a turn, before the marker's paid advance", rule="AE 9.13")
+    needed = data.costs()["long_build"]["lba"]
+    return ev.ConstructionAdvanced(marker=b.marker, nation="japan", build="lba", box=b.box + 1, needed=needed,
+                                   free=True)
+
+
 def completions(s: AEState, nation: str) -> list[ev.ConstructionCompleted]:
     """End of production (AE 4.74-4.77): each marker in its last box delivers, or waits in the Built box."""
     out: list[ev.ConstructionCompleted] = []
@@ -59,6 +75,18 @@ def completions(s: AEState, nation: str) -> list[ev.ConstructionCompleted]:
     return out
 
 
+def free_us_steps(s: AEState) -> list[ev.ConstructionCompleted]:
+    """AE 9.21: from Jan/Feb 1944, one CV, one BB and one CA step free each turn, placed like completed
+    construction at the end of the US Production Phase (decision, docs/rulings.md)."""
+    if s.turn < data.calendar().index(data.load("calendar")["events"]["us_free_naval_steps"]):
+        return []
+    taken: set[str] = set()
+    out = []
+    for kind in ("cv", "bb", "ca"):
+        out.append(_naval(s, Build(marker="", nation="usa", track="naval", faces=(kind,), build=kind), taken))
+    return out
+
+
 def _deliver(s: AEState, b: Build, taken: set[str]) -> ev.ConstructionCompleted:
     kw = dict(marker=b.marker, nation=b.nation, build=b.build)
     if b.build == "asw":
@@ -67,21 +95,33 @@ def _deliver(s: AEState, b: Build, taken: set[str]) -> ev.ConstructionCompleted:
         return ev.ConstructionCompleted(**kw, target="tc", books=(
             Booking(nation="japan", account="tc", amount=1, rule="AE 4.77", cause="Transport Capacity built"),))
     if b.build in ("cv", "bb", "ca"):
-        for fid in sorted(s.pieces):
-            p = s.pieces[fid]
-            if (p.nation == b.nation and p.kind == b.build and p.steps < p.top and fid not in taken
-                    and _national_port(s, p.at, b.nation)):
-                taken.add(fid)
-                return ev.ConstructionCompleted(**kw, target=fid)
-        pool = s.scenario.force_pool.get(b.nation, {}).get(b.build, 0)
-        on_map = sum(1 for p in s.pieces.values() if p.nation == b.nation and p.kind == b.build)
-        port = _home_port(s, b.nation)
-        if pool > on_map and port:
-            piece = Piece(id=_free_id(s, b.nation, b.build), nation=b.nation, kind=b.build, steps=1,
-                          max_steps=4, at=port)
-            return ev.ConstructionCompleted(**kw, target=piece.id, piece=piece)
-        return ev.ConstructionCompleted(**kw, waiting=True)
-    # Japanese air (AE 4.75): a full unit from the Force Pool, or the marker waits.
+        return _naval(s, b, taken)
+    return _air(s, b)
+
+
+def _naval(s: AEState, b: Build, taken: set[str]) -> ev.ConstructionCompleted:
+    """AE 4.74: a naval step joins a reduced fleet of its type in a national port, or starts a new fleet there."""
+    kw = dict(marker=b.marker, nation=b.nation, build=b.build)
+    for fid in sorted(s.pieces):
+        p = s.pieces[fid]
+        if (p.nation == b.nation and p.kind == b.build and p.steps < p.top and fid not in taken
+                and _national_port(s, p.at, b.nation)):
+            taken.add(fid)
+            return ev.ConstructionCompleted(**kw, target=fid)
+    pool = s.scenario.force_pool.get(b.nation, {}).get(b.build)
+    on_map = sum(1 for p in s.pieces.values() if p.nation == b.nation and p.kind == b.build)
+    port = _home_port(s, b.nation)
+    if (pool is None or pool > on_map) and port:
+        piece = Piece(id=_free_id(s, b.nation, b.build, taken), nation=b.nation, kind=b.build, steps=1,
+                      max_steps=4, at=port)
+        taken.add(piece.id)
+        return ev.ConstructionCompleted(**kw, target=piece.id, piece=piece)
+    return ev.ConstructionCompleted(**kw, waiting=True)
+
+
+def _air(s: AEState, b: Build) -> ev.ConstructionCompleted:
+    """AE 4.75: a full Japanese air unit from the Force Pool, or the marker waits in the Built box."""
+    kw = dict(marker=b.marker, nation=b.nation, build=b.build)
     pool = s.scenario.force_pool.get(b.nation, {}).get(b.build)
     on_map = sum(1 for p in s.pieces.values() if p.nation == b.nation and p.kind == b.build)
     if pool is not None and pool <= on_map:
@@ -106,9 +146,9 @@ def _home_port(s: AEState, nation: str) -> str:
         (z for z in sorted(s.board.zones) if _national_port(s, z, nation)), "")
 
 
-def _free_id(s: AEState, nation: str, kind: str) -> str:
+def _free_id(s: AEState, nation: str, kind: str, taken: set[str] = frozenset()) -> str:  # type: ignore[assignment]
     n = 1
-    while f"{nation}-{kind}-{n}" in s.pieces:
+    while f"{nation}-{kind}-{n}" in s.pieces or f"{nation}-{kind}-{n}" in taken:
         n += 1
     return f"{nation}-{kind}-{n}"
 

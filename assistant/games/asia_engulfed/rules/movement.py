@@ -8,8 +8,10 @@ from assistant.decider import Context, Refused
 from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
-from assistant.games.asia_engulfed.commands import Move
-from assistant.games.asia_engulfed.rules.supply import NONE
+from assistant.games.asia_engulfed.commands import ConvertToGarrison, Move
+from assistant.games.asia_engulfed.rules import invasion
+from assistant.games.asia_engulfed.rules.supply import NONE, Tracer
+from assistant.games.asia_engulfed.scenario.format import Piece
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 
@@ -19,7 +21,7 @@ CW_IN_CHINA = ("hainan", "formosa", "hong_kong", "shanghai")  # AE 9.32
 
 def move(cmd: Move, s: AEState, ctx: Context) -> list[Event]:
     phase = {"operational": "operational_movement", "landing": "operational_movement",
-             "strategic": "strategic_movement"}[cmd.mode]
+             "invasion": "operational_movement", "strategic": "strategic_movement"}[cmd.mode]
     if s.phase != phase:
         raise Refused(f"{cmd.mode} movement happens in the {phase.replace('_', ' ')} phase", rule="AE 1.15, 1.16")
     if cmd.to not in s.board.zones:
@@ -34,6 +36,8 @@ def move(cmd: Move, s: AEState, ctx: Context) -> list[Event]:
         _operating_limits(s, p, cmd.to)
         pieces.append(p)
     books: list[Booking] = []
+    if cmd.mode == "invasion":
+        return invasion.invade(s, pieces, cmd.to)
     if cmd.mode == "strategic":
         books = _strategic(s, pieces, cmd)
     elif cmd.mode == "landing":
@@ -44,7 +48,21 @@ def move(cmd: Move, s: AEState, ctx: Context) -> list[Event]:
             _operational(s, p, cmd.to)
     out: list[Event] = [ev.PiecesMoved(pieces=tuple(cmd.pieces), to=cmd.to, mode=cmd.mode, books=tuple(books))]
     out += control_after_move(s, cmd.to, pieces)
+    out += lone_air_lost(s, cmd.to, pieces)
     return out
+
+
+def lone_air_lost(s: AEState, zone: str, movers: list) -> list[Event]:
+    """AE 5.46: an LBA alone in a zone with an enemy land unit is eliminated at once."""
+    if not any(places.is_land(p) for p in movers):
+        return []
+    side = places.side(movers[0])
+    there = [p for p in s.pieces.values() if p.at == zone and places.side(p) != side]
+    lonely = [p.id for p in there if p.kind == "lba"] if not any(places.is_land(p) for p in there) else []
+    if not lonely:
+        return []
+    return [ev.LossesApplied(zone=zone, losses={pid: s.pieces[pid].steps for pid in lonely}, eliminated=tuple(lonely),
+                             cause="an LBA alone with enemy land units (AE 5.46)")]
 
 
 def _operating_limits(s: AEState, p, to: str) -> None:
@@ -177,6 +195,29 @@ def _sr_path(s: AEState, a: str, b: str) -> bool:
     return False
 
 
+def convert_to_garrison(cmd: ConvertToGarrison, s: AEState, ctx: Context) -> list[Event]:
+    """AE 4.43: any power with garrisons turns one step of an infantry or Marine unit into a garrison, in a
+    supplied, friendly, uncontested zone, in a friendly Operational Movement or Combat Phase."""
+    p = s.pieces.get(cmd.piece)
+    if p is None or places.side(p) != s.side or p.kind not in ("infantry", "marine"):
+        raise Refused("an infantry or Marine unit of the phasing side gives the step", rule="AE 4.43")
+    if s.phase not in ("operational_movement", "land_combat"):
+        raise Refused("in a friendly Operational Movement or Combat Phase", rule="AE 4.43")
+    if p.nation in ("china", "philippines", "dei"):
+        raise Refused(f"{data.nation_name(p.nation)} has no garrisons", rule="AE 4.43")
+    if not places.friendly_uncontested(s, p.at, s.side) or not Tracer(s).zone_supplied(p.at, p.nation):
+        raise Refused("the zone must be supplied, friendly and uncontested", rule="AE 4.43")
+    if any(q.at == p.at and q.kind == "garrison" for q in s.pieces.values()):
+        raise Refused("one garrison per zone", rule="AE 4.28")
+    n = 1
+    while f"{p.nation}-garrison-{n}" in s.pieces:
+        n += 1
+    garrison = Piece(id=f"{p.nation}-garrison-{n}", nation=p.nation, kind="garrison", steps=1, at=p.at)
+    return [ev.LossesApplied(zone=p.at, losses={p.id: 1}, eliminated=(p.id,) if p.steps == 1 else (),
+                             cause="a step turned into a garrison (AE 4.43)"),
+            ev.FreeStepsPlaced(force="", steps=1, target=garrison.id, piece=garrison)]
+
+
 def control_after_move(s: AEState, zone: str, movers: list) -> list[Event]:
     """AE 3.25: an enemy zone becomes friendly the instant only friendly land units occupy it (landings by
     invasion convert at the end of Land Combat); AE 2.5: a captured strategic air base costs a Bomber Point."""
@@ -189,8 +230,13 @@ def control_after_move(s: AEState, zone: str, movers: list) -> list[Event]:
     if zone in places.HOME_ISLANDS and s.track(f"hdf_{zone}") > 0:
         return []
     out: list[Event] = [ev.ControlChanged(zone=zone, side=side, cause="occupied")]
+    return out + (air_base_lost(s, zone) if side == "japan" else [])
+
+
+def air_base_lost(s: AEState, zone: str) -> list[Event]:
+    """AE 2.5: an Allied strategic air base captured by Japan costs the USA a Bomber Point, if any remain."""
     z = s.board.zones[zone]
-    if side == "japan" and z.air_base and s.balance("usa", "bomber_points") > 0:
-        out.append(ev.AirBaseLost(zone=zone, books=(Booking(nation="usa", account="bomber_points", amount=-1,
-                                                            rule="AE 2.5", cause=f"{z.name} captured"),)))
-    return out
+    if not z.air_base or s.control.get(zone) != "allies" or s.balance("usa", "bomber_points") <= 0:
+        return []
+    return [ev.AirBaseLost(zone=zone, books=(Booking(nation="usa", account="bomber_points", amount=-1,
+                                                     rule="AE 2.5", cause=f"{z.name} captured"),))]

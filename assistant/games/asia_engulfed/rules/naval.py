@@ -8,6 +8,7 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import NavalMove, RecordEscalation
+from assistant.games.asia_engulfed.rules.influence import all_influence
 from assistant.games.asia_engulfed.state import AEState
 
 def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
@@ -26,10 +27,14 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
     if cmd.mode in ("rebase", "extended_return") and s.phase != "return_to_base":
         raise Refused("re-basing happens in the Return to Base Phase", rule="AE 1.18")
     board = s.board
+    if all(p.kind == "submarine" for p in pieces):
+        return [_submarine(s, pieces[0], cmd, side)]
     if cmd.to not in board.seas and cmd.to not in board.zones:
         raise Refused(f"{cmd.to!r} is neither a sea zone nor a zone of the board")
     if cmd.to in board.zones and not places.has_port(board, cmd.to):
         raise Refused(f"{board.zones[cmd.to].name} has no port: fleets cannot be there", rule="AE 3.24")
+    if cmd.path:
+        _check_path(s, pieces, cmd, side)
     books: list[Booking] = []
     paid: list[str] = []
     for p in pieces:
@@ -52,8 +57,8 @@ def _check_piece(s: AEState, p, cmd: NavalMove, side: str) -> None:
     surprise = s.surprise
     if places.is_fleet(p):
         top = t["reaction_range"] if cmd.mode == "react" else t["fleet_range"]
-        if cmd.mode == "react" and s.year in s.code_breaking_years and p.nation == "usa":
-            top = t["code_breaking_reaction_range"]  # AE 7.6c (decision: the zone is the players' to check)
+        if cmd.mode == "react" and s.code_broken == cmd.to and p.nation == "usa":
+            top = t["code_breaking_reaction_range"]  # AE 7.6c: into the zone the code breakers read
         if cmd.mode == "react" and p.at not in s.board.zones:
             raise Refused(f"{p.id} is at sea: only fleets in port react", rule="AE 8.25")
         if cmd.mode == "react" and surprise and p.nation == "usa" and p.at in ("hawaii", "usa"):
@@ -75,6 +80,63 @@ def _check_piece(s: AEState, p, cmd: NavalMove, side: str) -> None:
     if cmd.mode not in ("extended_return",) and not (cmd.mode == "return" and cmd.to in _national_ports(s, p)) \
             and cmd.zones > top:
         raise Refused(f"{p.id} moves at most {top} sea zones", rule="AE 8.22")
+
+
+def _submarine(s: AEState, boat, cmd: NavalMove, side: str) -> ev.NavalMoved:
+    """AE 8.25: the submarine unit leaves its holding box for a sea zone a reaction was made into, at any distance
+    and whatever the influence (the phasing player's after an enemy fleet reacted); it goes back to its box after
+    its last attack (AE 8.53). First turn: not where Allied fleets react, not the Hawaiian Islands (AE 9.11i)."""
+    if cmd.to == "holding":
+        if s.phase not in ("air_naval_combat", "return_to_base"):
+            raise Refused("the submarine goes back to its box after its last attack", rule="AE 8.53")
+        return ev.NavalMoved(pieces=(boat.id,), to="holding", mode="return")
+    if boat.at != "holding" or cmd.to not in s.board.seas or s.phase != "naval_movement":
+        raise Refused("the submarine unit comes from its holding box into a sea zone in Naval Movement",
+                      rule="AE 8.25")
+    if s.surprise and boat.nation == "japan" and (cmd.to == "hawaiian_islands" or any(
+            p.at == cmd.to and places.side(p) == "allies" and places.is_fleet(p) for p in s.pieces.values())):
+        raise Refused("on the first turn the Japanese submarine goes neither to the Hawaiian Islands nor where "
+                      "Allied fleets react", rule="AE 9.11i")
+    if side == s.side and not any(p.at == cmd.to and places.side(p) != side and places.is_fleet(p)
+                                  for p in s.pieces.values()):
+        raise Refused("the phasing player adds his submarine only where the enemy reacted with fleets",
+                      rule="AE 1.11b, 8.25")
+    return ev.NavalMoved(pieces=(boat.id,), to=cmd.to, mode="react" if side != s.side else "move")
+
+
+def _check_path(s: AEState, pieces: list, cmd: NavalMove, side: str) -> None:
+    """AE 8.22: each zone next to the one before; a move stops on entering a sea zone where the enemy has Limited or
+    Dominant influence (Return to Base: may not enter one; its starting zone does not count, AE 8.8); the South
+    Philippine Sea and the Sulu Sea join only while Leyte is friendly and uncontested (AE 8.22b)."""
+    board = s.board
+    if len(cmd.path) != cmd.zones or cmd.path[-1] != cmd.to and cmd.to in board.seas:
+        raise Refused("the path lists every sea zone entered, ending at the destination; zones is its length",
+                      rule="AE 8.22")
+    starts = {p.at for p in pieces}
+    if len(starts) != 1:
+        raise Refused("pieces moving along one path start together", rule="AE 8.22")
+    here = starts.pop()
+    influence = all_influence(s)
+    enemy = places.enemy(side)
+    leyte = places.friendly_uncontested(s, "leyte", side) if "leyte" in board.zones else False
+    for i, sea in enumerate(cmd.path):
+        if sea not in board.seas:
+            raise Refused(f"{sea!r} is not a sea zone of the board", rule="AE 8.22")
+        if here in board.seas:
+            if sea not in (board.seas[here].adjacent or ()):
+                raise Refused(f"{board.seas[sea].name} does not touch {board.seas[here].name}", rule="AE 8.22")
+            if set(board.leyte_passage) == {here, sea} and not leyte:
+                raise Refused("the South Philippine Sea and the Sulu Sea join only while Leyte is friendly and "
+                              "uncontested", rule="AE 8.22b")
+        elif sea not in (board.zones[here].seas or ()):
+            raise Refused(f"{board.seas[sea].name} is not on {board.zones[here].name}", rule="AE 8.22")
+        level = influence.get(sea, "none")
+        blocked = level in ("limited", enemy)
+        if blocked and cmd.mode in ("return", "rebase", "extended_return"):
+            raise Refused(f"returning fleets do not enter {board.seas[sea].name} (enemy influence)", rule="AE 8.8")
+        if blocked and i < len(cmd.path) - 1:
+            raise Refused(f"the move stops on entering {board.seas[sea].name} (enemy influence)", rule="AE 8.22")
+        here = sea
 
 
 def _national_ports(s: AEState, p) -> tuple[str, ...]:

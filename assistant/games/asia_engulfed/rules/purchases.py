@@ -103,7 +103,7 @@ def _replacement(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
                 nation == "commonwealth" and p.nationality == "british" and zone == "south_africa"):
             raise Refused(f"{p.id} may come back to full strength only in a zone with a supplied, intact port "
                           "(or its home, or with a Special Action)", rule="AE 4.32")
-    if p.kind == "cba" and places.cv_room(s, p.at) < cmd.steps if p.at in s.pieces else False:
+    if p.kind == "cba" and p.at in s.pieces and places.cv_room(s, p.at) < cmd.steps:
         raise Refused("no room on the carrier for that CBA step", rule="AE 4.31")
     per, _ = step_cost(p.kind, nation)
     cost = per * cmd.steps
@@ -132,7 +132,7 @@ def _new_unit(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
         raise Refused(f"every {kind} of {data.nation_name(nation)} is on the map: none left in its Force Pool",
                       rule="AE 4.4")
     per, doubles = step_cost(kind, nation)
-    top = 2 if kind in ("lba", "cba") else max(cmd.steps, 1)
+    top = 2 if kind in ("lba", "cba") else max(cmd.steps, cmd.max_steps)
     at = zone
     if kind == "cba":
         at = next((f for f, p in s.pieces.items() if p.kind == "cv" and p.nation == nation

@@ -9,7 +9,7 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Advance
-from assistant.games.asia_engulfed.rules import construction, income, strategic, victory
+from assistant.games.asia_engulfed.rules import china, construction, income, invasion, stacking, strategic, victory
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 from events.core import PhaseBegan
@@ -89,6 +89,17 @@ def leave_phase(f: Flow) -> None:
         if f"{s.turn}:{side}:{which}" not in s.determined:
             raise Refused(f"determine {side} {which} supply before the phase ends (ae.determine_supply)",
                           rule=RULES[phase])
+    over = stacking.problems(s)
+    if over:
+        raise Refused("over-stacked at the end of the phase: " + "; ".join(over[:6])
+                      + " (remove the excess with ae.eliminate_excess)", rule="AE 5.42-5.44")
+    if phase == "naval_movement" and s.surprise:
+        _singapore_reacts(s)
+    if phase == "return_to_base":
+        left = stacking.at_sea_or_over_port(s)
+        if left:
+            raise Refused("every fleet and transport returns to a port with room: " + "; ".join(left[:6]),
+                          rule="AE 1.18, 8.8")
     if phase == "production":
         if s.producer == "japan" and strategic.pending(s):
             raise Refused("Strategic Warfare is mandatory: " + ", ".join(strategic.pending(s)), rule="AE 2.0")
@@ -98,6 +109,12 @@ def leave_phase(f: Flow) -> None:
         if rest:
             open_producer(f, side, rest[0])
             return
+    if phase == "land_combat":
+        f.add(*invasion.conversions(f.s))
+        f.add(*[ev.FortificationRemoved(zone=z, cause="breached: the enemy is still there after the first round "
+                                                      "(AE 6.84)") for z in f.s.forts if places.contested(f.s, z)])
+    if phase == "final_supply":
+        f.add(*fortifications_unheld(f.s))
     f.add(*victory.conquests(f.s, end_of_allied_turn=False))
     if phase == "final_supply":
         if side == "japan":
@@ -114,14 +131,36 @@ def leave_phase(f: Flow) -> None:
         jungle_attrition(f)
 
 
+def fortifications_unheld(s: AEState) -> list[Event]:
+    """AE 6.83: at the end of a player turn a fortification with no friendly land or garrison unit goes."""
+    gone = [z for z in s.forts if not places.land_at(s, z, s.control.get(z))]
+    return [ev.FortificationRemoved(zone=z, cause="no friendly land unit (AE 6.83)") for z in gone]
+
+
+def _singapore_reacts(s: AEState) -> None:
+    """AE 9.11e: Commonwealth fleets based at Singapore must react against Japanese fleets ending their move in the
+    Gulf of Thailand or the Java Sea."""
+    targets = {"gulf_of_thailand", "java_sea"} & {p.at for p in s.pieces.values()
+                                                 if p.nation == "japan" and places.is_fleet(p)}
+    waiting = [p.id for p in s.pieces.values() if p.at == "singapore" and p.nation in ("commonwealth", "dei")
+               and places.is_fleet(p)]
+    if targets and waiting:
+        raise Refused(f"the Commonwealth fleets at Singapore ({', '.join(sorted(waiting))}) must react into "
+                      + " or ".join(s.board.seas[t].name for t in sorted(targets)), rule="AE 9.11e")
+
+
 def open_producer(f: Flow, side: str, nation: str) -> None:
     f.phase(side, "production", nation)
     f.add(income.assess(f.s, nation))
+    if nation == "china":
+        f.add(*china.communist_step(f.s))
 
 
 def close_producer(f: Flow, nation: str) -> None:
     s = f.s
     f.add(*construction.completions(s, nation))
+    if nation == "usa" and f.s.phase == "production":
+        f.add(*construction.free_us_steps(f.s))
     if nation == "japan" and f.s.phase == "production":
         kamikaze_checks(f)
     left = f.s.balance(nation, "werp")

@@ -58,9 +58,17 @@ def _zones(s: AEState, test) -> list[str]:
     return [z for z, zone in s.board.zones.items() if test(zone)]
 
 
-def _conquest(s: AEState, nation: str, removed_test, rule: str) -> ev.NationConquered:
+def _conquest(s: AEState, nation: str, removed_test, rule: str, country: str = "") -> ev.NationConquered:
+    """AE 10.2: the conquered power's zones held only by the invader, or empty, become the conqueror's; zones
+    still holding forces opposed to the invader stay with their side."""
     removed = tuple(sorted(p.id for p in s.pieces.values() if removed_test(p)))
-    return ev.NationConquered(nation=nation, rule=rule, removed=removed)
+    control = {}
+    for z, zone in s.board.zones.items():
+        if country and zone.country == country and s.control.get(z) != "japan":
+            if not any(p.at == z and places.side(p) == "allies" and p.id not in removed and places.is_land(p)
+                       for p in s.pieces.values()):
+                control[z] = "japan"
+    return ev.NationConquered(nation=nation, rule=rule, removed=removed, control=control)
 
 
 def conquests(s: AEState, end_of_allied_turn: bool) -> list[ev.NationConquered]:
@@ -70,17 +78,18 @@ def conquests(s: AEState, end_of_allied_turn: bool) -> list[ev.NationConquered]:
     if "dei" not in s.conquered:
         dei = _zones(s, lambda z: z.country == "dei" and ((z.resource or 0) > 0 or (z.oil or 0) > 0))
         if dei and all(held(z) for z in dei):  # AE 9.54 / 10.15 (decision: resource or oil zones, any phase)
-            out.append(_conquest(s, "dei", lambda p: p.nation == "dei" and places.is_land(p), "AE 9.54, 10.15"))
+            out.append(_conquest(s, "dei", lambda p: p.nation == "dei" and places.is_land(p), "AE 9.54, 10.15",
+                                 "dei"))
     if "philippines" not in s.conquered:
         ph = _zones(s, lambda z: z.country == "philippines")
         if len(ph) == 4 and all(held(z) for z in ph):  # AE 9.56: all four zones
-            out.append(_conquest(s, "philippines", lambda p: p.nation == "philippines", "AE 9.56"))
+            out.append(_conquest(s, "philippines", lambda p: p.nation == "philippines", "AE 9.56", "philippines"))
     if not end_of_allied_turn:
         return out
     for country, nationality, rule in (("india", "indian", "AE 10.12"), ("australia", "australian", "AE 10.13")):
         zones = res(country)
         if country not in s.conquered and zones and all(held(z) for z in zones):
-            out.append(_conquest(s, country, lambda p, n=nationality: p.nationality == n, rule))
+            out.append(_conquest(s, country, lambda p, n=nationality: p.nationality == n, rule, country))
     chinese = _zones(s, lambda z: z.country in CHINESE_RESOURCE_COUNTRIES and (z.resource or 0) > 0)
     if "nationalist_china" not in s.conquered and chinese and not any(
             s.control.get(z) == "allies" for z in chinese if z != "hong_kong"):

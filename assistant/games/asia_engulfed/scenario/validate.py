@@ -9,10 +9,15 @@ from assistant.games.asia_engulfed.scenario.format import AIR, FLEET, KINDS, Sce
 
 def problems(s: Scenario, board: Board) -> list[str]:
     out: list[str] = []
+    cal = data.calendar()
     try:
-        data.calendar().index(s.start_turn)
-    except KeyError as exc:
-        out.append(str(exc.args[0]))
+        start = cal.index(s.start_turn)
+    except ValueError as exc:
+        start = cal.first
+        out.append(f"start turn {s.start_turn!r}: {exc}")
+    if not cal.first <= start <= cal.last:
+        out.append(f"start turn {s.start_turn!r} is outside the game ({cal.name(cal.first)} to {cal.name(cal.last)})")
+        start = cal.first
     ids: set[str] = set()
     for p in s.pieces:
         if p.id in ids:
@@ -54,7 +59,7 @@ def problems(s: Scenario, board: Board) -> list[str]:
         if not 0 <= value <= top:
             out.append(f"{name} {value} is outside 0-{top}")
     for nation_, n in s.special_actions.items():
-        cap = data.sa_cap(nation_, data.calendar().turn(1).year) if nation_ in data.NATIONS else 0
-        if nation_ not in data.NATIONS or n < 0 or n > max(cap, 3):
-            out.append(f"Special Actions of {nation_}: {n} is not a holding (AE 7.11)")
+        cap = data.sa_cap(nation_, cal.year(start)) if nation_ in data.NATIONS else 0
+        if nation_ not in data.NATIONS or n < 0 or n > cap:
+            out.append(f"Special Actions of {nation_}: {n} is more than the limit of {cap} (AE 7.11)")
     return out

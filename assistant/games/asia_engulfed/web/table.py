@@ -7,9 +7,10 @@ chosen per game ("seen by"); spectators see neither side's.
 
 from __future__ import annotations
 
-from flask import render_template, request, session
+from flask import render_template
 from markupsafe import Markup
 
+from assistant.families.engulfed import seen_by
 from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed.read_models import views
 from assistant.games.asia_engulfed.describe import PHASES, RESULTS
@@ -17,7 +18,6 @@ from assistant.web.presenter import Presenter, Table
 
 LEDGER = "ae_ledger"
 SEEN_BY = ("all", "japan", "allies")
-SPECTATORS = "spectators"
 SUPPLY_ROWS = 14
 
 
@@ -54,15 +54,7 @@ class AEPresenter(Presenter):
 
 def viewer_of(table: Table) -> str:
     """"" shows everything (a screen both sides share); a side hides the other's blocks; spectators see none."""
-    if table.spectator:
-        return SPECTATORS
-    chosen = session.get("ae_seen_by", {})
-    asked = request.args.get("seen", "")
-    if asked in SEEN_BY and chosen.get(table.game_id) != asked:
-        session["ae_seen_by"] = {**chosen, table.game_id: asked}
-        chosen = session["ae_seen_by"]
-    seen = chosen.get(table.game_id, "all")
-    return "" if seen == "all" else seen
+    return seen_by.viewer(table, "ae_seen_by", SEEN_BY)
 
 
 PRESENTER = AEPresenter()

@@ -16,8 +16,10 @@ from assistant.families.engulfed.amendments import (
     AMENDMENT_CONFIG,
     AmendmentRefused,
     partial_edit,
-    same_pair,
     set_place,
+    sources_of,
+    with_link,
+    without_link,
 )
 from assistant.families.engulfed.amendments import given as _given
 from assistant.games.europe_engulfed.board.format import (
@@ -117,23 +119,15 @@ def _apply_one(board: Board, am: Amendment) -> Board:
             raise AmendmentRefused(f"no sea area {am.sea!r} on the board")
         return rep(board, seas={k: v for k, v in board.seas.items() if k != am.sea})
     if isinstance(am, AddBorder):
-        if any(same_pair(b.a, b.b, am.a, am.b) for b in board.borders):
-            raise AmendmentRefused(f"the border {am.a}–{am.b} is already on the board (remove it first to change it)")
-        border = Border(a=am.a, b=am.b, kind=am.kind, strait=am.strait, sources=(am.source,) if am.source else ())
-        return rep(board, borders=(*board.borders, border))
+        border = Border(a=am.a, b=am.b, kind=am.kind, strait=am.strait, sources=sources_of(am.source))
+        return rep(board, borders=with_link(board.borders, border, "border"))
     if isinstance(am, RemoveBorder):
-        kept = tuple(b for b in board.borders if not same_pair(b.a, b.b, am.a, am.b))
-        if len(kept) == len(board.borders):
-            raise AmendmentRefused(f"no border {am.a}–{am.b} on the board")
-        return rep(board, borders=kept)
+        return rep(board, borders=without_link(board.borders, am.a, am.b, "border"))
     if isinstance(am, AddAirRoute):
-        route = AirRoute(a=am.a, b=am.b, sources=(am.source,) if am.source else ())
+        route = AirRoute(a=am.a, b=am.b, sources=sources_of(am.source))
         return rep(board, air_routes=(*board.air_routes, route))
     if isinstance(am, RemoveAirRoute):
-        kept_routes = tuple(r for r in board.air_routes if not same_pair(r.a, r.b, am.a, am.b))
-        if len(kept_routes) == len(board.air_routes):
-            raise AmendmentRefused(f"no air route {am.a}–{am.b} on the board")
-        return rep(board, air_routes=kept_routes)
+        return rep(board, air_routes=without_link(board.air_routes, am.a, am.b, "air route"))
     if isinstance(am, AddInvasionArrow):
         arrow = InvasionArrow(sea=am.sea, area=am.area, max_units=am.max_units, sources=(am.source,) if am.source else ())
         return rep(board, invasion_arrows=(*board.invasion_arrows, arrow))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from assistant.families.engulfed.board_files import convert, parse_toml
 from assistant.games.europe_engulfed.board.format import Board
 from assistant.families.engulfed.toml_writer import dumps
 from assistant.games.europe_engulfed.board.validate import BoardInvalid, check
@@ -18,20 +18,11 @@ PARTIAL_BOARD = Path(__file__).parent.parent / "data" / "board.toml"
 
 def from_dict(data: dict[str, Any]) -> Board:
     """A board from plain data (a parsed file, or a game definition); validated."""
-    try:
-        board = msgspec.convert(data, Board)
-    except msgspec.ValidationError as exc:
-        raise BoardInvalid([f"board format: {exc}"]) from None
-    check(board)
-    return board
+    return convert(data, Board, check, BoardInvalid)
 
 
 def loads(text: str) -> Board:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardInvalid([f"not a TOML file: {exc}"]) from None
-    return from_dict(data)
+    return from_dict(parse_toml(text, BoardInvalid))
 
 
 def load(path: str | Path) -> Board:

@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.decider import Context, Refused
+from assistant.families.engulfed.override import RULE
+from assistant.families.engulfed.override import overrider
 from assistant.games.europe_engulfed import data, wording
 from assistant.games.europe_engulfed.commands import Buy, DeclareWar, Move, SpendSpecialAction, TransferWerp
 from assistant.games.europe_engulfed.powers import enemy, land_units, side_of
@@ -20,9 +22,8 @@ from assistant.games.europe_engulfed.rules.edits import KINDS, known_nations
 from assistant.games.europe_engulfed.rules.special_actions import ELSEWHERE, USES
 from assistant.games.europe_engulfed.state import EEState
 import assistant.games.europe_engulfed.events as ev
-from events.base import Command, Event, tag_of
+from events.base import Command, Event
 
-RULE = "Override"
 MODES = ("operational", "strategic", "amphibious", "airborne", "retreat", "reinforcement", "front_defense")
 ROUTES = ("direct", "murmansk", "persia")
 
@@ -175,13 +176,5 @@ FORCED: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] 
 }
 
 
-def overridden(command: Command, refusal: Refused, s: EEState, ctx: Context) -> list[Event]:
-    """The refusal on record, then the command's facts; re-raises when there is no reason to override."""
-    reason = getattr(command, "override", "").strip()
-    forced = FORCED.get(type(command))
-    if not reason or forced is None:
-        raise refusal
-    if getattr(command, "faces", ()):
-        raise Refused("an overridden command throws no dice: leave out the faces", rule=RULE)
-    return [ev.RuleOverridden(command=tag_of(type(command)), refusal=refusal.reason, rule=refusal.rule or "",
-                              reason=reason), *forced(command, s, ctx)]
+# The refusal on record, then the command's facts; re-raised when there is no reason to override.
+overridden = overrider(FORCED, ev.RuleOverridden)
