@@ -69,6 +69,10 @@
   document.addEventListener("htmx:oobBeforeSwap", function (ev) {
     var target = ev.detail.target;
     if (!target || target.id !== "actions") return;
+    if (target.hasAttribute("data-sending")) {  // the answer to this device's own form: its forms come fresh
+      target.removeAttribute("data-sending");
+      return;
+    }
     if (typedIn(target)) {
       ev.detail.shouldSwap = false;
       // this device has seen these forms and keeps its own: they are not sent again until the table moves on
@@ -94,6 +98,7 @@
     if (!held.length) return;
     var sender = ev.detail.elt;
     var used = ev.detail.verb !== "get" && sender && sender.closest ? sender.closest("[data-part][data-v]") : null;
+    if (used) used.setAttribute("data-sending", "");
     var position = new Map();
     var out = [];
     Array.prototype.forEach.call(held, function (el, i) {
@@ -102,6 +107,12 @@
       out.push(el.id + ":" + (el === used ? "0" : el.getAttribute("data-v")) + ":" + (up ? position.get(up) : ""));
     });
     ev.detail.headers["X-Parts"] = out.join(",");
+  });
+
+  document.addEventListener("htmx:afterRequest", function () {  // answered (or failed): nothing is on its way
+    Array.prototype.forEach.call(document.querySelectorAll("[data-sending]"), function (el) {
+      el.removeAttribute("data-sending");
+    });
   });
 
   // Older log events loaded into the page: the log no longer matches any render, the next update sends it whole.
