@@ -32,10 +32,13 @@ MAX_HEADER = 64 * 1024
 DIGEST_BYTES = 6
 _STAMP_LEN = len(' data-v=""') + 2 * DIGEST_BYTES
 
-_START = re.compile(r'<([A-Za-z][A-Za-z0-9-]*)(\s[^>]*?\sdata-part(?:="([^"]*)")?[^>]*)>')
+MARKER = " data-part"
+_START = re.compile(r'<([A-Za-z][A-Za-z0-9-]*)((?:\s[^>]*?)?\sdata-part(?=[\s=/>])(?:="([^"]*)")?[^>]*)>')
 _ID = re.compile(r'\sid="([A-Za-z][A-Za-z0-9_-]{0,63})"')
 _HELD = re.compile(r"([A-Za-z][A-Za-z0-9_-]{0,63}):([0-9a-f]{1,32}):(\d{0,5})")
-COMMAND_ID = re.compile(r'(name="command_id" value=")[0-9a-f]{32}(")')
+COMMAND_ID = re.compile(r'name="command_id" value="[0-9a-f]{32}"')
+UNSET = "0" * 32
+_UNSET_ID = f'name="command_id" value="{UNSET}"'
 
 
 @dataclass
@@ -84,7 +87,8 @@ class Page:
     """One render of a page (or fragment): its parts found, each stamped with its digest."""
 
     def __init__(self, html: str):
-        self.raw = html
+        # command ids set aside (same length, so every position holds): each render draws its own
+        self.raw = COMMAND_ID.sub(_UNSET_ID, html)
         self.roots: list[Part] = []
         self.by_id: dict[str, Part] = {}
         self._find()
@@ -98,7 +102,7 @@ class Page:
         html = self.raw
         stack: list[Part] = []
         ends: dict[str, dict[int, int]] = {}
-        for m in _START.finditer(html):
+        for m in self._markers():
             found = _ID.search(m.group(2))
             if found is None or found.group(1) in self.by_id:
                 continue  # a marker without an id (or a second one): not a part
@@ -114,6 +118,16 @@ class Page:
             stack.append(part)
             self.by_id[part.id] = part
 
+    def _markers(self):
+        """The start tags carrying the marker, found by the marker's text (a page has thousands of tags)."""
+        html, at = self.raw, 0
+        while (at := html.find(MARKER, at)) >= 0:
+            start = html.rfind("<", 0, at)
+            found = _START.match(html, start) if start >= 0 else None
+            if found is not None and found.end() > at:
+                yield found
+            at += len(MARKER)
+
     def _digest(self, part: Part) -> None:
         pieces, at = [], part.start
         for child in part.children:
@@ -123,8 +137,7 @@ class Page:
                 pieces.append(f"<@{child.id}>")
             at = child.end
         pieces.append(self.raw[at:part.end])
-        own = COMMAND_ID.sub(r"\1\2", "".join(pieces))
-        part.digest = hashlib.blake2s(own.encode(), digest_size=DIGEST_BYTES).hexdigest()
+        part.digest = hashlib.blake2s("".join(pieces).encode(), digest_size=DIGEST_BYTES).hexdigest()
 
     def _stamp(self) -> None:
         parts = sorted(self.by_id.values(), key=lambda p: p.head_end)
@@ -201,7 +214,7 @@ def _ends(html: str, tag: str) -> dict[int, int]:
     for m in _tags(tag).finditer(html):
         if m.group(1):
             if opened:
-                ends[opened.pop()] = m.end()
+                ends[opened.pop()] = m.end() if html[m.end() - 1] == ">" else html.index(">", m.end()) + 1
         elif m.group(2):
             ends[m.start()] = m.end()  # <g/>: closed where it opens
         else:
@@ -219,9 +232,14 @@ _TAGS: dict[str, re.Pattern[str]] = {}
 
 
 def _tags(tag: str) -> re.Pattern[str]:
-    if tag not in _TAGS:
-        _TAGS[tag] = re.compile(rf"<(/?){re.escape(tag)}(?=[\s/>])[^>]*?(/?)>")
+    if tag not in _TAGS:  # HTML's own containers never close themselves; an SVG element may (<g/>)
+        closes = "()" if tag.lower() in HTML_CONTAINERS else r"(?=[\s/>])[^>]*?(/?)>"
+        _TAGS[tag] = re.compile(rf"<(/?){re.escape(tag)}(?=[\s/>]){closes}")
     return _TAGS[tag]
+
+
+HTML_CONTAINERS = frozenset("div section nav li ol ul aside article header footer main p span table tbody tr td "
+                            "details form fieldset dl".split())
 
 
 def holding(html: str) -> str:
@@ -247,4 +265,4 @@ _STAMPED = re.compile(r' data-v="([0-9a-f]+)"')
 
 def fresh_command_ids(html: str) -> str:
     """Every form of a render gets a command id of its own (a part kept from an earlier render may not)."""
-    return COMMAND_ID.sub(lambda m: f"{m.group(1)}{uuid.uuid4().hex}{m.group(2)}", html)
+    return COMMAND_ID.sub(lambda _m: f'name="command_id" value="{uuid.uuid4().hex}"', html)
