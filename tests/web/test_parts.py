@@ -111,7 +111,7 @@ def test_a_poll_with_nothing_new_returns_nothing(client, web_assistant, toy_id):
     web_assistant.handle(toy_id, '{"type": "core.add_note", "about_seq": 1, "text": "good luck"}')
     update = client.get(live, headers=held(shown))
     shown = apply(shown, text(update))
-    assert {pid for _swap, pid in sent(text(update))} == {"vcr", "loghead", "e3", "live"}  # a note: the log moves on
+    assert {pid for _swap, pid in sent(text(update))} == {"vcr", "undo", "e3", "live"}  # a note: the log moves on
     live = re.search(r'hx-get="([^"]+/live[^"]+)"', shown).group(1).replace("&amp;", "&")
     assert client.get(live, headers=held(shown)).status_code == 204
 
