@@ -71,6 +71,15 @@ def client(flask_app):
 
 
 @pytest.fixture
+def real(tmp_path):
+    """The installed games (not the test game) and a test client over them."""
+    store = EventStore(tmp_path / "real.sqlite3")
+    assistant = Assistant(store, KindRegistry())
+    yield assistant, Client(create_app(assistant, testing=True))
+    store.close()
+
+
+@pytest.fixture
 def toy_id(web_assistant):
     gid = web_assistant.new_game("toy", {"treasury": 12}, title="Friday skirmish")
     web_assistant.handle(gid, '{"type": "toy.end_phase"}')

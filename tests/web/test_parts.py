@@ -10,13 +10,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from assistant.application import Assistant
-from assistant.kinds import KindRegistry
-from assistant.web import create_app
 from assistant.web.parts import Held, Page, holding
-from events.store import EventStore
 from tests.web.conftest import Client
 from tests.web.held import apply, held, sent, table
 
@@ -173,16 +167,8 @@ def test_time_travel_by_htmx_sends_what_differs_from_the_event_shown(client, web
 # ---------------------------------------------------------------- a real game: the map only when it changed
 
 
-@pytest.fixture
-def aa(tmp_path):
-    store = EventStore(tmp_path / "aa.sqlite3")
-    assistant = Assistant(store, KindRegistry())
-    yield assistant, Client(create_app(assistant, testing=True))
-    store.close()
-
-
-def test_axis_and_allies_sends_the_map_only_when_the_board_changed(aa):
-    assistant, client = aa
+def test_axis_and_allies_sends_the_map_only_when_the_board_changed(real):
+    assistant, client = real
     game_id = assistant.new_game("aa_classic", {})
     assistant.handle(game_id, '{"type": "aa.start"}')
     shown = text(client.get(f"/g/{game_id}"))

@@ -51,6 +51,16 @@ def map_kept(page) -> bool:
     return page.evaluate("() => document.querySelector('#map svg').dataset.kept === '1'")
 
 
+def both_hold_the_table(pages, url: str, *, map_sent: bool | None = None) -> None:
+    """Each page holds what a reload shows; ``map_sent``: whether the map must (True) or must not (False) have been
+    swapped since it was marked (then marked again)."""
+    for page in pages:
+        same_as_a_reload(page, url)
+        if map_sent is not None:
+            assert map_kept(page) != map_sent, "the map was sent again" if map_sent is False else "the map was not sent"
+        mark_the_map(page)
+
+
 def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_table):
     from playwright.sync_api import expect
 
@@ -74,9 +84,7 @@ def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_
     desk.get_by_role("button", name="Buy these units").click()
     expect(desk.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.")
     expect(phone.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.", timeout=4000)
-    for page in (desk, phone):
-        same_as_a_reload(page, url)
-        assert map_kept(page), "the map was sent again though the board did not change"
+    both_hold_the_table((desk, phone), url, map_sent=False)
     assert sizes and max(sizes) < 40_000, sizes  # forms, ledgers and a log entry; not the map nor the whole table
 
     # The phone ends the purchase and moves into Finland-Norway: the map changes on both.
@@ -89,10 +97,7 @@ def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_
     phone.get_by_role("button", name="Move these units").click()
     expect(phone.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway")
     expect(desk.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway", timeout=4000)
-    for page in (desk, phone):
-        same_as_a_reload(page, url)
-        assert not map_kept(page), "the board changed but the map was not sent"
-        mark_the_map(page)
+    both_hold_the_table((desk, phone), url, map_sent=True)
     screenshot(phone, "parts-move-phone")
 
     # Undo on the desk, redo on the phone; a note from the log changes the log only.
@@ -101,15 +106,12 @@ def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_
     same_as_a_reload(phone, url)
     phone.get_by_role("button", name="Redo").click()
     expect(phone.locator("#log")).to_contain_text("redo", ignore_case=True)
-    for page in (desk, phone):
-        same_as_a_reload(page, url)
-        mark_the_map(page)
+    both_hold_the_table((desk, phone), url)
     sizes.clear()
     app.handle(gid, '{"type": "core.add_note", "about_seq": 1, "text": "good luck"}')
     for page in (desk, phone):
         expect(page.locator("#log")).to_contain_text("good luck", timeout=4000)
-        same_as_a_reload(page, url)
-        assert map_kept(page)
+    both_hold_the_table((desk, phone), url, map_sent=False)
     assert sizes and max(sizes) < 8_000, sizes  # one entry, the time-travel bar, the poll's own address
     screenshot(desk, "parts-note-laptop")
     screenshot(phone, "parts-note-phone")

@@ -4,12 +4,13 @@ club seat or a LAN player's name holds, or none for spectators. The hiding itsel
 
 from __future__ import annotations
 
-from flask import request, session
+from flask import session
 
+from assistant.families.engulfed import seen_by
+from assistant.families.engulfed.seen_by import SPECTATORS
 from assistant.web.presenter import Table
 
 SEEN_BY = ("all", "Axis", "Allied")  # whose hidden blocks this device may see ("all": a screen shared by both)
-SPECTATORS = "spectators"  # any name that is no side: every unrevealed block stays hidden
 
 
 def lan_seat(table: Table) -> str | None:
@@ -27,25 +28,12 @@ def lan_seat(table: Table) -> str | None:
 
 
 def viewer(table: Table) -> str:
-    """Whose hidden blocks this device sees: the side chosen on the map ("seen by", kept per game in the session),
-    "" for a screen both sides share; spectators see no side's hidden blocks. The hiding itself is the read
-    model's (``assistant.games.europe_engulfed.read_models.table.board``)."""
-    if table.spectator:
-        return SPECTATORS
-    if table.seat_powers is not None:  # the club decides from the seat; the device has no say
-        held = {p.casefold() for p in table.seat_powers}
-        sides = [side for side in SEEN_BY[1:] if side.casefold() in held]
-        if len(sides) == 1:
-            return sides[0]
-        return "" if sides or table.host else SPECTATORS
-    joined = lan_seat(table)
-    if joined is not None:
-        return joined
-    chosen = session.get("ee_seen_by", {})
-    asked = request.args.get("seen", "")
-    if asked in SEEN_BY and chosen.get(table.game_id) != asked:
-        session["ee_seen_by"] = {**chosen, table.game_id: asked}
-        chosen = session["ee_seen_by"]
-    seen = chosen.get(table.game_id, "all")
-    return "" if seen == "all" else seen
-
+    """Whose hidden blocks this device sees: a LAN device's by the name it joined under (``lan_seat``), else the
+    family's choice (the club seat, the side chosen on the map and kept in the session, "" for a screen both sides
+    share, none for spectators). The hiding itself is the read model's
+    (``assistant.games.europe_engulfed.read_models.table.board``)."""
+    if not table.spectator and table.seat_powers is None:
+        joined = lan_seat(table)
+        if joined is not None:
+            return joined
+    return seen_by.viewer(table, "ee_seen_by", SEEN_BY)
