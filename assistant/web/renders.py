@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
-from flask import current_app, render_template, request, session
+from flask import current_app, g, render_template, request, session
 from markupsafe import Markup
 
 from assistant.web.memo import Memo
@@ -41,12 +41,21 @@ def viewer_key(table: Table) -> tuple[Any, ...]:
             msgspec.json.encode(dict(session), order="sorted"))
 
 
+def position(table: Table) -> int:
+    """The table's position (the last event that changed it), read once per request."""
+    known = g.setdefault("positions", {})
+    key = (table.game_id, table.head)
+    if key not in known:
+        known[key] = table.assistant.position(table.game_id)
+    return known[key]
+
+
 def drawn(table: Table, name: str, draw: Callable[[], Any]) -> Any:
     """``draw()``, or what it gave for this game, part, position and device (time travel: the event shown)."""
     if table.at:
         where = table.view.seq
     else:
-        where = table.assistant.position(table.game_id)
+        where = position(table)
         if where > table.view.seq:  # another device moved the table on since this view was read: not kept
             return draw()
     key = (table.game_id, name, table.head if table.at else None, where, viewer_key(table))

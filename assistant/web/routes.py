@@ -25,7 +25,7 @@ from assistant.web.joining import code_matches
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
 from assistant.web.logview import is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
-from assistant.web.renders import RENDERS, drawn, memo
+from assistant.web.renders import RENDERS, drawn, memo, position
 from events.exchange import GameFileError
 from events.store import Conflict, GameNotFound, StoreError, Tampered
 
@@ -288,7 +288,7 @@ def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | 
         forms = presenter_for(table.loaded).forms(table, errors)
         declared = table.loaded.kind.moves_by_command()
         catalogue = table.loaded.catalogue
-        at = table.assistant.position(table.game_id)
+        at = position(table)
         for form in forms:
             form.command_id = UNSET_ID
             form.at = at

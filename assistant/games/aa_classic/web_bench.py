@@ -90,6 +90,22 @@ def _time(call: Callable[[], Any], samples: int = SAMPLES, before: Callable[[], 
             "cpu_p95": round(cpu[int(0.95 * (len(cpu) - 1))], 2)}
 
 
+def _keep_a_connection(store: EventStore) -> threading.Event:
+    """A thread holding a connection open until the event is set, as the server's own thread does: the requests'
+    connections, closed with each request, are then never the last one (whose close would checkpoint the file)."""
+    done, opened = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        store.head("")
+        opened.set()
+        done.wait()
+        store.close()
+
+    threading.Thread(target=hold, daemon=True).start()
+    opened.wait()
+    return done
+
+
 def run(events: int = EVENTS) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         store = EventStore(Path(tmp) / "bench.sqlite3")
@@ -101,6 +117,7 @@ def run(events: int = EVENTS) -> dict[str, Any]:
         first_fold = (time.perf_counter() - t0) * 1000
         flask = create_app(app, testing=True)
         client = flask.test_client()
+        keeper = _keep_a_connection(store)  # as ``tabletop serve`` keeps one while requests open and close theirs
         page = client.get(f"/g/{game_id}").data.decode()
         csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
         htmx = {"HX-Request": "true"}
@@ -183,6 +200,7 @@ def run(events: int = EVENTS) -> dict[str, Any]:
         whole = note(parts=False)
         look()
         sizes["command (a note) and its update"] = f"{len(whole.data)} -> {len(note().data)}"
+        keeper.set()
         store.close()
     out: dict[str, Any] = {"events in the game": head, "first fold of the whole log (ms)": round(first_fold, 1),
                            "report page, first build (ms)": report_first,
