@@ -15,7 +15,7 @@ from events.core import DiceRolled, PhaseBegan
 PAGE = 40
 # Facts that ask the table to act (a corrected throw the rules engine could not apply: roll back or edit).
 WARNING_TYPES = (".correction_outstanding",)
-LOOKBACK_PHASES = 50  # cancelled phase_began events skipped at most (undone turns)
+LOOKBACK_CHUNK = 200
 LOOKBACK_LIMIT = 2000
 
 
@@ -58,19 +58,21 @@ def is_physical_dice(entry: LogEntry) -> bool:
 
 def _clock_before(assistant: Assistant, game_id: str, seq: int) -> tuple[int, str, str, str, int]:
     """The turn clock in force just after event ``seq`` (from the nearest earlier active phase_began), and the
-    event that set it. Only the log's index is read until one is found (a long game has thousands of notes)."""
+    event that set it. Rows are read backwards in chunks and only their type looked at until one is found (a long
+    game has thousands of notes); only that one is decoded."""
     began = tag_of(PhaseBegan)
-    looked = 0
-    for found, type_, _ in assistant.store.meta_newest_first(game_id, max(0, seq - LOOKBACK_LIMIT)):
-        if found > seq or type_ != began:
-            continue
-        looked += 1
-        entry = assistant.log(game_id, after=found - 1, limit=1)[0]
-        if isinstance(entry.event, PhaseBegan) and not entry.cancelled:
-            ev = entry.event
-            return ev.round, ev.side, ev.phase, ev.step, found
-        if looked > LOOKBACK_PHASES:
-            break
+    end = seq
+    while end > 0 and seq - end < LOOKBACK_LIMIT:
+        start = max(0, end - LOOKBACK_CHUNK)
+        for row in reversed(assistant.store.replay_rows(game_id, start, end)):
+            found, type_ = row[0], row[1]
+            if type_ != began:
+                continue
+            entry = assistant.log(game_id, after=found - 1, limit=1)[0]
+            if isinstance(entry.event, PhaseBegan) and not entry.cancelled:
+                ev = entry.event
+                return ev.round, ev.side, ev.phase, ev.step, found
+        end = start
     return 0, "", "", "", 0
 
 
