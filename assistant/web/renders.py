@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
-from flask import current_app, g, render_template, request, session
+from flask import current_app, g, request, session
 from markupsafe import Markup
 
 from assistant.web.memo import Memo
@@ -68,5 +68,8 @@ def entry_html(e: Any, game_id: str, base_url: str, readonly: bool, at: int | No
     cancelled or its dice corrected: a page of the log drawn after a new event draws that one only."""
     key = (game_id, e.seq, e.type, e.cancelled, e.corrected_faces, e.actor, base_url, bool(readonly),
            at == e.seq, bool(at), bool(parts))
-    return memo(ENTRIES).get(key, lambda: Markup(render_template(
-        "_entry.html", e=e, game_id=game_id, base_url=base_url, readonly=readonly, at=at, parts=parts)))
+    # drawn by the template alone: the app's context processors (the session's token, the game's stylesheet...)
+    # are for pages, and would run again for each of the forty entries
+    template = current_app.jinja_env.get_template("_entry.html")
+    return memo(ENTRIES).get(key, lambda: Markup(template.render(
+        e=e, game_id=game_id, base_url=base_url, readonly=readonly, at=at, parts=parts)))
