@@ -125,4 +125,12 @@ def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_
     expect(desk.locator("#actions")).to_be_visible()
     assert desk.url == url
     same_as_a_reload(desk, url)
+
+    # Playing the game from its first event: each step brings the next one's parts, the player's own included.
+    desk.locator("#vcr a[aria-label='First event']").click()
+    desk.locator("#vcr a[aria-label='Play from here']").click()
+    expect(desk.locator("#vcr output")).to_contain_text("4/", timeout=8000)
+    desk.locator("#vcr a[aria-label='Pause']").click()
+    expect(desk.locator("#vcr a[aria-label='Play from here']")).to_be_visible()
+    same_as_a_reload(desk, desk.url)
     assert errors == []
