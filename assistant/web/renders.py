@@ -62,7 +62,6 @@ def drawn(table: Table, name: str, draw: Callable[[], Any]) -> Any:
     return memo(RENDERS).get(key, draw)
 
 
-
 def entry_html(e: Any, game_id: str, base_url: str, readonly: bool, at: int | None, parts: bool) -> Markup:
     """One event of the log as the table shows it. An event never changes once written, only whether it was
     cancelled or its dice corrected: a page of the log drawn after a new event draws that one only."""

@@ -78,7 +78,8 @@ def test_what_a_device_names_is_bounded_and_checked():
     assert Held.parse(None) is None
     assert Held.parse("x" * 70_000) is None
     held_ = Held.parse("top:abc:,list:12:0,i1:34:1,i1:56:1,<b>:1:0,note:zz:0")
-    assert held_.digests == {"top": "abc", "list": "12", "i1": ""}  # bad items dropped; an id twice is trusted for neither
+    # bad items dropped; an id named twice is trusted for neither
+    assert held_.digests == {"top": "abc", "list": "12", "i1": ""}
     assert held_.children["list"] == ["i1"]
 
 
@@ -133,7 +134,10 @@ def test_two_devices_at_one_table_each_end_with_the_table_as_it_is(flask_app, we
     assert {k: v for k, v in digests(on_phone).items() if k != "actions"} == \
         {k: v for k, v in digests(fresh).items() if k != "actions"}
     notice = re.search(r'<p class="notice stale".*?</p>\s*', on_phone, re.S).group(0)
-    plain = lambda html: re.sub(r"\s+", " ", re.sub(r' data-v="[0-9a-f]+"', "", html))  # noqa: E731
+
+    def plain(html: str) -> str:
+        return re.sub(r"\s+", " ", re.sub(r' data-v="[0-9a-f]+"', "", html))
+
     assert plain(table(on_phone).replace(notice, "")) == plain(table(fresh))
     assert table(on_desk) == table(text(desk.get(f"/g/{toy_id}")))
 

@@ -114,6 +114,7 @@ def gap_data(s) -> dict[str, Any]:
     return {"terrains": get_args(Terrain), "zones": get_args(WeatherZone), "kinds": get_args(BorderKind),
             "areas": tuple(sorted(board.areas)), "seas": tuple(sorted(board.seas)), "words": FACT_WORDS}
 
+
 def gap_form(table: Table, name: str, args: dict[str, str]) -> Markup | None:
     """One missing fact's amendment form, prefilled (opened from the "Board and scenario" panel)."""
     gap = gap_of(args)
@@ -124,6 +125,7 @@ def gap_form(table: Table, name: str, args: dict[str, str]) -> Markup | None:
                         data={"gap": gap_data(table.view.game)})
     return Markup(render_template("europe_engulfed/amend_gap.html", form=form, g=gap,
                                   game_id=table.game_id))
+
 
 def prepared(tag: str, form: dict[str, str]) -> dict[str, str] | None:
     """A panel's plain inputs as the ``ee.amend_board`` command's fields (None: not a panel's form)."""
@@ -147,13 +149,13 @@ def prepared(tag: str, form: dict[str, str]) -> dict[str, str] | None:
         amendment["source"] = form["source"].strip()
     return {"amendments": json.dumps([amendment]), "reason": form.get("reason", "")}
 
+
 def mix(s) -> list[tuple[str, int, int]]:
     """(colour, blocks on the map, blocks in the box) for the set-up panel (rule book, components)."""
     from assistant.games.europe_engulfed.scenario.entry import counter_mix, on_map
 
     placed = on_map(s.options.scenario.units)
     return [(k.replace("_", " "), placed.get(k, 0), n) for k, n in counter_mix().items() if placed.get(k)]
-
 
 
 def gap_of(values: dict[str, str]) -> BoardGap | None:
@@ -185,4 +187,3 @@ def gap_amendments(form: dict[str, str]) -> list[dict[str, Any]]:
     if fact in SEA_FACTS:
         return [{"op": "set_sea", "sea": subject, fact: value, **source}]
     return [{"op": "set_area", "area": subject, fact: value, **source}]
-

@@ -43,6 +43,7 @@ def hints(table: Table, generic: dict[str, tuple[str, ...]]) -> dict[str, tuple[
             "nation": nations, "unit_id": units, "unit_ids": units, "unopposed": seas,
             "path": (*sorted([*areas, *seas]), CAPE)}
 
+
 def worded(f: RenderedForm, s, labels: dict[str, str]) -> RenderedForm:
     """A form in players' words: its title and button from the move's label, help without code markup, the
     phasing side and phase filled in where there is nothing to choose."""
@@ -64,13 +65,14 @@ def worded(f: RenderedForm, s, labels: dict[str, str]) -> RenderedForm:
         f.template = "europe_engulfed/determine.html"
         f.fixed = {"side": s.side, "phase": s.phase.split("_")[0]}
         f.data = {"final": s.phase == "final_supply", "areas": sorted({u.area for u in s.units.values()
-                                                                     if side_of(s, u.nation) == s.side}),
+                                                                       if side_of(s, u.nation) == s.side}),
                   "nations": [n for n in data.MAJORS if data.side_of(n) == s.side]}
     elif tag == SCENARIO:
         f.template = "europe_engulfed/scenario_file.html"
     elif tag in SIDED:
         f.fixed = {**f.fixed, "side": s.side}
     return f
+
 
 def prepared(tag: str, form: dict[str, str]) -> dict[str, str] | None:
     """A command's own inputs turned into its fields (None: nothing to turn)."""
@@ -109,4 +111,3 @@ def _scenario_upload() -> str:
 def plain(text: str) -> str:
     """Help text as players read it: ``unit_id`` -> unit id."""
     return re.sub(r"``([^`]*)``", lambda m: m.group(1).replace("_", " "), text)
-

@@ -50,6 +50,7 @@ def ledgers(table: Table) -> Markup:
         control=sorted(control.items()), fleets=fleets, board=s.board, supply=_supply(table, viewer),
     ))
 
+
 def _supply(table: Table, viewer: str) -> dict[str, Any] | None:
     """The supply read model: last determination per side, unit verdicts (out of supply first), sea capacity.
     Verdicts on blocks this device may not see are left out: a block's id tells its type."""
@@ -67,4 +68,3 @@ def _supply(table: Table, viewer: str) -> dict[str, Any] | None:
         "eliminated": view.eliminated,
         "recorded": [v for v in view.verdicts if v.split(":", 1)[0] not in hidden][-SUPPLY_ROWS:],
     }
-

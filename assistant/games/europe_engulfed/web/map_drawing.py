@@ -37,8 +37,8 @@ def draw(table: Table) -> Markup:
                     'area for its details">').format(MAP_W, geo.height)]
     if geo.unlinked:
         top = min(geo.pos[p][1] for p in geo.unlinked) - 30
-        parts.append(Markup('<text x="10" y="{:.0f}" class="strip-title">Not joined to any border yet '
-                            '({} places): add their borders under “Board and scenario”</text>').format(top, len(geo.unlinked)))
+        parts.append(Markup('<text x="10" y="{:.0f}" class="strip-title">Not joined to any border yet ({} places): '
+                            'add their borders under “Board and scenario”</text>').format(top, len(geo.unlinked)))
     parts.append(Markup('<g class="borders">{}</g>').format(Markup("").join(
         Markup('<line class="{}" x1="{:.0f}" y1="{:.0f}" x2="{:.0f}" y2="{:.0f}"/>').format(
             kind, *geo.pos[a], *geo.pos[b]) for a, b, kind in geo.links)))
@@ -49,12 +49,12 @@ def draw(table: Table) -> Markup:
     parts.append(Markup("</svg>"))
     legend = Markup("").join(Markup('<span><i style="background:{}"></i>{}</span>').format(c, n) for n, c in (
         *SIDE_COLOURS.items(), ("neutral / nobody", NEUTRAL), ("sea area", SEA)))
+    chooses = not table.spectator and table.seat_powers is None and lan_seat(table) is None
     return Markup(render_template("europe_engulfed/map.html", svg=Markup("").join(parts), legend=legend,
-                                  seen=viewer or "all", at=table.at,
-                                  choices=() if table.spectator or table.seat_powers is not None or lan_seat(table) is not None
-                                  else SEEN_BY,
+                                  seen=viewer or "all", at=table.at, choices=SEEN_BY if chooses else (),
                                   spectator=bool(table.spectator),
                                   homes=[(data.nation(n).title, c) for n, c in NATION_COLOURS.items()]))
+
 
 def _place(table: Table, s, place: str, xy: tuple[float, float], entry: dict[str, Any], oos: int,
            at: str) -> Markup:
@@ -117,6 +117,7 @@ def _place(table: Table, s, place: str, xy: tuple[float, float], entry: dict[str
                   'class="{cls}"><title>{title}</title>{shape}{marks}{rings}{count}{label}</a>').format(
         url=url, place=place, cls="place" + (" fighting" if fighting else "") + (" oos" if oos else ""),
         title=title, shape=shape, marks=marks, rings=rings, count=count, label=label)
+
 
 def marked_units(table: Table) -> dict[str, int]:
     """Units carrying an Out of Supply marker (the supply read model; markers are public), per area."""

@@ -11,6 +11,7 @@ from markupsafe import Markup
 from assistant.games.europe_engulfed.scenario import choices
 from assistant.web.forms import FieldSpec, FormError, FormSpec
 
+
 def options_form(spec: FormSpec) -> FormSpec:
     """A new game in a few choices: the scenario the rule book names, its start turn, who plays; a club's
     board and scenario files come as uploads. The tables the rule book lacks are entered in play."""
