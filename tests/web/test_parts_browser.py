@@ -15,6 +15,7 @@ pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+LIVE_MS = 10_000  # a live update comes within about a second; a machine shared with other work may take longer
 PARTS = "() => Array.from(document.querySelectorAll('[data-part][id]')).map(e => e.id + ':' + e.getAttribute('data-v'))"
 TEXT = "() => document.getElementById('table').innerText.replace(/\\s+/g, ' ')"
 
@@ -25,7 +26,7 @@ def _collect(page, errors: list[str]) -> None:
             if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
 
 
-def same_as_a_reload(page, url: str, within: float = 6.0) -> None:
+def same_as_a_reload(page, url: str, within: float = 15.0) -> None:
     """The page holds what a full reload of ``url`` in the same browser shows (live updates given time to come)."""
     fresh = page.context.new_page()
     try:
@@ -83,7 +84,7 @@ def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_
     desk.fill("#buy-infantry", "3")
     desk.get_by_role("button", name="Buy these units").click()
     expect(desk.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.")
-    expect(phone.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.", timeout=4000)
+    expect(phone.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.", timeout=LIVE_MS)
     both_hold_the_table((desk, phone), url, map_sent=False)
     assert sizes and max(sizes) < 40_000, sizes  # forms, ledgers and a log entry; not the map nor the whole table
 
@@ -96,7 +97,7 @@ def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_
     phone.fill("#mv-armour", "1")
     phone.get_by_role("button", name="Move these units").click()
     expect(phone.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway")
-    expect(desk.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway", timeout=4000)
+    expect(desk.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway", timeout=LIVE_MS)
     both_hold_the_table((desk, phone), url, map_sent=True)
     screenshot(phone, "parts-move-phone")
 
@@ -110,7 +111,7 @@ def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_
     sizes.clear()
     app.handle(gid, '{"type": "core.add_note", "about_seq": 1, "text": "good luck"}')
     for page in (desk, phone):
-        expect(page.locator("#log")).to_contain_text("good luck", timeout=4000)
+        expect(page.locator("#log")).to_contain_text("good luck", timeout=LIVE_MS)
     both_hold_the_table((desk, phone), url, map_sent=False)
     assert sizes and max(sizes) < 8_000, sizes  # one entry, the time-travel bar, the poll's own address
     screenshot(desk, "parts-note-laptop")
