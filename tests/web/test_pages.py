@@ -226,7 +226,7 @@ def test_live_poll_answers_nothing_new_with_204(client, web_assistant, toy_id):
     assert client.get(f"/g/{toy_id}/live?seq={head}").status_code == 204
 
 
-def test_live_poll_sends_every_region_out_of_band(client, web_assistant, toy_id):
+def test_live_poll_sends_the_changed_regions_out_of_band(client, web_assistant, toy_id):
     page = text(client.get(f"/g/{toy_id}"))
     live = re.search(r'hx-get="([^"]+/live[^"]+)"', page).group(1).replace("&amp;", "&")
     web_assistant.handle(toy_id, '{"type": "toy.buy", "count": 1}')  # another device
