@@ -114,4 +114,29 @@ def describe(e: Any) -> str:
         return f"Japan captures the strategic air base of {_place(e.zone)}: the USA loses a Bomber Point."
     if t is ev.Edited:
         return f"Correction: {e.what} {e.key} set to {e.value} ({e.reason})."
+    return _land(e)
+
+
+def _land(e: Any) -> str:
+    """Land, carrier-air and force-pool rules."""
+    t = type(e)
+    if t is ev.SubmarineReplacementMerged:
+        return (f"{_n(e.nation)}'s submarine Replacement marker becomes a 1-step unit in its holding box."
+                if e.new_piece else f"{_n(e.nation)}'s submarine unit merges with its Replacement marker: "
+                                    f"{e.steps} steps.")
+    if t is ev.OrphanCbaBased:
+        how = "by Strategic Movement" if e.strategic else "in its national port"
+        return f"{len(e.pieces)} Orphan CBA join carrier {e.fleet} ({how})."
+    if t is ev.ChineseAttackerChosen:
+        return f"At {_place(e.zone)} only the {e.force.title()}s attack; they alone take the losses."
+    if t is ev.ForcePoolAdditionsEntered:
+        return f"The {e.year} US Force Pool additions are entered from the scenario card."
+    if t is ev.ForcePoolAdditionsReceived:
+        what = ", ".join(f"{n} {k}" for k, n in sorted(e.units.items()) if n)
+        what += (", " if what and e.markers else "") + (f"{len(e.markers)} construction marker(s)" if e.markers
+                                                        else "")
+        if not e.entered:
+            return (f"The {e.year} US Force Pool additions are due {e.cause}: none entered yet (enter the "
+                    "scenario card's list).")
+        return f"The {e.year} US Force Pool additions arrive {e.cause}: {what or 'nothing'}."
     return ""

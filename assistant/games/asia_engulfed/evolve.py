@@ -336,3 +336,9 @@ def evolve(state: AEState, event: Any) -> AEState:
         state = replace(state, balances=apply_to_balances(state.balances, books, lambda b: b.account in STOCKS))
     handler = HANDLERS.get(type(event))
     return handler(state, event) if handler else state
+
+
+# Land, carrier-air and force-pool rules: their events, and what they note from the others (evolve_land.py).
+from assistant.games.asia_engulfed.evolve_land import extend  # noqa: E402
+
+HANDLERS = extend(HANDLERS)

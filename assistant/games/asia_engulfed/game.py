@@ -25,9 +25,11 @@ from assistant.games.asia_engulfed.options import Options
 from assistant.games.asia_engulfed.rules import (
     air_combat,
     air_naval,
+    carrier_air,
     china,
-    combat,
     edits,
+    force_pool,
+    land_battle,
     movement,
     naval,
     naval_combat,
@@ -74,6 +76,11 @@ def _buy_targets(s: AEState) -> dict[str, tuple[str, ...]]:
             "zone": tuple(sorted(s.board.zones)), "kind": ("infantry", "militia", "marine", "lba", "cba")}
 
 
+def _carriers(s: AEState) -> dict[str, tuple[str, ...]]:
+    return {"fleet": tuple(sorted(p.id for p in s.pieces.values() if p.kind == "cv" and places.side(p) == s.side)),
+            "pieces": tuple(sorted(p.id for p in s.pieces.values() if p.kind == "cba" and p.at == "orphan"))}
+
+
 def _phase(*names: str) -> Callable[[AEState], bool]:
     return lambda s: s.phase in names
 
@@ -110,7 +117,7 @@ MOVES: tuple[Move[AEState], ...] = (
     Move(c.Intercept, naval_combat.intercept, phases=("air_naval_combat",), choices=_seas, label="Roll interception"),
     Move(c.NavalFire, naval_combat.naval_fire, phases=("air_naval_combat",), choices=_seas, label="Fire"),
     Move(c.AntiAircraft, naval_combat.anti_aircraft, phases=("air_naval_combat",), choices=_seas, label="Fire AA"),
-    Move(c.AirToAir, air_combat.air_to_air, phases=("air_naval_combat", "land_combat"), label="Air combat"),
+    Move(c.AirToAir, land_battle.air_to_air, phases=("air_naval_combat", "land_combat"), label="Air combat"),
     Move(c.AirLosses, air_combat.air_losses, phases=("air_naval_combat", "land_combat"),
          when=lambda s: any(s.air_hits.values()), label="Air steps lost"),
     Move(c.SubmarineAttack, naval_combat.submarine_attack, phases=("air_naval_combat",), choices=_seas,
@@ -121,10 +128,15 @@ MOVES: tuple[Move[AEState], ...] = (
          when=lambda s: bool(s.damaged), label="Resolve damage"),
     Move(c.Move, movement.move, phases=("operational_movement", "strategic_movement"), choices=_zones,
          label="Move"),
-    Move(c.Fire, combat.fire, phases=("land_combat",), choices=_contested, label="Fire"),
-    Move(c.ApplyLosses, combat.apply_losses, phases=("land_combat",), choices=_contested, label="Apply losses"),
+    Move(c.Fire, land_battle.fire, phases=("land_combat",), choices=_contested, label="Fire"),
+    Move(c.ApplyLosses, land_battle.apply_losses, phases=("land_combat",), choices=_contested, label="Apply losses"),
     Move(c.AmendBoard, setup_moves.amend_board, label="Amend the board"),
     Move(c.Edit, edits.edit, label="Correct"),
+    # Land, carrier-air and force-pool rules.
+    Move(c.BaseOrphanCba, carrier_air.base_orphans, phases=PLAYER, when=carrier_air.any_orphan,
+         choices=_carriers, label="Orphan CBA to a carrier"),
+    Move(c.EnterForcePoolAdditions, force_pool.enter, when=lambda s: s.set_up,
+         label="US Force Pool additions (scenario card)"),
 )
 RUN = {m.command: m.run for m in MOVES}
 # The rule that fixes when each command happens, cited when it is given at another moment.
@@ -134,6 +146,7 @@ WHEN_RULES: dict[type[Command], str] = {
     c.Buy: "AE 1.13", c.Intercept: "AE 8.3", c.NavalFire: "AE 8.4", c.AntiAircraft: "AE 8.42e",
     c.ResolveDamage: "AE 8.6", c.SubmarineAttack: "AE 8.5", c.ConvertToGarrison: "AE 4.43", c.PlaceFreeSteps: "AE 9.42, 9.45", c.LendLeaseTransfer: "AE 9.25", c.Kamikaze: "AE 9.13", c.PortAttack: "AE 8.7",
     c.Move: "AE 1.15, 1.16", c.Fire: "AE 1.17", c.ApplyLosses: "AE 6.25", c.SpendSpecialAction: "AE 7.0",
+    c.BaseOrphanCba: "AE 4.42, 5.22",
 }
 CHECKED = {m.command: m for m in MOVES if m.command in WHEN_RULES}
 

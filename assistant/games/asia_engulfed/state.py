@@ -8,7 +8,7 @@ import msgspec
 
 from assistant.games.asia_engulfed.board import loader
 from assistant.games.asia_engulfed.board.format import Board
-from assistant.games.asia_engulfed.scenario.format import Piece, Scenario
+from assistant.games.asia_engulfed.scenario.format import Piece, PoolAddition, Scenario
 
 
 class Build(msgspec.Struct, frozen=True, kw_only=True):
@@ -73,6 +73,13 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     oil_at_open: int = -1  # Japanese oil when its production opened (AE 9.13)
     result: str = ""
     result_rule: str = ""
+    # Land, carrier-air and force-pool rules (rules/submarine_replacement.py, carrier_air.py, chinese_attack.py,
+    # force_pool.py; evolve_land.py applies their facts).
+    submarine_replacements: tuple[str, ...] = ()  # nations whose submarine Replacement marker waits (AE 4.61)
+    invaded_from: dict[str, tuple[str, ...]] = {}  # zone -> sea zones its invaders came from this turn (AE 7.24)
+    chinese_attackers: dict[str, str] = {}  # zone -> the one Chinese force attacking this player turn (AE 9.43)
+    pool_additions: dict[str, PoolAddition] = {}  # year -> PoolAddition entered from the scenario card (AE 9.22)
+    pool_received: tuple[str, ...] = ()  # years whose US Force Pool additions arrived (AE 9.22)
 
     @property
     def year(self) -> int:

@@ -8,6 +8,7 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import NavalMove, RecordEscalation
+from assistant.games.asia_engulfed.rules import submarine_replacement
 from assistant.games.asia_engulfed.rules.influence import all_influence
 from assistant.games.asia_engulfed.state import AEState
 
@@ -28,7 +29,13 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
         raise Refused("re-basing happens in the Return to Base Phase", rule="AE 1.18")
     board = s.board
     if all(p.kind == "submarine" for p in pieces):
-        return [_submarine(s, pieces[0], cmd, side)]
+        moved = _submarine(s, pieces[0], cmd, side)
+        if cmd.to != "holding":
+            return [moved]
+        from assistant.games.asia_engulfed.evolve import evolve
+
+        # AE 8.53: the Replacement marker merges as the unit reaches its box
+        return [moved, *submarine_replacement.merge(evolve(s, moved), (pieces[0].nation,))]
     if cmd.to not in board.seas and cmd.to not in board.zones:
         raise Refused(f"{cmd.to!r} is neither a sea zone nor a zone of the board")
     if cmd.to in board.zones and not places.has_port(board, cmd.to):

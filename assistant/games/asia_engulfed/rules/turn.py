@@ -9,7 +9,8 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Advance
-from assistant.games.asia_engulfed.rules import china, construction, income, invasion, stacking, strategic, victory
+from assistant.games.asia_engulfed.rules import (china, construction, force_pool, income, invasion, stacking, strategic,
+                                                 submarine_replacement, victory)
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 from events.core import PhaseBegan
@@ -78,6 +79,7 @@ def begin_turn(f: Flow) -> None:
     if level != f.s.track("us_level"):
         f.add(ev.TrackMoved(track="us_level", before=f.s.track("us_level"), after=level, rule="AE 9.22",
                             cause="U.S. production level"))
+    f.add(*force_pool.arrivals(f.s))  # AE 9.22: the 1943/1944 additions come with the increases, 1945 in Jan/Feb
     f.phase("japan", "naval_movement")
 
 
@@ -109,6 +111,9 @@ def leave_phase(f: Flow) -> None:
         if rest:
             open_producer(f, side, rest[0])
             return
+    if phase == "air_naval_combat":  # AE 8.53: submarines go home; a Replacement marker merges (AE 4.61)
+        f.add(*submarine_replacement.back_home(f.s))
+        f.add(*submarine_replacement.merge(f.s))
     if phase == "land_combat":
         f.add(*invasion.conversions(f.s))
         f.add(*[ev.FortificationRemoved(zone=z, cause="breached: the enemy is still there after the first round "
