@@ -91,6 +91,12 @@ def test_the_1945_additions_come_at_the_start_of_jan_feb_1945_whatever_the_incre
     assert arrived.year == "1945" and arrived.units == {"infantry": 1} and "Jan/Feb 1945" in arrived.cause
 
 
+def test_a_scenario_starting_after_jan_feb_1945_has_the_1945_additions_in_its_set_up():
+    t = game("1945-03")
+    assert t.state.turn == data.calendar().index("1945-03") and t.state.pool_received == ()
+    assert received(next_turn(t)) == []
+
+
 def test_additions_not_entered_are_reported_then_apply_at_once_when_entered():
     t = game("1944-11", card={})
     (arrived,) = received(next_turn(t))

@@ -15,9 +15,9 @@ def fire_of(t: Table) -> ev.LandFire:
     return [e for e in t.log if isinstance(e, ev.LandFire)][-1]
 
 
-def japanese_combat(*extra, **kw) -> Table:
+def japanese_combat(*extra, drop=(), **kw) -> Table:
     """Japan's Land Combat Phase; the Shanghai garrison and the network keep Japanese units supplied."""
-    t = Table(scenario(pieces=(*scenario().pieces, *extra,
+    t = Table(scenario(pieces=(*(p for p in scenario().pieces if p.id not in drop), *extra,
                                piece("jp-gar-shanghai", "japan", "garrison", 1, "shanghai")),
                        surprise=False, network={"east_china_sea": 1, "south_china_sea": 1}, **kw))
     t.do(c.Advance())
@@ -143,7 +143,7 @@ def chinese_attack(**kw) -> Table:
     pieces = (piece("jp-inf-sian", "japan", "infantry", 2, "sian", top=4),
               piece("cn-nat-sian", "china", "infantry", 3, "sian", force="nationalist", top=4),
               piece("cn-com-sian", "china", "infantry", 2, "sian", force="communist", top=3))
-    t = japanese_combat(*pieces, **kw)
+    t = japanese_combat(*pieces, drop=("cn-mil-1",), **kw)  # one unit of each force
     t.advance_to("land_combat", "allies")
     return t
 
@@ -199,3 +199,14 @@ def test_japanese_attacks_hit_both_forces_and_the_split_is_only_for_chinese_atta
     assert fire_of(t).fire[0].bonuses == ("Chinese Nationalists and Communists together",)
     t.do(c.ApplyLosses(zone="sian", hits=2, losses={"cn-nat-sian": 1, "cn-com-sian": 1}))
     assert (t.state.pieces["cn-nat-sian"].steps, t.state.pieces["cn-com-sian"].steps) == (2, 1)
+
+
+def test_banzai_defenders_all_die_when_the_attacking_force_falls_but_the_other_force_stays():
+    t = chinese_attack()
+    t.do(c.Fire(zone="sian", side="attacker", chinese_force="communist", faces=(1, 1)))
+    t.do(c.Edit(what="place", key="jp-gar-peking", value="sian", reason="the garrison stands in Sian"))
+    t.do(c.Fire(zone="sian", side="defender", banzai=("jp-gar-peking",), faces=(6, 6, 6)))
+    out = t.do(c.ApplyLosses(zone="sian", hits=3, losses={"cn-com-sian": 2}))
+    banzai = next(e for e in out if isinstance(e, ev.LossesApplied) and e.cause == "banzai")
+    assert banzai.losses == {"jp-gar-peking": 1}  # no step spared: the Nationalists are still in Sian (AE 9.14)
+    assert "jp-gar-peking" not in t.state.pieces and t.state.control["sian"] == "allies"

@@ -40,6 +40,7 @@ def counts(s: AEState, nation: str) -> dict[str, int]:
 def due(s: AEState) -> list[tuple[str, str]]:
     """(year, why) of the additions that arrive by now and have not arrived yet."""
     cal = data.calendar()
+    start = cal.index(s.scenario.start_turn)
     earned = sorted(s.escalations)
     out = []
     for year, when in schedule().items():
@@ -49,7 +50,7 @@ def due(s: AEState) -> list[tuple[str, str]]:
             i = INCREASES[when]
             if len(earned) > i and s.turn >= income.effective_turn(earned[i], i):
                 out.append((year, f"with the {('first', 'second')[i]} US production increase (AE 9.22)"))
-        elif s.turn >= cal.index(when):
+        elif start <= cal.index(when) <= s.turn:  # a later start has them in its set-up (ruling)
             out.append((year, f"at the start of {cal.name(cal.index(when))} (AE 9.22)"))
     return out
 

@@ -32,8 +32,6 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         out.append(ev.ChineseAttackerChosen(zone=cmd.zone, force=force))
     if cmd.air_support:
         cmd = replace(cmd, support=carrier_air.support_from(s, cmd, side), air_support={})
-    else:
-        carrier_air.support_from(s, cmd, side)  # refuses naming both
     view = _without(s, chinese_attack.others(s, cmd.zone, force) if force else set())
     return out + list(combat.fire(cmd, view, ctx))
 
@@ -47,8 +45,20 @@ def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
     losing_allies = any(p in s.pieces and places.side(s.pieces[p]) == "allies" for p in cmd.losses)
     if not aside or not losing_allies:
         return combat.apply_losses(cmd, s, ctx)
-    # The zone stays contested while the force that did not attack is there.
-    return [e for e in combat.apply_losses(cmd, _without(s, aside), ctx) if not isinstance(e, _ZONE_TAKEN)]
+    # The zone stays contested while the force that did not attack is there, so the enemy is not wiped out.
+    out: list[Event] = []
+    for e in combat.apply_losses(cmd, _without(s, aside), ctx):
+        if isinstance(e, ev.LossesApplied) and e.cause == "banzai":
+            e = _banzai_die(s, cmd.zone)
+        if not isinstance(e, _ZONE_TAKEN):
+            out.append(e)
+    return out
+
+
+def _banzai_die(s: AEState, zone: str) -> ev.LossesApplied:
+    """AE 9.14: every Japanese unit that made a Banzai attack dies, the Chinese in the zone not all gone."""
+    gone = {p: s.pieces[p].steps for p in s.banzai.get(zone, ()) if p in s.pieces and s.pieces[p].nation == "japan"}
+    return ev.LossesApplied(zone=zone, losses=gone, eliminated=tuple(gone), cause="banzai")
 
 
 def air_to_air(cmd: AirToAir, s: AEState, ctx: Context) -> list[Event]:
