@@ -56,6 +56,10 @@ def test_the_1943_additions_come_with_the_first_increase_and_lift_the_force_pool
     (arrived,) = received(out)  # « Quand cette première augmentation se produit, les ajouts de 1943 ... »
     assert (arrived.year, arrived.units, arrived.entered) == ("1943", {"infantry": 2}, True)
     assert "us-naval-43" in t.state.builds and t.state.pool_received == ("1943",)
+    from assistant.games.asia_engulfed.read_models.views import tracks
+
+    assert tracks(t.state)["US Force Pool additions"] == ("1943 arrived · 1944 entered, due with the second "
+                                                         "increase · 1945 entered, due Jan/Feb 1945")
     t.advance_to("production", "allies", producer="usa")
     t.do(c.Buy(item="new_unit", kind="infantry", steps=1, zone="usa"))
     t.do(c.Buy(item="new_unit", kind="infantry", steps=1, zone="usa"))

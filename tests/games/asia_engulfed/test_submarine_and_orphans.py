@@ -35,6 +35,9 @@ def test_a_step_for_a_submarine_at_sea_waits_as_the_replacement_marker_then_merg
     assert t.state.pieces["jp-sub"].steps == 1  # the step does not reach the unit at sea (AE 4.61)
     assert t.state.submarine_replacements == ("japan",)
     assert t.state.balance("japan", "werp") == werp - 2  # 2 WERP a step (AE 4.44)
+    from assistant.games.asia_engulfed.read_models.views import tracks
+
+    assert tracks(t.state)["Submarine Replacement marker"] == "Japan"
     t.advance_to("air_naval_combat", "japan")
     out = t.do(c.NavalMove(pieces=("jp-sub",), to="holding", zones=0, mode="return"))
     assert [type(e) for e in out] == [ev.NavalMoved, ev.SubmarineReplacementMerged]

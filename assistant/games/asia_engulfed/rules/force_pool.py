@@ -112,3 +112,17 @@ def enter(cmd: EnterForcePoolAdditions, s: AEState, ctx: Context) -> list[Event]
     if found:
         raise Refused("; ".join(found[:6]), rule="AE 9.22")
     return [ev.ForcePoolAdditionsEntered(year=cmd.year, addition=addition)]
+
+
+def status(s: AEState) -> str:
+    """Each year's additions for the table: arrived, entered and waiting (with when), or not entered."""
+    words = {"first_increase": "with the first increase", "second_increase": "with the second increase"}
+    out = []
+    for year, when in schedule().items():
+        entered = year in s.pool_additions
+        if year in s.pool_received:
+            out.append(f"{year} arrived" + ("" if entered else " (not entered)"))
+        else:
+            due = words.get(when) or data.calendar().name(data.calendar().index(when))
+            out.append(f"{year} {'entered' if entered else 'not entered'}, due {due}")
+    return " · ".join(out)
