@@ -350,3 +350,7 @@ GAME_EVENTS = (BoardAmended, ScenarioSetUp, SidesBid, TurnBegan, TrackMoved, Inc
                NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost, FreeStepsGranted, FreeStepsPlaced,
                InterceptionRolled, NavalFired, DamageResolved, FortificationRemoved, RuleOverridden,
                AirCombatFought)
+
+from assistant.games.asia_engulfed.events_air import EVENTS as AIR_NAVAL_EVENTS  # noqa: E402 (AE 8.23-8.8, 9.11)
+
+GAME_EVENTS = GAME_EVENTS + AIR_NAVAL_EVENTS

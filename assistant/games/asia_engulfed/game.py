@@ -13,6 +13,7 @@ from assistant.decider import Context, GameKind, Move, Ref, Refused
 from assistant.families.engulfed.dice import with_faces
 from assistant.families.engulfed.ledger import ledger_projection
 from assistant.games.asia_engulfed import commands as c
+from assistant.games.asia_engulfed import commands_air as ca
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed.board import loader
@@ -24,16 +25,20 @@ from assistant.games.asia_engulfed.guidance import guidance
 from assistant.games.asia_engulfed.options import Options
 from assistant.games.asia_engulfed.rules import (
     air_combat,
+    air_missions,
     air_naval,
     china,
     combat,
     edits,
     movement,
     naval,
+    day_combat,
     naval_combat,
     network,
     override,
+    pearl_harbor,
     purchases,
+    raids,
     setup as setup_moves,
     special_actions,
     stacking,
@@ -78,6 +83,38 @@ def _phase(*names: str) -> Callable[[AEState], bool]:
     return lambda s: s.phase in names
 
 
+def _battles(s: AEState) -> dict[str, tuple[str, ...]]:
+    return {"where": tuple(sorted(s.battles)), "zone": tuple(sorted(b.zone for b in s.battles.values() if b.zone))}
+
+
+def _open(s: AEState) -> bool:
+    return any(b.stage not in ("intercepted", "ended") for b in s.battles.values())
+
+
+AIR_NAVAL = ("air_naval_combat",)
+# Day Combat missions, port and airbase attacks, the Pearl Harbor surprise (AE 8.42, 8.7, 9.11 b, j, k).
+AIR_NAVAL_MOVES: tuple[Move[AEState], ...] = (
+    Move(ca.AssignAir, day_combat.assign, phases=AIR_NAVAL,
+         when=lambda s: any(b.kind == "day" and b.stage in ("intercepted", "ended") for b in s.battles.values()),
+         choices=lambda s: {"sea": tuple(sorted(k for k, b in s.battles.items() if b.kind == "day"))},
+         label="Assign air missions"),
+    Move(ca.AttackPort, raids.attack_port, phases=AIR_NAVAL, choices=lambda s: {**_zones(s), **_seas(s)},
+         label="Attack a port or airbase"),
+    Move(ca.FightAir, air_missions.fight, phases=AIR_NAVAL, when=lambda s: any(
+        b.stage == "assigned" for b in s.battles.values()), choices=_battles, label="Air combat"),
+    Move(ca.FireAntiAircraft, air_missions.anti_aircraft, phases=AIR_NAVAL, when=_open, choices=_battles,
+         label="Fire AA at the attackers"),
+    Move(ca.LoseAirSteps, air_missions.lose, phases=AIR_NAVAL, when=lambda s: any(
+        any(any(o.values()) for o in b.owed.values()) for b in s.battles.values()), choices=_battles,
+         label="Air steps lost"),
+    Move(ca.StrikePort, raids.strike_port, phases=AIR_NAVAL, when=lambda s: any(
+        b.kind == "raid" for b in s.battles.values()), choices=_battles, label="Strike the port"),
+    Move(ca.EndAirRound, air_missions.end_round, phases=AIR_NAVAL, when=_open, choices=_battles,
+         label="Aircraft return"),
+    Move(ca.DecidePearlHarbor, pearl_harbor.decide_pearl, phases=AIR_NAVAL,
+         when=lambda s: s.pearl in ("struck", "stayed"), label="Pearl Harbor: stay or return"),
+)
+
 MOVES: tuple[Move[AEState], ...] = (
     Move(c.Advance, turn.advance, label="Next phase"),
     Move(c.SetUpScenario, setup_moves.set_up, phases=("setup",), when=_phase("setup")),
@@ -113,7 +150,8 @@ MOVES: tuple[Move[AEState], ...] = (
     Move(c.AirToAir, air_combat.air_to_air, phases=("air_naval_combat", "land_combat"), label="Air combat"),
     Move(c.AirLosses, air_combat.air_losses, phases=("air_naval_combat", "land_combat"),
          when=lambda s: any(s.air_hits.values()), label="Air steps lost"),
-    Move(c.SubmarineAttack, naval_combat.submarine_attack, phases=("air_naval_combat",), choices=_seas,
+    Move(c.SubmarineAttack, naval_combat.submarine_attack, phases=("naval_movement", "air_naval_combat"),
+         choices=_seas,
          label="Submarine attack"),
     Move(c.ConvertToGarrison, movement.convert_to_garrison, phases=("operational_movement", "land_combat"),
          label="Make a garrison"),
@@ -125,6 +163,7 @@ MOVES: tuple[Move[AEState], ...] = (
     Move(c.ApplyLosses, combat.apply_losses, phases=("land_combat",), choices=_contested, label="Apply losses"),
     Move(c.AmendBoard, setup_moves.amend_board, label="Amend the board"),
     Move(c.Edit, edits.edit, label="Correct"),
+    *AIR_NAVAL_MOVES,
 )
 RUN = {m.command: m.run for m in MOVES}
 # The rule that fixes when each command happens, cited when it is given at another moment.
@@ -134,6 +173,9 @@ WHEN_RULES: dict[type[Command], str] = {
     c.Buy: "AE 1.13", c.Intercept: "AE 8.3", c.NavalFire: "AE 8.4", c.AntiAircraft: "AE 8.42e",
     c.ResolveDamage: "AE 8.6", c.SubmarineAttack: "AE 8.5", c.ConvertToGarrison: "AE 4.43", c.PlaceFreeSteps: "AE 9.42, 9.45", c.LendLeaseTransfer: "AE 9.25", c.Kamikaze: "AE 9.13", c.PortAttack: "AE 8.7",
     c.Move: "AE 1.15, 1.16", c.Fire: "AE 1.17", c.ApplyLosses: "AE 6.25", c.SpendSpecialAction: "AE 7.0",
+    ca.AssignAir: "AE 8.42a", ca.AttackPort: "AE 8.7", ca.FightAir: "AE 8.42d", ca.FireAntiAircraft: "AE 8.42e",
+    ca.LoseAirSteps: "AE 8.42d", ca.StrikePort: "AE 8.7", ca.EndAirRound: "AE 8.42g",
+    ca.DecidePearlHarbor: "AE 9.11k",
 }
 CHECKED = {m.command: m for m in MOVES if m.command in WHEN_RULES}
 

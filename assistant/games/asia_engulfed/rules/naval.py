@@ -11,7 +11,11 @@ from assistant.games.asia_engulfed.commands import NavalMove, RecordEscalation
 from assistant.games.asia_engulfed.rules.influence import all_influence
 from assistant.games.asia_engulfed.state import AEState
 
-def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
+def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list:
+    if cmd.mode in ("extended", "extended_return"):  # AE 8.23, 7.5
+        from assistant.games.asia_engulfed.rules import extended
+
+        return (extended.extended_move if cmd.mode == "extended" else extended.extended_return)(cmd, s, ctx)
     pieces = [s.pieces.get(pid) for pid in cmd.pieces]
     if any(p is None for p in pieces):
         raise Refused("unknown piece: " + ", ".join(pid for pid, p in zip(cmd.pieces, pieces) if p is None))
@@ -188,3 +192,6 @@ def record_escalation(cmd: RecordEscalation, s: AEState, ctx: Context) -> list[e
             raise Refused(f"{f.id}: every committed CV step carries a CBA unit ({f.steps} steps, {carried} CBA)",
                           rule="AE 9.22")
     return [ev.UsEscalationEarned(fleets=tuple(cmd.fleets), steps=steps, cv_steps=cv_steps, trigger=cmd.trigger)]
+
+
+check_path = _check_path  # also used by Extended Naval Operations (AE 8.23)
