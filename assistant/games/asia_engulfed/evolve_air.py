@@ -93,7 +93,7 @@ def _lost(s: AEState, e: ea.AirStepsLost) -> AEState:
     b = s.battles.get(e.where)
     if b is None:
         return s
-    left = {k: max(0, v - e.sections.get(k, 0)) for k, v in b.owed.get(e.side, {}).items()}
+    left = {k: v - e.sections.get(k, 0) for k, v in b.owed.get(e.side, {}).items() if v > e.sections.get(k, 0)}
     return _with(s, e.where, replace(b, owed={**b.owed, e.side: left}))
 
 

@@ -67,7 +67,7 @@ def fight(cmd: FightAir, s: AEState, ctx: Context) -> list[Event]:
             dice.append((unit, die, needed, at))
             if die >= needed:
                 hits[at] = hits.get(at, 0) + 1
-        owed[enemy] = _owed(s, b, enemy, hits)
+        owed[enemy] = {k: n for k, n in _owed(s, b, enemy, hits).items() if n}
     if not dice:
         raise Refused("no Escort meets a CAP and no CAP meets an Escort or an Attack section: no air combat",
                       rule="AE 8.42d")
@@ -346,18 +346,13 @@ def recovery(s: AEState, b: AirBattle, aboard: dict[str, str], named: dict[str, 
         if picked:
             if sum(picked.values()) != excess:
                 raise Refused(f"{cv} holds {room[cv]} CBA step(s): {excess} step(s) are lost", rule="AE 8.42g")
-        else:  # flip full-strength CBA first (AE 8.42g), then lose cadres
+        else:  # keep what fits, in order, flipping a full CBA to its cadre for a last single step (AE 8.42g)
+            left = room[cv]
             for q in sorted(cbas, key=lambda q: q.id):
-                take = min(1, excess) if q.steps >= 2 else 0
-                if take:
-                    picked[q.id] = picked.get(q.id, 0) + take
-                    excess -= take
-            for q in sorted(cbas, key=lambda q: q.id):
-                left = q.steps - picked.get(q.id, 0)
-                take = min(left, excess)
-                if take:
-                    picked[q.id] = picked.get(q.id, 0) + take
-                    excess -= take
+                keep = min(q.steps, max(left, 0))
+                left -= keep
+                if q.steps - keep:
+                    picked[q.id] = q.steps - keep
         lost.update(picked)
     last = b.kind == "raid" or b.round >= b.rounds
     return ea.AirBattleEnded(where=b.zone or b.sea, round=b.round, aboard=moved, lost=lost, last=last,
