@@ -263,13 +263,13 @@ def anti_aircraft(cmd: FireAntiAircraft, s: AEState, ctx: Context) -> list[Event
     b = battle_at(s, cmd.where)
     no_owed(s, b)
     enemy = places.enemy(cmd.side)
+    targets = units(s, b, enemy, *ATTACK)
+    if not targets:
+        raise Refused(f"no {side_name(enemy)} air unit attacks: no AA fire", rule="AE 8.42e, 8.7")
     if b.stage == "assigned" and (units(s, b, "japan", "cap", "escort") or units(s, b, "allies", "cap", "escort")):
         raise Refused("the air combat comes before AA", rule="AE 8.42d-e")
     if cmd.side in b.aa:
         raise Refused(f"{side_name(cmd.side)}'s AA already fired this round", rule="AE 8.42e")
-    targets = units(s, b, enemy, *ATTACK)
-    if not targets:
-        raise Refused(f"no {side_name(enemy)} air unit attacks: no AA fire", rule="AE 8.42e, 8.7")
     dice, halved = aa_dice(s, b, cmd.side)
     if not dice:
         raise Refused("fewer than two naval steps and no port dice: no AA die", rule="AE 8.42e")
@@ -297,7 +297,7 @@ def aa_dice(s: AEState, b: AirBattle, side: str) -> tuple[int, bool]:
     if b.kind == "raid":
         port = s.board.zones[b.zone].port
         dice += data.table("ports").get(port or "", {}).get("aa", 0)
-        if s.surprise and side == "allies" and not (b.zone == "hawaii" and s.pearl not in ("",)):
+        if s.surprise and side == "allies" and not (b.zone == "hawaii" and s.pearl not in ("", "struck")):
             dice, halved = (dice + 1) // 2, True
     return dice, halved
 
