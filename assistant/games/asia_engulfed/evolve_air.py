@@ -82,14 +82,21 @@ def _aa(s: AEState, e: ea.AntiAircraftFired) -> AEState:
     return _with(s, e.where, replace(b, aa=b.aa + (e.side,), owed=_owe(b, places.enemy(e.side), e.owed)))
 
 
-def _lost(s: AEState, e: ea.AirStepsLost) -> AEState:
+def _take(s: AEState, losses: dict[str, int], eliminated: tuple[str, ...],
+          moved: dict[str, str] | None = None) -> AEState:
     pieces = dict(s.pieces)
-    for u, n in e.losses.items():
+    for u, where in (moved or {}).items():
+        pieces[u] = replace(pieces[u], at=where)
+    for u, n in losses.items():
         if u in pieces:
             pieces[u] = replace(pieces[u], steps=pieces[u].steps - n)
-    for u in e.eliminated:
+    for u in eliminated:
         pieces.pop(u, None)
-    s = replace(s, pieces=pieces)
+    return replace(s, pieces=pieces)
+
+
+def _lost(s: AEState, e: ea.AirStepsLost) -> AEState:
+    s = _take(s, e.losses, e.eliminated)
     b = s.battles.get(e.where)
     if b is None:
         return s
@@ -111,15 +118,7 @@ def _naval_fired(s: AEState, e: ev.NavalFired) -> AEState:
 
 
 def _ended(s: AEState, e: ea.AirBattleEnded) -> AEState:
-    pieces = dict(s.pieces)
-    for u, cv in e.aboard.items():
-        pieces[u] = replace(pieces[u], at=cv)
-    for u, n in e.lost.items():
-        if u in pieces:
-            pieces[u] = replace(pieces[u], steps=pieces[u].steps - n)
-    for u in e.eliminated:
-        pieces.pop(u, None)
-    s = replace(s, pieces=pieces)
+    s = _take(s, e.lost, e.eliminated, e.aboard)
     b = s.battles[e.where]
     return _with(s, e.where, None if e.last else replace(b, stage="ended", missions={}, owed={}, aa=(), struck=()))
 

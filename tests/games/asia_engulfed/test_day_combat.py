@@ -57,6 +57,9 @@ def test_missions_lba_only_in_the_second_round_and_carriers_in_the_sea_zone():
     t.do(ca.AssignAir(sea=SEA, japan={"jp-cba-e": "attack", "jp-cba-2": "attack", "jp-cba-3": "escort"},
                       allies={"us-cba-b": "cap"}))
     assert t.state.battles[SEA].round == 1 and t.state.battles[SEA].missions["us-cba-b"] == "cap"
+    with pytest.raises(Refused) as refused:  # the phase does not end on an open battle
+        t.do(c.Advance())
+    assert refused.value.rule == "AE 8.42, 8.7"
     with pytest.raises(Refused) as refused:  # the battle must be fought out before another attempt
         t.do(c.Intercept(sea=SEA, japan="day", allies="day", attempt=2, faces=(1, 1)))
     assert refused.value.rule == "AE 8.42h"
@@ -157,7 +160,12 @@ def test_a_surprise_round_every_aircraft_attacks_and_the_surprised_cba_wait_then
     with pytest.raises(Refused) as refused:
         t.do(c.NavalFire(sea=SEA, kind="strike", targets={"us-cba-b": "jp-cv-b"}, faces=(1, 1)))
     assert refused.value.rule == "AE 8.42b"
+    with pytest.raises(Refused) as refused:  # AA (e) before the strikes (f)
+        t.do(c.NavalFire(sea=SEA, kind="strike", targets={"jp-cba-e": "us-bb-2"}, faces=(1, 1)))
+    assert refused.value.rule == "AE 8.42e-f"
+    t.do(ca.FireAntiAircraft(where=SEA, side="allies", faces=(1, 1, 1)))
     t.do(c.NavalFire(sea=SEA, kind="strike", targets={"jp-cba-e": "us-bb-2"}, faces=(1, 1)))
+    t.do(ca.FireAntiAircraft(where=SEA, side="japan", faces=(1, 1)))  # (3 + 2) // 2
     with pytest.raises(Refused) as refused:  # after the surpriser's strike: carriers only
         t.do(c.NavalFire(sea=SEA, kind="strike", targets={"us-cba-b": "jp-ca-2"}, faces=(1, 1)))
     assert refused.value.rule == "AE 8.42b"
@@ -175,6 +183,7 @@ def test_first_turn_japanese_air_get_plus_one_in_the_first_round_only():
     t.do(ca.FightAir(where=SEA, faces=(1, 1, 1, 1)))
     needed = {u: n for u, _, n, _ in of(t, ea.AirFought)[-1].dice}
     assert needed == {"jp-cba-e": 3, "us-cba-b": 5}  # 5 - 1 elite - 1 surprise (AE 9.11c, 9.12)
+    t.do(ca.FireAntiAircraft(where=SEA, side="allies", faces=(1, 1, 1)))
     t.do(c.NavalFire(sea=SEA, kind="strike", targets={"jp-cba-2": "us-bb-2"}, faces=(4, 1)))
     assert [shot[3] for shot in of(t, ev.NavalFired)[-1].shots] == [1, 1]  # +1 surprise, no CBA bonus on a BB
     t.do(ca.EndAirRound(where=SEA))

@@ -10,7 +10,7 @@ from assistant.decider import Context, Refused
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed import events_air as ea
 from assistant.games.asia_engulfed.commands_air import AssignAir
-from assistant.games.asia_engulfed.rules.air_missions import side_name, units
+from assistant.games.asia_engulfed.rules.air_missions import aa_dice, side_name, units
 from assistant.games.asia_engulfed.rules.air_naval import is_kamikaze
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
@@ -80,6 +80,9 @@ def check_striker(s: AEState, p, sea: str, target) -> None:
         if target.kind != "cv":
             raise Refused("after a surprise the surprised side's CBA attack only carriers not destroyed",
                           rule="AE 8.42b")
+    enemy = places.enemy(side)
+    if enemy not in b.aa and aa_dice(s, b, enemy)[0]:
+        raise Refused(f"{side_name(enemy)}'s AA fires before this strike (ae.fire_anti_aircraft)", rule="AE 8.42e-f")
 
 
 def surprise_bonus(s: AEState, sea: str) -> bool | None:
