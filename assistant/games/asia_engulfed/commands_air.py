@@ -12,13 +12,15 @@ from events.base import Command
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 Units = Annotated[tuple[Id, ...], msgspec.Meta(max_length=40)]
 Faces = Annotated[tuple[int, ...], msgspec.Meta(max_length=200)]
-Missions = Annotated[dict[Id, Literal["attack", "escort", "cap"]], msgspec.Meta(max_length=40)]
+# unit=mission pairs (attack, escort or cap): plain text so a phone's form reads "jp-cba-1=attack, jp-cba-2=cap"
+Missions = Annotated[dict[Id, Annotated[str, msgspec.Meta(max_length=8)]], msgspec.Meta(max_length=40)]
 Steps = Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=1, le=2)]], msgspec.Meta(max_length=40)]
 
 
 class AssignAir(Command, tag="ae.assign_air"):
-    """AE 8.42a: after a Day interception, both sides' air missions for the round, revealed together. CBA on
-    carriers in the sea zone; LBA from friendly uncontested zones bordering it, in the second round only."""
+    """AE 8.42a: after a Day interception, both sides' air missions for the round, revealed together:
+    unit=attack, unit=escort or unit=cap. CBA on carriers in the sea zone; LBA from friendly uncontested zones
+    bordering it, in the second round only."""
 
     sea: Id
     japan: Missions = {}
@@ -26,9 +28,9 @@ class AssignAir(Command, tag="ae.assign_air"):
 
 
 class FightAir(Command, tag="ae.fight_air"):
-    """AE 8.42d: the air combat of the open battle (a Day round in ``where`` sea zone, or the attack on ``where``
-    zone). ``sweep``: the CAP steps beyond twice the enemy Escort steps that fire at the Attack section (+1), as
-    their owner chooses them (default: in the order the CAP was assigned)."""
+    """AE 8.42d: the air combat of the open battle (a Day round's sea zone, or the zone attacked); Escort and CAP
+    fire at once. Sweep: the CAP steps beyond twice the enemy Escort steps that fire at the Attack section (+1),
+    as their owner chooses them (by default in the order the CAP was assigned)."""
 
     where: Id
     sweep: Steps = {}
@@ -52,8 +54,8 @@ class LoseAirSteps(Command, tag="ae.lose_air_steps"):
 
 
 class EndAirRound(Command, tag="ae.end_air_round"):
-    """AE 8.42g: aircraft return; CBA whose carrier sank land on another carrier in the sea zone (``aboard``);
-    CBA beyond the room left are lost (``lost`` names which when it is the owner's choice)."""
+    """AE 8.42g: the aircraft return; CBA whose carrier sank land on another carrier in the sea zone (aboard);
+    CBA beyond the room left are lost (lost: which, when it is the owner's choice)."""
 
     where: Id
     aboard: Annotated[dict[Id, Id], msgspec.Meta(max_length=40)] = {}
@@ -61,9 +63,9 @@ class EndAirRound(Command, tag="ae.end_air_round"):
 
 
 class AttackPort(Command, tag="ae.attack_port"):
-    """AE 8.7: open a port or airbase attack on ``zone`` from ``sea``: the attacker's Escort and Port Attack units
-    (Port Attack only on a port bordering the sea zone). Every defending air unit flies CAP. ``strafe``: at Pearl
-    Harbor, Escort units that fire at the grounded LBA (AE 9.11j)."""
+    """AE 8.7: a port or airbase attack from a sea zone: the attacker's Escort and Port Attack units (Port Attack
+    only on a port bordering the sea zone); every defending air unit flies CAP. Strafe: at Pearl Harbor, Escort
+    units that fire at the grounded LBA (AE 9.11j)."""
 
     zone: Id
     sea: Id
@@ -73,7 +75,8 @@ class AttackPort(Command, tag="ae.attack_port"):
 
 
 class StrikePort(Command, tag="ae.strike_port"):
-    """AE 8.7: each surviving Port Attack unit fires at a fleet in the port (+1) or at the facilities ("port")."""
+    """AE 8.7: each surviving Port Attack unit fires at a fleet in the port (+1) or at the facilities: unit=fleet
+    or unit=port."""
 
     zone: Id
     targets: Annotated[dict[Id, Id], msgspec.Meta(min_length=1, max_length=40)]

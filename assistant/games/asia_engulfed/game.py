@@ -143,11 +143,15 @@ MOVES: tuple[Move[AEState], ...] = (
                                                             "return_to_base")),
     Move(c.Kamikaze, air_naval.kamikaze, phases=("air_naval_combat",), when=lambda s: s.track("kamikaze") <= 0,
          choices=_seas),
-    Move(c.PortAttack, air_naval.port_attack, phases=("air_naval_combat",), choices=_zones),
+    # Superseded at the table by the port attack with its air combat and AA (ae.attack_port); kept for saved games.
+    Move(c.PortAttack, air_naval.port_attack, phases=("air_naval_combat",), choices=_zones, when=lambda s: False),
     Move(c.Intercept, naval_combat.intercept, phases=("air_naval_combat",), choices=_seas, label="Roll interception"),
     Move(c.NavalFire, naval_combat.naval_fire, phases=("air_naval_combat",), choices=_seas, label="Fire"),
-    Move(c.AntiAircraft, naval_combat.anti_aircraft, phases=("air_naval_combat",), choices=_seas, label="Fire AA"),
-    Move(c.AirToAir, air_combat.air_to_air, phases=("air_naval_combat", "land_combat"), label="Air combat"),
+    # At sea these two are superseded by the Day round's steps (ae.fire_anti_aircraft, ae.fight_air); kept for
+    # saved games and, for air combat, for Land Combat.
+    Move(c.AntiAircraft, naval_combat.anti_aircraft, phases=("air_naval_combat",), choices=_seas, label="Fire AA",
+         when=lambda s: False),
+    Move(c.AirToAir, air_combat.air_to_air, phases=("land_combat",), label="Air combat"),
     Move(c.AirLosses, air_combat.air_losses, phases=("air_naval_combat", "land_combat"),
          when=lambda s: any(s.air_hits.values()), label="Air steps lost"),
     Move(c.SubmarineAttack, naval_combat.submarine_attack, phases=("naval_movement", "air_naval_combat"),

@@ -28,6 +28,8 @@ def assign(cmd: AssignAir, s: AEState, ctx: Context) -> list[Event]:
     missions: dict[str, str] = {}
     for side, chosen in (("japan", cmd.japan), ("allies", cmd.allies)):
         for unit, mission in chosen.items():
+            if mission not in ("attack", "escort", "cap"):
+                raise Refused(f"{unit}: the mission is attack, escort or cap, not {mission!r}", rule="AE 8.42a")
             p = s.pieces.get(unit)
             if p is None or not places.is_air(p) or places.side(p) != side:
                 raise Refused(f"{unit}: an air unit of {side_name(side)}", rule="AE 8.42a")

@@ -1,0 +1,64 @@
+"""One plain sentence per air-naval event (Day Combat missions, port and airbase attacks, Pearl Harbor)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.games.asia_engulfed import events_air as ea
+
+SECTIONS = {"cap": "CAP", "escort": "Escort", "attack": "Attack", "grounded": "grounded LBA", "aa": "Attack (AA)",
+            "aa_free": "Escort or Attack (AA)"}
+
+
+def _place(zone: str) -> str:
+    return " ".join(w if w in ("of", "and") else w[:1].upper() + w[1:] for w in zone.split("_"))
+
+
+def _side(side: str) -> str:
+    return "Japan" if side == "japan" else "The Allies"
+
+
+def _missions(missions: dict[str, str]) -> str:
+    count: dict[str, int] = {}
+    for m in missions.values():
+        count[m] = count.get(m, 0) + 1
+    return ", ".join(f"{n} {m.replace('_', ' ')}" for m, n in sorted(count.items()))
+
+
+def _owed(owed: dict[str, int]) -> str:
+    return ", ".join(f"{n} from {SECTIONS.get(k, k)}" for k, n in owed.items() if n)
+
+
+def describe(e: Any) -> str:
+    t = type(e)
+    if t is ea.AirAssigned:
+        surprise = f"; {_side(e.surprise)} has surprise" if e.surprise else ""
+        return f"Day round {e.round} in {_place(e.sea)}: {_missions(e.missions)}{surprise}."
+    if t is ea.RaidOpened:
+        what = "The surprise attack on" if e.surprise_attack else "The second port attack on" if e.second \
+            else "An attack on"
+        return f"{what} {_place(e.zone)} from {_place(e.sea)}: {_missions(e.missions)}."
+    if t is ea.AirFought:
+        owed = "; ".join(f"{_side(side)} loses {_owed(o)}" for side, o in e.owed.items() if any(o.values()))
+        swept = sum(e.sweep.values())
+        extra = f" ({swept} CAP step(s) beyond 2:1 at the Attack section)" if swept else ""
+        return f"Air combat at {_place(e.where)}{extra}: " + (owed or "no loss") + "."
+    if t is ea.AntiAircraftFired:
+        half = ", halved" if e.halved else ""
+        return f"{_side(e.side)}'s AA fires {e.dice} dice{half} at {_place(e.where)}: {e.hits} hit(s)."
+    if t is ea.AirStepsLost:
+        return f"{_side(e.side)} loses {sum(e.losses.values())} air step(s) at {_place(e.where)} ({e.cause})."
+    if t is ea.PortStruck:
+        hits = sum(1 for s in e.shots if s[4] != "miss")
+        return f"Port attackers fire at {_place(e.zone)}: {hits} hit(s)."
+    if t is ea.AirBattleEnded:
+        lost = sum(e.lost.values())
+        tail = f"; {lost} CBA step(s) lost for want of carrier room" if lost else ""
+        return f"The aircraft return from {_place(e.where)}{tail}."
+    if t is ea.PearlHarborDecided:
+        words = {"stay": "stays in the Hawaiian Islands", "return": "returns to base",
+                 "intercept": "intercepts for one shortened Day round"}
+        who = "Japan" if e.side == "japan" else "The US fleets at sea"
+        return f"{who} {words[e.decision]}" + (" (to the US national port)." if e.side == "allies"
+                                                and e.decision == "return" else ".")
+    return ""
