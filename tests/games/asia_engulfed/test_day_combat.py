@@ -190,3 +190,13 @@ def test_first_turn_japanese_air_get_plus_one_in_the_first_round_only():
     t.do(ca.AssignAir(sea=SEA, japan={"jp-cba-e": "escort", "jp-cba-2": "attack"}, allies={"us-cba-b": "cap"}))
     t.do(ca.FightAir(where=SEA, faces=(1, 1, 1, 1)))
     assert {u: n for u, _, n, _ in of(t, ea.AirFought)[-1].dice}["jp-cba-e"] == 4  # round 2: elite only
+
+
+def test_surprise_has_no_effect_when_the_surprised_side_has_only_lba():
+    t = carriers(extra=(piece("jp-ca-2", "japan", "ca", 2, SEA),))
+    for cba in ("us-cba-b", "us-cba-c"):
+        t.do(c.Edit(what="place", key=cba, value="usa", reason="the carrier's air group is ashore"))
+    t.do(c.Intercept(sea=SEA, japan="day", allies="day", faces=(6, 1)))
+    assert t.state.battles[SEA].surprise == "japan"
+    t.do(ca.AssignAir(sea=SEA, japan={"jp-cba-e": "attack", "jp-cba-3": "escort"}))  # Escort allowed: no surprise
+    assert t.state.battles[SEA].surprise == ""

@@ -120,3 +120,21 @@ def test_extended_return_obeys_influence():
     with pytest.raises(Refused) as refused:
         t.do(c.NavalMove(pieces=("us-ca-x",), to="usa", zones=0, mode="extended_return"))
     assert refused.value.rule == "AE 7.5"
+
+
+def test_an_extended_operation_needs_a_special_action_kept_from_a_previous_turn():
+    t = naval(special_actions={})
+    t.do(c.NavalMove(pieces=("jp-bb-1",), to="east_china_sea", zones=1))
+    with pytest.raises(Refused) as refused:
+        t.do(c.NavalMove(pieces=("jp-bb-1",), to="south_china_sea", zones=1, mode="extended"))
+    assert refused.value.rule == "AE 8.23, 7.4"
+    assert t.state.pieces["jp-bb-1"].at == "east_china_sea"
+
+
+def test_japanese_fleets_at_sea_in_the_allied_return_to_base_may_use_the_extended_return():
+    t = return_phase()
+    t.do(c.NavalMove(pieces=("jp-ca-r", "jp-inf-r"), to="formosa", zones=1, mode="return"))
+    t.advance_to("return_to_base", "allies")
+    t.do(c.Edit(what="place", key="jp-ca-r", value="philippine_sea", reason="it reacted into the Philippine Sea"))
+    t.do(c.NavalMove(pieces=("jp-ca-r",), to="honshu", zones=0, mode="extended_return"))
+    assert t.state.pieces["jp-ca-r"].at == "honshu" and t.state.special_actions["japan"] == ()

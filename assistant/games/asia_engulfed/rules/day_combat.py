@@ -25,6 +25,8 @@ def assign(cmd: AssignAir, s: AEState, ctx: Context) -> list[Event]:
                       "first Day round)", rule="AE 8.42, 8.32")
     rnd = 1 if b.stage == "intercepted" else b.round + 1
     surprise = b.surprise if rnd == 1 else ""
+    if surprise and not _carrier_air(s, cmd.sea, places.enemy(surprise)):
+        surprise = ""  # AE 8.42b: no effect when the surprised side has only LBA
     missions: dict[str, str] = {}
     for side, chosen in (("japan", cmd.japan), ("allies", cmd.allies)):
         for unit, mission in chosen.items():
@@ -45,6 +47,11 @@ def assign(cmd: AssignAir, s: AEState, ctx: Context) -> list[Event]:
     bonus = rnd == 1 and b.bonus  # AE 9.11c: fixed when the interception opened the battle
     return [ea.AirAssigned(sea=cmd.sea, round=rnd, missions=missions, rounds=b.rounds, winner=b.winner,
                            surprise=surprise, bonus=bonus)]
+
+
+def _carrier_air(s: AEState, sea: str, side: str) -> bool:
+    return any(p.kind == "cba" and p.at in s.pieces and s.pieces[p.at].at == sea and places.side(p) == side
+               for p in s.pieces.values())
 
 
 def _eligible(s: AEState, p, sea: str, rnd: int, surprise: str) -> None:
