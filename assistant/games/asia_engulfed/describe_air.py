@@ -18,6 +18,10 @@ def _side(side: str) -> str:
     return "Japan" if side == "japan" else "The Allies"
 
 
+def _whose(side: str) -> str:
+    return "Japan's" if side == "japan" else "The Allies'"
+
+
 def _missions(missions: dict[str, str]) -> str:
     count: dict[str, int] = {}
     for m in missions.values():
@@ -45,7 +49,7 @@ def describe(e: Any) -> str:
         return f"Air combat at {_place(e.where)}{extra}: " + (owed or "no loss") + "."
     if t is ea.AntiAircraftFired:
         half = ", halved" if e.halved else ""
-        return f"{_side(e.side)}'s AA fires {e.dice} dice{half} at {_place(e.where)}: {e.hits} hit(s)."
+        return f"{_whose(e.side)} AA fires {e.dice} dice{half} at {_place(e.where)}: {e.hits} hit(s)."
     if t is ea.AirStepsLost:
         return f"{_side(e.side)} loses {sum(e.losses.values())} air step(s) at {_place(e.where)} ({e.cause})."
     if t is ea.PortStruck:
@@ -61,4 +65,31 @@ def describe(e: Any) -> str:
         who = "Japan" if e.side == "japan" else "The US fleets at sea"
         return f"{who} {words[e.decision]}" + (" (to the US national port)." if e.side == "allies"
                                                 and e.decision == "return" else ".")
+    return ""
+
+
+def next_step(s: Any) -> str:
+    """What the open air battle (or the Pearl Harbor sequence) waits for, in plain words; "" when nothing."""
+    from assistant.games.asia_engulfed.rules.air_missions import aa_dice, units
+
+    for where, b in sorted(s.battles.items()):
+        place = _place(where)
+        if b.stage in ("intercepted", "ended"):
+            return (f"Day round {1 if b.stage == 'intercepted' else b.round + 1} at {place}: assign the air missions "
+                    "(or end the round if no aircraft flies).")
+        owing = [side for side, o in b.owed.items() if any(o.values())]
+        if owing:
+            return f"{_side(owing[0])} names the air steps lost at {place}."
+        flying = any(units(s, b, side, "cap", "escort") for side in ("japan", "allies")) or b.strafe
+        if b.stage == "assigned" and flying:
+            return f"Air combat at {place}."
+        for side in ("japan", "allies"):
+            enemy = "allies" if side == "japan" else "japan"
+            if side not in b.aa and units(s, b, enemy, "attack", "port_attack") and aa_dice(s, b, side)[0]:
+                return f"{_whose(side)} AA fires at {place}; then the strikes and the aircraft's return."
+        return f"Strikes at {place}, then the aircraft return (end the round)."
+    if s.pearl == "struck":
+        return "Pearl Harbor: Japan stays in the Hawaiian Islands or returns to base (AE 9.11k)."
+    if s.pearl == "stayed":
+        return "Pearl Harbor: the US fleets at sea return to the US national port or intercept (AE 9.11k)."
     return ""

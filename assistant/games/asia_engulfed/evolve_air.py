@@ -120,7 +120,8 @@ def _naval_fired(s: AEState, e: ev.NavalFired) -> AEState:
 def _ended(s: AEState, e: ea.AirBattleEnded) -> AEState:
     s = _take(s, e.lost, e.eliminated, e.aboard)
     b = s.battles[e.where]
-    return _with(s, e.where, None if e.last else replace(b, stage="ended", missions={}, owed={}, aa=(), struck=()))
+    return _with(s, e.where, None if e.last else replace(b, stage="ended", round=e.round, missions={}, owed={},
+                                                         aa=(), struck=()))
 
 
 def _naval_moved(s: AEState, e: ev.NavalMoved) -> AEState:

@@ -109,7 +109,7 @@ AIR_NAVAL_MOVES: tuple[Move[AEState], ...] = (
          label="Air steps lost"),
     Move(ca.StrikePort, raids.strike_port, phases=AIR_NAVAL, when=lambda s: any(
         b.kind == "raid" for b in s.battles.values()), choices=_battles, label="Strike the port"),
-    Move(ca.EndAirRound, air_missions.end_round, phases=AIR_NAVAL, when=_open, choices=_battles,
+    Move(ca.EndAirRound, air_missions.end_round, phases=AIR_NAVAL, when=lambda s: bool(s.battles), choices=_battles,
          label="Aircraft return"),
     Move(ca.DecidePearlHarbor, pearl_harbor.decide_pearl, phases=AIR_NAVAL,
          when=lambda s: s.pearl in ("struck", "stayed"), label="Pearl Harbor: stay or return"),

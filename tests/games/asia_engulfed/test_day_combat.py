@@ -200,3 +200,16 @@ def test_surprise_has_no_effect_when_the_surprised_side_has_only_lba():
     assert t.state.battles[SEA].surprise == "japan"
     t.do(ca.AssignAir(sea=SEA, japan={"jp-cba-e": "attack", "jp-cba-3": "escort"}))  # Escort allowed: no surprise
     assert t.state.battles[SEA].surprise == ""
+
+
+def test_a_round_in_which_no_aircraft_flies_is_ended_at_once():
+    t = carriers()
+    day(t)
+    with pytest.raises(Refused) as refused:  # no strike before the missions
+        t.do(c.NavalFire(sea=SEA, kind="strike", targets={"jp-cba-e": "us-bb-2"}, faces=(1, 1)))
+    assert refused.value.rule == "AE 8.42a"
+    t.do(ca.EndAirRound(where=SEA))
+    assert t.state.battles[SEA].round == 1 and t.state.battles[SEA].stage == "ended"
+    t.do(ca.EndAirRound(where=SEA))
+    assert SEA not in t.state.battles
+    t.do(c.Advance())  # nothing open: the phase may end

@@ -9,6 +9,7 @@ from assistant.games.asia_engulfed import commands as c
 from assistant.games.asia_engulfed import commands_air as ca
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed import events_air as ea
+from assistant.games.asia_engulfed.guidance import guidance
 from tests.games.asia_engulfed.table import Table, piece, scenario
 
 SEA = "south_china_sea"
@@ -53,7 +54,9 @@ def test_a_port_attack_cap_air_combat_port_aa_then_a_fleet_in_port_and_the_facil
     with pytest.raises(Refused) as refused:
         t.do(ca.StrikePort(zone="luzon", targets={"jp-cba-e": "us-ca-3"}, faces=(1, 1)))
     assert refused.value.rule == "AE 8.7, 8.42d"
+    assert "Air combat at Luzon" in guidance(t.state)
     t.do(ca.FightAir(where="luzon", faces=(1, 1, 1, 1)))  # 2 Escort dice at the CAP, 2 CAP dice at the Escort
+    assert "The Allies' AA fires at Luzon" in guidance(t.state)
     with pytest.raises(Refused) as refused:  # AA before the port attackers fire
         t.do(ca.StrikePort(zone="luzon", targets={"jp-cba-e": "us-ca-3"}, faces=(1, 1)))
     assert refused.value.rule == "AE 8.7"

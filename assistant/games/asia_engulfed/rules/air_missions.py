@@ -41,7 +41,8 @@ def steps(pieces: list) -> int:
 def no_owed(s: AEState, b: AirBattle) -> None:
     for side, owed in b.owed.items():
         if any(owed.values()):
-            raise Refused(f"{side} first names the air steps it lost (ae.lose_air_steps)", rule="AE 8.42d")
+            raise Refused(f"{side_name(side)} first names the air steps it lost (ae.lose_air_steps)",
+                          rule="AE 8.42d")
 
 
 def fight(cmd: FightAir, s: AEState, ctx: Context) -> list[Event]:
@@ -305,6 +306,10 @@ def aa_dice(s: AEState, b: AirBattle, side: str) -> tuple[int, bool]:
 def end_round(cmd: EndAirRound, s: AEState, ctx: Context) -> list[Event]:
     """AE 8.42g: every aircraft returns; CBA beyond the room left on the carriers (a damaged step holds one cadre)
     are lost. LBA go back to the zone they came from (they never left it on this board)."""
+    b = s.battles.get(cmd.where)
+    if b is not None and b.stage in ("intercepted", "ended"):  # a round in which no aircraft flies
+        rnd = 1 if b.stage == "intercepted" else b.round + 1
+        return [ea.AirBattleEnded(where=cmd.where, round=rnd, last=rnd >= b.rounds)]
     b = battle_at(s, cmd.where)
     no_owed(s, b)
     return [recovery(s, b, cmd.aboard, cmd.lost)]
@@ -316,8 +321,10 @@ def recovery(s: AEState, b: AirBattle, aboard: dict[str, str], named: dict[str, 
     room = {cv: 2 * (p.steps - s.damaged.get(cv, 0)) + s.damaged.get(cv, 0) for cv, p in carriers.items()}
     load: dict[str, list] = {cv: [] for cv in carriers}
     homeless = []
+    board = s.board
     for p in s.pieces.values():
-        if p.kind != "cba" or (p.at not in carriers and p.id not in b.missions):
+        sunk = p.at not in s.pieces and p.at not in board.zones and p.at not in board.seas and p.at != "orphan"
+        if p.kind != "cba" or (p.at not in carriers and p.id not in b.missions and not sunk):
             continue
         (load[p.at] if p.at in carriers else homeless).append(p)
     moved: dict[str, str] = {}

@@ -42,8 +42,6 @@ def assign(cmd: AssignAir, s: AEState, ctx: Context) -> list[Event]:
                 raise Refused("in a surprise round no side flies CAP or Escort: every aircraft attacks",
                               rule="AE 8.42b")
             missions[unit] = mission
-    if not missions:
-        raise Refused("assign at least one air unit", rule="AE 8.42a")
     bonus = rnd == 1 and b.bonus  # AE 9.11c: fixed when the interception opened the battle
     return [ea.AirAssigned(sea=cmd.sea, round=rnd, missions=missions, rounds=b.rounds, winner=b.winner,
                            surprise=surprise, bonus=bonus)]
@@ -72,8 +70,10 @@ def _eligible(s: AEState, p, sea: str, rnd: int, surprise: str) -> None:
 def check_striker(s: AEState, p, sea: str, target) -> None:
     """Called by ``ae.naval_fire`` (strike) while a Day round is open in the sea zone."""
     b = s.battles.get(sea)
-    if b is None or b.kind != "day" or b.stage in ("intercepted", "ended"):
+    if b is None or b.kind != "day":
         return
+    if b.stage in ("intercepted", "ended"):
+        raise Refused("assign the round's air missions first (ae.assign_air)", rule="AE 8.42a")
     side = places.side(p)
     if b.missions.get(p.id) != "attack":
         raise Refused(f"{p.id} is not in the Attack section this round", rule="AE 8.42a, f")
