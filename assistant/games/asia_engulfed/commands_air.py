@@ -89,3 +89,12 @@ class DecidePearlHarbor(Command, tag="ae.decide_pearl_harbor"):
 
     side: Literal["japan", "allies"]
     decision: Literal["stay", "return", "intercept"]
+
+
+class Consolidate(Command, tag="ae.consolidate"):
+    """AE 8.11: fleets of one type and one navy in one place merge into fewer fleets (1 to 4 steps each): keep =
+    the fleets kept and the steps each has after; the others leave the map. Voluntary in port in Naval Movement
+    and Return to Base, mandatory at sea in Air-Naval Combat before a Day or Night round."""
+
+    fleets: Annotated[tuple[Id, ...], msgspec.Meta(min_length=2, max_length=12)]
+    keep: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=1, le=4)]], msgspec.Meta(min_length=1, max_length=12)]

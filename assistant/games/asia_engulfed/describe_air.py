@@ -65,6 +65,9 @@ def describe(e: Any) -> str:
         who = "Japan" if e.side == "japan" else "The US fleets at sea"
         return f"{who} {words[e.decision]}" + (" (to the US national port)." if e.side == "allies"
                                                 and e.decision == "return" else ".")
+    if t is ea.FleetsConsolidated:
+        return f"{len(e.keep) + len(e.removed)} fleets consolidate into {len(e.keep)}: " + ", ".join(
+            f"{f} {n} step(s)" for f, n in e.keep.items()) + "."
     return ""
 
 

@@ -93,3 +93,16 @@ class PearlHarborDecided(Event, tag="ae.pearl_harbor_decided"):
 
 EVENTS = (AirAssigned, RaidOpened, AirFought, AntiAircraftFired, AirStepsLost, PortStruck, AirBattleEnded,
           PearlHarborDecided)
+
+
+class FleetsConsolidated(Event, tag="ae.fleets_consolidated"):
+    """AE 8.11: fleets of one type and navy merged into fewer: the steps and damaged steps each kept fleet has now,
+    the fleets removed, and the CBA that moved to another carrier."""
+
+    keep: dict[str, int]
+    removed: tuple[str, ...]
+    damaged: dict[str, int] = {}
+    cba: dict[str, str] = {}
+
+
+EVENTS = EVENTS + (FleetsConsolidated,)

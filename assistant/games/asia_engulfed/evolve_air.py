@@ -156,3 +156,21 @@ HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ea.AirBattleEnded: _ended,
     ea.PearlHarborDecided: lambda s, e: replace(s, pearl=pearl_harbor.after_decision(s, e)),
 }
+
+
+def _consolidated(s: AEState, e: ea.FleetsConsolidated) -> AEState:
+    pieces = {k: v for k, v in s.pieces.items() if k not in e.removed}
+    for f, n in e.keep.items():
+        pieces[f] = replace(pieces[f], steps=n, max_steps=max(pieces[f].top, n))
+    for cba, cv in e.cba.items():
+        pieces[cba] = replace(pieces[cba], at=cv)
+    damaged = {k: v for k, v in s.damaged.items() if k not in e.removed and k not in e.keep}
+    damaged.update(e.damaged)
+    gone = set(e.removed)
+    return replace(s, pieces=pieces, damaged=damaged,
+                   moved=s.moved + tuple(f for f in e.keep if f not in s.moved and any(r in s.moved for r in gone)),
+                   oil_paid=s.oil_paid + tuple(f for f in e.keep if f not in s.oil_paid
+                                               and any(r in s.oil_paid for r in gone)))
+
+
+HANDLERS[ea.FleetsConsolidated] = _consolidated

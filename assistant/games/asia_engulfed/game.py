@@ -29,10 +29,11 @@ from assistant.games.asia_engulfed.rules import (
     air_naval,
     china,
     combat,
+    consolidation,
+    day_combat,
     edits,
     movement,
     naval,
-    day_combat,
     naval_combat,
     network,
     override,
@@ -113,6 +114,8 @@ AIR_NAVAL_MOVES: tuple[Move[AEState], ...] = (
          label="Aircraft return"),
     Move(ca.DecidePearlHarbor, pearl_harbor.decide_pearl, phases=AIR_NAVAL,
          when=lambda s: s.pearl in ("struck", "stayed"), label="Pearl Harbor: stay or return"),
+    Move(ca.Consolidate, consolidation.consolidate, phases=("naval_movement", "air_naval_combat", "return_to_base"),
+         label="Consolidate fleets"),
 )
 
 MOVES: tuple[Move[AEState], ...] = (
@@ -179,7 +182,7 @@ WHEN_RULES: dict[type[Command], str] = {
     c.Move: "AE 1.15, 1.16", c.Fire: "AE 1.17", c.ApplyLosses: "AE 6.25", c.SpendSpecialAction: "AE 7.0",
     ca.AssignAir: "AE 8.42a", ca.AttackPort: "AE 8.7", ca.FightAir: "AE 8.42d", ca.FireAntiAircraft: "AE 8.42e",
     ca.LoseAirSteps: "AE 8.42d", ca.StrikePort: "AE 8.7", ca.EndAirRound: "AE 8.42g",
-    ca.DecidePearlHarbor: "AE 9.11k",
+    ca.DecidePearlHarbor: "AE 9.11k", ca.Consolidate: "AE 8.11",
 }
 CHECKED = {m.command: m for m in MOVES if m.command in WHEN_RULES}
 

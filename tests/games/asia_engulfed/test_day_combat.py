@@ -138,6 +138,8 @@ def test_allied_air_combat_hits_go_to_japanese_elite_units_first_when_japan_choo
     t = carriers(extra=(piece("jp-cv-c", "japan", "cv", 1, SEA),
                         piece("jp-cba-e2", "japan", "cba", 2, "jp-cv-c", elite=True)))
     day(t)
+    t.do(ca.Consolidate(fleets=("jp-cv-b", "jp-cv-c"), keep={"jp-cv-b": 4}))  # mandatory (AE 8.11)
+    assert t.state.pieces["jp-cba-e2"].at == "jp-cv-b"
     t.do(ca.AssignAir(sea=SEA, japan={"jp-cba-e": "attack", "jp-cba-e2": "attack", "jp-cba-2": "attack"},
                       allies={"us-cba-b": "cap"}))
     t.do(ca.FightAir(where=SEA, faces=(4, 1)))  # no Escort: both CAP steps at the Attack section (+1): one hit
@@ -213,3 +215,34 @@ def test_a_round_in_which_no_aircraft_flies_is_ended_at_once():
     t.do(ca.EndAirRound(where=SEA))
     assert SEA not in t.state.battles
     t.do(c.Advance())  # nothing open: the phase may end
+
+
+def test_consolidation_the_rule_book_example_and_mandatory_before_a_day_round():
+    t = carriers(extra=(piece("us-ca-a", "usa", "ca", 3, SEA), piece("us-ca-b", "usa", "ca", 3, SEA, top=4),
+                        piece("us-ca-c", "usa", "ca", 2, SEA, top=4)))
+    day(t)
+    with pytest.raises(Refused) as refused:  # three US cruiser fleets with 8 steps fit in two
+        t.do(ca.AssignAir(sea=SEA, japan={"jp-cba-e": "attack"}))
+    assert refused.value.rule == "AE 8.11"
+    with pytest.raises(Refused) as refused:  # fleets are never split, the number of fleets must go down
+        t.do(ca.Consolidate(fleets=("us-ca-a", "us-ca-b", "us-ca-c"), keep={"us-ca-a": 4, "us-ca-b": 2,
+                                                                           "us-ca-c": 2}))
+    assert refused.value.rule == "AE 8.11"
+    with pytest.raises(Refused) as refused:  # the elite cruiser never takes part
+        t.do(ca.Consolidate(fleets=("jp-ca-elite", "jp-bb-1"), keep={"jp-ca-elite": 4}))
+    assert refused.value.rule == "AE 8.11"
+    # AE 8.11's example: two 3-step cruiser fleets and a 2-step one become two 4-step fleets.
+    t.do(ca.Consolidate(fleets=("us-ca-a", "us-ca-b", "us-ca-c"), keep={"us-ca-a": 4, "us-ca-b": 4}))
+    assert (t.state.pieces["us-ca-a"].steps, t.state.pieces["us-ca-b"].steps) == (4, 4)
+    assert "us-ca-c" not in t.state.pieces
+    t.do(ca.AssignAir(sea=SEA, japan={"jp-cba-e": "attack"}))
+
+
+def test_carriers_consolidate_with_their_air_units_and_damaged_steps():
+    t = carriers(extra=(piece("us-cv-c", "usa", "cv", 1, SEA, top=4),
+                        piece("us-cba-d", "usa", "cba", 1, "us-cv-c", top=2)))
+    t.do(c.NavalFire(sea=SEA, kind="strike", targets={"jp-cba-2": "us-cv-c"}, faces=(4, 1)))  # 4 + 1 CBA: damaged
+    assert t.state.damaged["us-cv-c"] == 1
+    t.do(ca.Consolidate(fleets=("us-cv-b", "us-cv-c"), keep={"us-cv-b": 3}))
+    assert t.state.pieces["us-cv-b"].steps == 3 and t.state.damaged["us-cv-b"] == 1
+    assert t.state.pieces["us-cba-d"].at == "us-cv-b"  # 2 + 2 + 1 CBA steps on 2 sound steps and a damaged one

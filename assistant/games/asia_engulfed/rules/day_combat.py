@@ -10,6 +10,7 @@ from assistant.decider import Context, Refused
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed import events_air as ea
 from assistant.games.asia_engulfed.commands_air import AssignAir
+from assistant.games.asia_engulfed.rules import consolidation
 from assistant.games.asia_engulfed.rules.air_missions import aa_dice, side_name, units
 from assistant.games.asia_engulfed.rules.air_naval import is_kamikaze
 from assistant.games.asia_engulfed.state import AEState
@@ -23,6 +24,7 @@ def assign(cmd: AssignAir, s: AEState, ctx: Context) -> list[Event]:
     if b is None or b.kind != "day" or b.stage not in ("intercepted", "ended"):
         raise Refused("air missions follow a successful Day interception in this sea zone (or the end of the "
                       "first Day round)", rule="AE 8.42, 8.32")
+    consolidation.check(s, cmd.sea)  # AE 8.11: before each round
     rnd = 1 if b.stage == "intercepted" else b.round + 1
     surprise = b.surprise if rnd == 1 else ""
     if surprise and not _carrier_air(s, cmd.sea, places.enemy(surprise)):

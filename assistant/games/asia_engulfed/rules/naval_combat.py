@@ -93,6 +93,9 @@ def naval_fire(cmd: NavalFire, s: AEState, ctx: Context) -> list[Event]:
             _striker(s, p, cmd.sea)
             air_missions_check(s, p, cmd.sea, s.pieces[target])
     if cmd.kind == "night":
+        from assistant.games.asia_engulfed.rules import consolidation
+
+        consolidation.check(s, cmd.sea)  # AE 8.11: before the pairs of a Night round
         _night_screening(cmd, classes)
     else:
         _strike_spread(cmd, classes)
