@@ -10,13 +10,10 @@ import msgspec
 from assistant.application import Assistant
 from assistant.games.asia_engulfed.board.loader import to_dict
 from assistant.kinds import KindRegistry
-from assistant.web import create_app
 from events.store import EventStore
 from tests.games.asia_engulfed.table import board, piece, scenario
-from tests.web.conftest import LiveServer, screenshot
-
-LAPTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+from tests.games.asia_engulfed.browser import laptop_and_phone, submit
+from tests.web.conftest import screenshot
 
 
 def at_pearl_harbor(assistant: Assistant) -> str:
@@ -46,26 +43,7 @@ def test_pearl_harbor_in_chromium_on_a_phone_and_a_laptop(browser, tmp_path):
     store = EventStore(tmp_path / "pearl.sqlite3")
     assistant = Assistant(store, KindRegistry())
     game_id = at_pearl_harbor(assistant)
-    with LiveServer(create_app(assistant)) as server:
-        laptop = browser.new_context(viewport=LAPTOP).new_page()
-        phone = browser.new_context(viewport=PHONE).new_page()
-        url = f"{server.url}/g/{game_id}"
-        laptop.goto(url)
-        phone.goto(url)
-
-        def submit(page, tag: str, **fields: str) -> None:
-            form = page.locator(f'form:has(input[name="type"][value="{tag}"])').first
-            closed = page.locator(f'details:not([open]):has(input[name="type"][value="{tag}"]) > summary')
-            if closed.count():
-                closed.first.click()
-            for name, value in fields.items():
-                field = form.locator(f'[name="{name}"]')
-                if field.evaluate("e => e.tagName") == "SELECT":
-                    field.select_option(value)
-                else:
-                    field.fill(value)
-            form.locator('button[type="submit"]').first.click()
-
+    with laptop_and_phone(browser, assistant, game_id) as (laptop, phone):
         expect(laptop.locator("body")).to_contain_text("Japan, Air-Naval Combat")
         assert laptop.locator('input[name="type"][value="ae.fight_air"]').count() == 0  # nothing open yet
         submit(laptop, "ae.intercept", sea="hawaiian_islands", japan="day", allies="day", faces="1 1")
