@@ -74,10 +74,13 @@ def describe(e: Any) -> str:
 def next_step(s: Any) -> str:
     """What the open air battle (or the Pearl Harbor sequence) waits for, in plain words; "" when nothing."""
     from assistant.games.asia_engulfed.rules.air_missions import aa_dice, units
+    from assistant.games.asia_engulfed.rules.consolidation import owed as owed_consolidation
 
     for where, b in sorted(s.battles.items()):
         place = _place(where)
         if b.stage in ("intercepted", "ended"):
+            if owed_consolidation(s, where):
+                return f"Consolidate the fleets at {place} first: {owed_consolidation(s, where)} (AE 8.11)."
             return (f"Day round {1 if b.stage == 'intercepted' else b.round + 1} at {place}: assign the air missions "
                     "(or end the round if no aircraft flies).")
         owing = [side for side, o in b.owed.items() if any(o.values())]

@@ -10,6 +10,7 @@ from assistant.games.asia_engulfed import commands as c
 from assistant.games.asia_engulfed import commands_air as ca
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed import events_air as ea
+from assistant.games.asia_engulfed.guidance import guidance
 from tests.games.asia_engulfed.table import Table, piece, scenario
 
 SEA = "south_china_sea"
@@ -221,6 +222,7 @@ def test_consolidation_the_rule_book_example_and_mandatory_before_a_day_round():
     t = carriers(extra=(piece("us-ca-a", "usa", "ca", 3, SEA), piece("us-ca-b", "usa", "ca", 3, SEA, top=4),
                         piece("us-ca-c", "usa", "ca", 2, SEA, top=4)))
     day(t)
+    assert "Consolidate the fleets at South China Sea first" in guidance(t.state)
     with pytest.raises(Refused) as refused:  # three US cruiser fleets with 8 steps fit in two
         t.do(ca.AssignAir(sea=SEA, japan={"jp-cba-e": "attack"}))
     assert refused.value.rule == "AE 8.11"
