@@ -272,6 +272,7 @@ GAME: GameKind[AEState] = GameKind(
     static=HERE / "static",
     report=Ref("assistant.games.asia_engulfed.report:ADAPTER"),
     rule_refs=HERE / "rule_refs.toml",
-    benches={"asia_engulfed": Ref("assistant.games.asia_engulfed.bench:run")},
+    benches={"asia_engulfed": Ref("assistant.games.asia_engulfed.bench:run"),
+             "asia_engulfed_air": Ref("assistant.games.asia_engulfed.bench_air:run")},
     docs=HERE / "docs.md",
 )
