@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 import pytest
 
 from assistant.decider import Refused
@@ -138,3 +140,36 @@ def test_japanese_fleets_at_sea_in_the_allied_return_to_base_may_use_the_extende
     t.do(c.Edit(what="place", key="jp-ca-r", value="philippine_sea", reason="it reacted into the Philippine Sea"))
     t.do(c.NavalMove(pieces=("jp-ca-r",), to="honshu", zones=0, mode="extended_return"))
     assert t.state.pieces["jp-ca-r"].at == "honshu" and t.state.special_actions["japan"] == ()
+
+
+def pacific_board():
+    """The test board with the sea zones of the AE 8.22 example joined in a chain (invented adjacency)."""
+    from assistant.games.asia_engulfed.board.format import SeaZone
+    from tests.games.asia_engulfed.table import board, zone
+
+    b = board()
+    chain = ("hawaiian_islands", "johnston_islands", "phoenix_islands", "us_mandate", "tonga_sea")
+    seas = dict(b.seas)
+    for i, sea in enumerate(chain):
+        near = tuple(x for x in (chain[i - 1] if i else None, chain[i + 1] if i + 1 < len(chain) else None) if x)
+        old = seas.get(sea)
+        extra = tuple(old.adjacent or ()) if old is not None and sea == "hawaiian_islands" else ()
+        seas[sea] = SeaZone(name=sea.replace("_", " ").title(), transports=2, vp=False, japan_link=False,
+                            adjacent=tuple(dict.fromkeys(extra + near)))
+    zones = dict(b.zones)
+    zones["fiji"] = zone("Fiji", "commonwealth", kind="island_box", port="small", seas=("tonga_sea",))
+    zones["samoa"] = zone("Samoa", "usa", kind="island_box", port="small", seas=("tonga_sea",))
+    return msgspec.structs.replace(b, seas=seas, zones=zones)
+
+
+def test_the_rule_book_example_three_zones_out_and_three_back_into_port():
+    """AE 8.22 (8.22a, 8.8): Hawaii -> Hawaiian Islands (1) -> Johnston Islands (2) -> Phoenix Islands (3); in
+    Return to Base on through U.S. Mandate (1) and Tonga Sea (2) into port at Fiji or Samoa (3)."""
+    control = {"fiji": "allies", "samoa": "allies"}
+    t = Table(scenario(surprise=False, control=control), board_=pacific_board())
+    t.advance_to("naval_movement", "allies")
+    t.do(c.NavalMove(pieces=("us-bb-1",), to="phoenix_islands", zones=3,
+                     path=("hawaiian_islands", "johnston_islands", "phoenix_islands")))
+    t.advance_to("return_to_base", "allies")
+    t.do(c.NavalMove(pieces=("us-bb-1",), to="fiji", zones=3, mode="return", path=("us_mandate", "tonga_sea")))
+    assert t.state.pieces["us-bb-1"].at == "fiji"

@@ -113,9 +113,12 @@ def _check_path(s: AEState, pieces: list, cmd: NavalMove, side: str) -> None:
     Dominant influence (Return to Base: may not enter one; its starting zone does not count, AE 8.8); the South
     Philippine Sea and the Sulu Sea join only while Leyte is friendly and uncontested (AE 8.22b)."""
     board = s.board
-    if len(cmd.path) != cmd.zones or cmd.path[-1] != cmd.to and cmd.to in board.seas:
-        raise Refused("the path lists every sea zone entered, ending at the destination; zones is its length",
-                      rule="AE 8.22")
+    into_port = cmd.to in board.zones and cmd.mode in ("return", "rebase")  # entering the port counts (AE 8.22a)
+    if len(cmd.path) + into_port != cmd.zones or cmd.path[-1] != cmd.to and cmd.to in board.seas:
+        raise Refused("the path lists every sea zone entered, ending at the destination; zones is its length (and "
+                      "one more for entering a port in Return to Base)", rule="AE 8.22, 8.22a")
+    if into_port and cmd.path[-1] not in (board.zones[cmd.to].seas or ()):
+        raise Refused(f"{board.zones[cmd.to].name} does not lie on {board.seas[cmd.path[-1]].name}", rule="AE 8.22")
     starts = {p.at for p in pieces}
     if len(starts) != 1:
         raise Refused("pieces moving along one path start together", rule="AE 8.22")
