@@ -122,7 +122,7 @@ class NavalMove(Command, tag="ae.naval_move"):
     pieces: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=60)]
     to: Id
     zones: Annotated[int, msgspec.Meta(ge=0, le=6)]
-    mode: Literal["move", "react", "rebase", "return", "flee", "extended_return"] = "move"
+    mode: Literal["move", "react", "rebase", "return", "flee", "extended_return", "extended"] = "move"
     marine_pays: Literal["oil", "tp", ""] = ""
     # The sea zones entered in order (optional): then checked zone by zone (AE 8.22: stop on entering enemy
     # Limited or Dominant influence; the Leyte passage) and ``zones`` is its length.

@@ -6,6 +6,7 @@ from typing import Any
 
 from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed import events as ev
+from assistant.games.asia_engulfed.describe_air import describe as describe_air
 from events.core import PhaseBegan
 
 PHASES = {"naval_movement": "Naval Movement", "initial_supply": "Initial Supply", "production": "Production",
@@ -88,7 +89,9 @@ def describe(e: Any) -> str:
         verb = "are eliminated" if e.phase == "final" else "are out of supply"
         return f"{e.side.capitalize()} {e.phase} supply: {len(e.verdicts) - out} supplied, {out} {verb}."
     if t is ev.NavalMoved:
-        return f"{len(e.pieces)} piece(s) {e.mode} to {_place(e.to)}."
+        mode = {"extended": "move on (Extended Naval Operation)",
+                "extended_return": "return (Extended Return to Base)"}.get(e.mode, e.mode)
+        return f"{len(e.pieces)} piece(s) {mode} to {_place(e.to)}."
     if t is ev.PiecesMoved:
         return f"{len(e.pieces)} piece(s) move to {_place(e.to)} ({e.mode})."
     if t is ev.ControlChanged:
@@ -114,7 +117,7 @@ def describe(e: Any) -> str:
         return f"Japan captures the strategic air base of {_place(e.zone)}: the USA loses a Bomber Point."
     if t is ev.Edited:
         return f"Correction: {e.what} {e.key} set to {e.value} ({e.reason})."
-    return _land(e)
+    return _land(e) or describe_air(e)
 
 
 def _land(e: Any) -> str:

@@ -403,3 +403,7 @@ class ForcePoolAdditionsReceived(Event, tag="ae.force_pool_additions_received"):
 
 GAME_EVENTS = GAME_EVENTS + (SubmarineReplacementMerged, OrphanCbaBased, ChineseAttackerChosen,
                              ForcePoolAdditionsEntered, ForcePoolAdditionsReceived)
+
+from assistant.games.asia_engulfed.events_air import EVENTS as AIR_NAVAL_EVENTS  # noqa: E402 (AE 8.23-8.8, 9.11)
+
+GAME_EVENTS = GAME_EVENTS + AIR_NAVAL_EVENTS

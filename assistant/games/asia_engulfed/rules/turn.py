@@ -97,6 +97,9 @@ def leave_phase(f: Flow) -> None:
                       + " (remove the excess with ae.eliminate_excess)", rule="AE 5.42-5.44")
     if phase == "naval_movement" and s.surprise:
         _singapore_reacts(s)
+    if phase == "air_naval_combat" and s.battles:  # AE 8.42h, 8.7: a Day battle or port attack left open
+        raise Refused("finish the air battle at " + ", ".join(sorted(s.battles)) + " (missions, air combat, AA, "
+                      "strikes, ae.end_air_round)", rule="AE 8.42, 8.7")
     if phase == "return_to_base":
         left = stacking.at_sea_or_over_port(s)
         if left:
