@@ -57,7 +57,8 @@ NAMED = {
                                      rules=BattleRules(subs_can_hit_aircraft=True)),
     "no first strike": classic({"submarine": 2, "battleship": 1}, {"submarine": 2, "transport": 2}, at_sea=True,
                                rules=BattleRules(attacker_subs_first_strike=False)),
-    "stalemate: sub against a fighter": classic({"submarine": 1}, {"fighter": 1}, at_sea=True),
+    "sub against a fighter": classic({"submarine": 1}, {"fighter": 1}, at_sea=True),
+    "stalemate: aircraft against a sub": europe({"fighter": 2}, {"submarine": 1}, at_sea=True),
     "longer than the rounds tracked": europe({"infantry": 1}, {PASSIVE + "infantry": 2}),
     "longer, both sides fire": europe({"infantry": 2}, {PASSIVE + "infantry": 2, "bomber": 1},
                                       defender_casualty_order=("bomber", PASSIVE + "infantry")),
@@ -142,7 +143,7 @@ def test_the_cases_cover_what_they_claim():
     solved = {name: reference_odds(b) for name, b in NAMED.items()}
     assert solved["longer than the rounds tracked"].rounds_beyond > 1e-9
     assert solved["longer, both sides fire"].rounds_beyond > 1e-9
-    assert solved["stalemate: sub against a fighter"].stalemate > 0.99
+    assert solved["stalemate: aircraft against a sub"].stalemate > 0.99
     assert solved["retreat from the start"].retreat > 0.1
     assert solved["AA gun can shoot every attacker down"].rounds[0] > 0.01
     assert solved["Europe: aircraft without destroyer vs subs"].stalemate > 0
