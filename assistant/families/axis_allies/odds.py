@@ -31,7 +31,7 @@ import msgspec
 
 from assistant.families.axis_allies.battle import MAX_ROUNDS, Battle, BattleRules, Odds, UnitProfile, profiles_from_table
 from assistant.families.axis_allies.chain import Chain
-from assistant.families.axis_allies.dice import binomial, hits_pmf
+from assistant.families.axis_allies.dice import binomial, hits_pmf, pascal
 from assistant.families.axis_allies.solver import Solver
 
 __all__ = ["MAX_ROUNDS", "Battle", "BattleRules", "Odds", "UnitProfile", "battle_odds", "casualty_orders",
@@ -61,6 +61,7 @@ def clear_caches() -> None:
     _SOLVED.clear()
     binomial.cache_clear()
     hits_pmf.cache_clear()
+    pascal.cache_clear()
 
 
 def casualty_orders(battle: Battle) -> tuple[list[str], list[str]]:

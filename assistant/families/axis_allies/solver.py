@@ -21,7 +21,7 @@ import numpy as np
 
 from assistant.families.axis_allies.battle import MAX_ROUNDS, Odds
 from assistant.families.axis_allies.chain import Chain
-from assistant.families.axis_allies.kernels import reachable, transitions
+from assistant.families.axis_allies.kernels import kept_states, transitions
 
 STALEMATE = 1.0 - 1e-15  # a state kept by a round with at least this probability is never left
 NEGLIGIBLE = 1e-17  # mass still fighting below this is let go (every figure moves by less than it)
@@ -34,16 +34,13 @@ class _Step:
     def __init__(self, on_a: np.ndarray, on_d: np.ndarray, open_a: np.ndarray | None, open_d: np.ndarray | None):
         self.on_a, self.on_d = on_a, on_d  # [d, a, a'] and [a, d, d']
         self.open_a, self.open_d = open_a, open_d  # first strikes, None where that side has none in these cells
-        self.on_a_by_cell = np.ascontiguousarray(on_a.transpose(1, 0, 2))  # [a, d, a']
+        self.by_row = _by_row(on_a)
 
     def apply(self, m: np.ndarray, lo: int, dlo: int) -> np.ndarray:
         """The mass ``m`` (rows lo.., columns dlo.. of the grid) after one round, on the same rows and columns."""
         if self.open_a is not None or self.open_d is not None:
-            m = _fire(m, self.open_a, self.open_d, lo, dlo)
-        na, nd = m.shape
-        cells = self.on_a_by_cell[lo:, dlo:, lo:].reshape(na * nd, na)
-        spread = m[:, :, None] * self.on_d[lo:, dlo:, dlo:]
-        return cells.T @ spread.reshape(na * nd, nd)
+            m = _volley(m, None if self.open_a is None else _by_row(self.open_a), self.open_d, lo, dlo)
+        return _volley(m, self.by_row, self.on_d, lo, dlo)
 
     def stay(self) -> np.ndarray:
         """P(a round leaves cell (a, d) as it is)."""
@@ -56,7 +53,7 @@ class _Step:
 
     def within_row(self, a: int) -> np.ndarray:
         """W[d, d']: P(a round takes (a, d) to (a, d')), the attacker untouched."""
-        out = np.einsum("d,de->de", self.on_a[:, a, a], self.on_d[a])
+        out = self.on_a[:, a, a][:, None] * self.on_d[a]
         if self.open_d is not None:
             out = self.open_d[a] @ out
         if self.open_a is not None:
@@ -64,77 +61,63 @@ class _Step:
         return out
 
 
-def _fire(m: np.ndarray, on_a: np.ndarray | None, on_d: np.ndarray | None, lo: int, dlo: int) -> np.ndarray:
-    """One volley that may hit either side (``None``: that side is not fired on)."""
-    if on_d is not None:
-        if on_a is None:
-            return np.matmul(m[:, None, :], on_d[lo:, dlo:, dlo:])[:, 0, :]
-        spread = m[:, :, None] * on_d[lo:, dlo:, dlo:]
-        cells = on_a[dlo:, lo:, lo:].transpose(1, 0, 2).reshape(-1, m.shape[0])
-        return cells.T @ spread.reshape(-1, m.shape[1])
-    return np.einsum("dax,ad->xd", on_a[dlo:, lo:, lo:], m)
+def _by_row(on_a: np.ndarray) -> np.ndarray:
+    """[d, a, a'] as [a, a', d]: for each attacker row, where the defender's fire (by column) sends it."""
+    return np.ascontiguousarray(on_a.transpose(1, 2, 0))
+
+
+def _volley(m: np.ndarray, on_a: np.ndarray | None, on_d: np.ndarray | None, lo: int, dlo: int) -> np.ndarray:
+    """Fire that may hit either side at once (``None``: that side is not fired on); ``on_a`` as ``_by_row`` gives.
+    One small matrix product per attacker row, stacked (a single large product would spread over threads that
+    this machine's other work needs; stacked ones stay on one)."""
+    if on_d is None:
+        return (on_a[lo:, lo:, dlo:] * m[:, None, :]).sum(axis=0)
+    spread = m[:, :, None] * on_d[lo:, dlo:, dlo:]  # [a, d, d']
+    if on_a is None:
+        return spread.sum(axis=1)
+    return np.matmul(on_a[lo:, lo:, dlo:], spread).sum(axis=0)
 
 
 class Solver:
     def __init__(self, chain: Chain):
         self.chain = chain
         A, D, fire = chain.A, chain.D, chain.fire
-        a_states, d_states = chain.a_states, chain.d_states
+        ka, kd = self.ka, self.kd = kept_states(chain, A), kept_states(chain, D)
+        a_kept = [chain.a_states[i] for i in ka]
+        d_kept = [chain.d_states[j] for j in kd]
         cancel = chain.rules.destroyers_cancel_first_strike
-        a_first = np.array([A.has_first_strike(a) for a in a_states], dtype=bool)
-        d_first = np.array([D.has_first_strike(d) for d in d_states], dtype=bool)
-        a_dd = np.array([cancel and A.has_destroyer(a) for a in a_states], dtype=bool)
-        d_dd = np.array([cancel and D.has_destroyer(d) for d in d_states], dtype=bool)
+        a_first = np.array([A.has_first_strike(a) for a in a_kept], dtype=bool)
+        d_first = np.array([D.has_first_strike(d) for d in d_kept], dtype=bool)
+        a_dd = np.array([cancel and A.has_destroyer(a) for a in a_kept], dtype=bool)
+        d_dd = np.array([cancel and D.has_destroyer(d) for d in d_kept], dtype=bool)
         a_sur = a_first[:, None] & ~d_dd[None, :]  # the attacker's submarines strike first in cell (a, d)
         d_sur = d_first[None, :] & ~a_dd[:, None]
         support = chain.support
-
-        def on_a(surprise: bool, opening: bool = False) -> np.ndarray:
-            return transitions(chain, A, [fire(D, d, opening, surprise=surprise) for d in d_states])
-
-        def on_d(surprise: bool, opening: bool = False, extra: tuple = ()) -> np.ndarray:
-            return transitions(chain, D, [fire(A, a, opening, extra, surprise=surprise) for a in a_states])
-
-        kinds = [(sa, sd) for sa in (False, True) for sd in (False, True)
-                 if ((a_sur == sa) & (d_sur == sd)).any()]
         built: dict[tuple, np.ndarray] = {}
 
-        def get(key: tuple, make) -> np.ndarray:
+        def on_a(surprise: bool, opening: bool = False) -> np.ndarray:
+            key = ("a", surprise, opening)
             if key not in built:
-                built[key] = make()
+                built[key] = transitions(chain, A, ka, [fire(D, d, opening, surprise=surprise) for d in d_kept])
             return built[key]
 
-        parts = {}
-        for sa, sd in kinds:
-            parts[sa, sd] = dict(
-                on_a=get(("a", sd), lambda: on_a(sd)),
-                on_d=get(("d", sa), lambda: on_d(sa)),
-                first=get(("d1", sa), lambda: on_d(sa, extra=support)) if support else None,
-                open_a=get(("oa",), lambda: on_a(True, True)) if sd else None,
-                open_d=get(("od",), lambda: on_d(True, True)) if sa else None,
-            )
-        # Only the states some fire can reach take part (a side's restricted hits may never be fired at it).
-        start = np.zeros(len(a_states), dtype=bool)
-        start[[chain.ai[s] for s in chain.start]] = True
-        self.ka = np.flatnonzero(reachable(start, *(v for k, v in built.items() if k[0] in ("a", "oa"))))
-        d_start = np.zeros(len(d_states), dtype=bool)
-        d_start[chain.di[D.start]] = True
-        self.kd = np.flatnonzero(reachable(d_start, *(v for k, v in built.items() if k[0] != "a" and k[0] != "oa")))
-        ka, kd = self.ka, self.kd
-
-        def cut(t: np.ndarray | None, rows: np.ndarray, states: np.ndarray) -> np.ndarray | None:
-            return None if t is None else t[np.ix_(rows, states, states)]
+        def on_d(surprise: bool, opening: bool = False, extra: tuple = ()) -> np.ndarray:
+            key = ("d", surprise, opening, extra)
+            if key not in built:
+                built[key] = transitions(chain, D, kd, [fire(A, a, opening, extra, surprise=surprise) for a in a_kept])
+            return built[key]
 
         self.steps, self.first = [], []
-        for (sa, sd), p in parts.items():
-            cells = (a_sur == sa)[np.ix_(ka, kd)] & (d_sur == sd)[np.ix_(ka, kd)]
-            ha, hd = cut(p["on_a"], kd, ka), cut(p["on_d"], ka, kd)
-            oa, od = cut(p["open_a"], kd, ka), cut(p["open_d"], ka, kd)
-            self.steps.append((cells, _Step(ha, hd, oa, od)))
-            self.first.append((cells, _Step(ha, cut(p["first"], ka, kd), oa, od) if support else self.steps[-1][1]))
+        for sa in (False, True):
+            for sd in (False, True):
+                cells = (a_sur == sa) & (d_sur == sd)
+                if not cells.any():
+                    continue
+                opening = (on_a(True, True) if sd else None), (on_d(True, True) if sa else None)
+                self.steps.append((cells, _Step(on_a(sd), on_d(sa), *opening)))
+                first = _Step(on_a(sd), on_d(sa, extra=support), *opening) if support else self.steps[-1][1]
+                self.first.append((cells, first))
 
-        a_kept = [a_states[i] for i in ka]
-        d_kept = [d_states[j] for j in kd]
         self.a_alive = np.array([bool(a[0]) for a in a_kept])
         self.d_alive = np.array([bool(d[0]) for d in d_kept])
         retreat_at = chain.retreat_at
@@ -149,8 +132,8 @@ class Solver:
         self.stalemate = both & ~self.retreats[:, None] & (stay >= STALEMATE)
         self.fighting = both & ~self.retreats[:, None] & ~self.stalemate
         self.stay = stay
-        self.a_pos = {chain.a_states[i]: n for n, i in enumerate(ka)}
-        self.d0 = int(np.flatnonzero(kd == chain.di[D.start])[0])
+        self.a_pos = {a: n for n, a in enumerate(a_kept)}
+        self.d0 = d_kept.index(D.start)
 
     # -- rounds
     def _round(self, m: np.ndarray, first: bool = False) -> np.ndarray:
