@@ -32,11 +32,17 @@ def normalised(fire: tuple, target: Side) -> tuple:
     return restricted, free, no_sub
 
 
-def kept_states(chain: Chain, target: Side) -> np.ndarray:
-    """Indices of the target's states any fire of the other side can lead to (all, if in doubt), ascending."""
+def restricted_hits(chain: Chain, target: Side) -> tuple[bool, bool]:
+    """Whether the other side may fire hits on ``target`` that spare its aircraft, and hits that spare its submarines
+    (after ``normalised``: only where the target has such units)."""
     shooter = chain.D if target is chain.A else chain.A
     no_sub = _has(shooter, shooter.aircraft) and shooter.needs_destroyer and _has(target, target.submarine)
-    restricted = _has(shooter, shooter.restricted) and (_has(target, target.aircraft) or no_sub)
+    return _has(shooter, shooter.restricted) and (_has(target, target.aircraft) or no_sub), no_sub
+
+
+def kept_states(chain: Chain, target: Side) -> np.ndarray:
+    """Indices of the target's states any fire of the other side can lead to (all, if in doubt), ascending."""
+    restricted, no_sub = restricted_hits(chain, target)
     moves = [lambda s: target.take(s, 0, 1)]
     if restricted:
         moves.append(lambda s: target.take(s, 1, 0))

@@ -22,7 +22,9 @@ Round procedure (A&A 2nd ed. §6.2 land, §6.3 sea, §6.4 amphibious):
 
 Where each part lives: ``battle`` (what a battle and its odds are), ``forces`` (casualty orders and who is lost to a
 hit), ``dice`` (hit distributions), ``chain`` (the battle's states and each side's fire), ``kernels`` (one side's
-fire on the other as arrays), ``solver`` (the chain solved). This module is the door: solved battles are kept.
+fire on the other as arrays), ``solver`` (the chain solved on the grid of both sides' states, whole arrays at a time), ``stepwise`` (the chain solved
+state by state: big fleets whose hits may spare aircraft or submarines, and the grid's test oracle). This module is
+the door: it picks the solver, and keeps solved battles.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ import msgspec
 from assistant.families.axis_allies.battle import MAX_ROUNDS, Battle, BattleRules, Odds, UnitProfile, profiles_from_table
 from assistant.families.axis_allies.chain import Chain
 from assistant.families.axis_allies.dice import binomial, hits_pmf, pascal
-from assistant.families.axis_allies.solver import Solver
+from assistant.families.axis_allies.solver import Solver, suits
+from assistant.families.axis_allies.stepwise import StepwiseChain
 
 __all__ = ["MAX_ROUNDS", "Battle", "BattleRules", "Odds", "UnitProfile", "battle_odds", "casualty_orders",
            "clear_caches", "profiles_from_table"]
@@ -49,7 +52,8 @@ def battle_odds(battle: Battle) -> Odds:
     key = _encoder.encode(battle)
     odds = _SOLVED.get(key)
     if odds is None:
-        odds = Solver(Chain(battle)).solve()
+        chain = Chain(battle)
+        odds = Solver(chain).solve() if suits(chain) else StepwiseChain(battle).solve()
         if len(_SOLVED) >= _SOLVED_MAX:
             del _SOLVED[next(iter(_SOLVED))]  # the oldest first
         _SOLVED[key] = odds

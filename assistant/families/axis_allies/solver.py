@@ -21,11 +21,20 @@ import numpy as np
 
 from assistant.families.axis_allies.battle import MAX_ROUNDS, Odds
 from assistant.families.axis_allies.chain import Chain
-from assistant.families.axis_allies.kernels import kept_states, transitions
+from assistant.families.axis_allies.kernels import kept_states, restricted_hits, transitions
 
 STALEMATE = 1.0 - 1e-15  # a state kept by a round with at least this probability is never left
 NEGLIGIBLE = 1e-17  # mass still fighting below this is let go (every figure moves by less than it)
 TINY = 1e-30  # leading rows and columns holding less than this are left out of a round's arithmetic
+SMALL = 400  # cells up to which the grid also takes battles with restricted hits (measured: docs/speed.md)
+
+
+def suits(chain: Chain) -> bool:
+    """Whether the grid is the quicker way: every hit moves a force down its casualty order (any land battle, a
+    fleet battle without submarines against aircraft), or the battle is small. Otherwise each side state would
+    be worked out against each fire, state by state, where ``stepwise`` visits only what the battle reaches."""
+    plain = not any(restricted_hits(chain, side) != (False, False) for side in (chain.A, chain.D))
+    return plain or len(chain.a_states) * len(chain.d_states) <= SMALL
 
 
 class _Step:

@@ -1,5 +1,5 @@
-"""The whole-array solver gives the straightforward solver's results (``reference_solver``) to 1e-12, on both games'
-unit types: land, naval, amphibious, AA fire, first strikes, destroyers, two-hit battleships, artillery, retreats,
+"""The grid solver (whole arrays) gives the straightforward state-by-state solver's results (``stepwise``) to 1e-12,
+on both games' unit types: land, naval, amphibious, AA fire, first strikes, destroyers, two-hit battleships, artillery, retreats,
 given casualty orders, battles longer than the rounds tracked one by one, small and big, and seeded random ones."""
 
 from __future__ import annotations
@@ -9,12 +9,14 @@ import random
 import pytest
 
 from assistant.families.axis_allies.battle import Battle, BattleRules, UnitProfile
+from assistant.families.axis_allies.chain import Chain
 from assistant.families.axis_allies.odds import battle_odds, clear_caches
+from assistant.families.axis_allies.solver import Solver, suits
 from assistant.games.aa_europe.odds import PASSIVE, RULES
 from assistant.games.aa_europe.odds import profiles as europe_profiles
 from assistant.games.aa_europe.setup import initial_state, setup
 from tests.analysis.profiles import AA_CLASSIC as P
-from tests.families.axis_allies.reference_solver import reference_odds
+from assistant.families.axis_allies.stepwise import stepwise_odds as reference_odds
 
 E = europe_profiles(initial_state(setup({})).world)
 HEAVY = {**P, "bomber": UnitProfile(name="bomber", attack=4, defence=1, cost=15, is_aircraft=True, attack_dice=3)}
@@ -132,9 +134,22 @@ def assert_same(fast, slow) -> None:
 
 
 @pytest.mark.parametrize("name, battle", CASES, ids=[name for name, _ in CASES])
-def test_the_fast_solver_gives_the_reference_results(name, battle):
+def test_the_grid_solver_gives_the_reference_results(name, battle):
     clear_caches()
-    assert_same(battle_odds(battle), reference_odds(battle))
+    assert_same(Solver(Chain(battle)).solve(), reference_odds(battle))
+
+
+def test_each_battle_goes_to_the_quicker_solver():
+    """Land battles and fleets without restricted hits: the grid, any size; big fleets with submarines and aircraft:
+    state by state. Either way the figures are the reference ones."""
+    chains = {name: Chain(b) for name, b in NAMED.items()}
+    assert suits(chains["30 v 30 land (the benchmark)"]) and suits(chains["40 v 40 land with AA gun"])
+    assert suits(chains["Europe: 20 v 20 landing with shore support"])  # fighters without destroyer, no subs to spare
+    assert suits(chains["naval, submarines first strike"])  # small
+    assert not suits(chains["naval 10 v 10"])
+    big = NAMED["naval 10 v 10"]
+    clear_caches()
+    assert_same(battle_odds(big), reference_odds(big))
 
 
 def test_the_cases_cover_what_they_claim():

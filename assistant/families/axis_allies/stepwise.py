@@ -1,9 +1,13 @@
-"""The straightforward exact solver the family used before its whole-array one, kept as the oracle the fast
-solver is checked against: one state at a time, forward by decreasing hit points for the outcomes, backward for
-the distribution of rounds (each state's vector of rounds still to fight, spread by its geometric stay).
+"""Exact odds one state at a time: the straightforward solver, and the oracle the grid solver is tested against.
 
-It shares the battle's set-up with the product (``Chain``: the casualty policy, where each side's fire leaves the
-other) and nothing of the fast solver."""
+Every state's transition mass is settled once, in order of decreasing total hit points (every hit lowers them, so
+the chain has no cycles besides "nobody hit", which is divided out exactly). The distribution of rounds comes from
+a backward pass: per state, a vector of the rounds still to fight before the battle ends.
+
+Its cost follows the states the battle actually reaches and their distinct transitions, so it stays the better way
+for large fleets whose hits may not fall on every unit (submarines' hits sparing aircraft, aircraft missing
+submarines without a destroyer): there the grid solver would work out every side state against every fire.
+It shares the battle's set-up (``Chain``) with the grid solver and nothing of its method."""
 
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ class _Outcomes:
     captures: float = 0.0
 
 
-class ReferenceChain(Chain):
+class StepwiseChain(Chain):
     def round_blocks(self, a: SideState, d: SideState, first_round: bool) -> list[tuple[float, tuple, tuple]]:
         """One combat round from (a, d) as blocks (p, (a' indices, pa), (d' indices, pd)):
         P(a', d') = sum over blocks of p * pa * pd."""
@@ -213,5 +217,5 @@ class ReferenceChain(Chain):
         )
 
 
-def reference_odds(battle: Battle) -> Odds:
-    return ReferenceChain(battle).solve()
+def stepwise_odds(battle: Battle) -> Odds:
+    return StepwiseChain(battle).solve()
