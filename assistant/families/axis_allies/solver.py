@@ -4,7 +4,8 @@ Each side's reachable states are indexed in order of decreasing hit points, so a
 attacker x defender grid and every hit moves mass to a later row or column. Given the states of both sides, the
 two sides' hits are independent: one round from cell (a, d) reaches (a', d') with probability
 ``HA[d, a, a'] * HD[a, d, d']`` (``kernels.transitions``: the defender's fire from d on the attacker, the attacker's
-from a on the defender). A round applied to the whole grid is then one product of arrays (one matrix product).
+from a on the defender). A round applied to the whole grid is then a few array products (one small matrix
+product per attacker row, stacked).
 Rounds where submarines strike first (§6.3) are two such steps, the opening fire and then the rest; cells are
 grouped by which sides strike first there (a destroyer opposite cancels it in later editions).
 
@@ -44,11 +45,12 @@ class _Step:
         self.on_a, self.on_d = on_a, on_d  # [d, a, a'] and [a, d, d']
         self.open_a, self.open_d = open_a, open_d  # first strikes, None where that side has none in these cells
         self.by_row = _by_row(on_a)
+        self.open_by_row = None if open_a is None else _by_row(open_a)
 
     def apply(self, m: np.ndarray, lo: int, dlo: int) -> np.ndarray:
         """The mass ``m`` (rows lo.., columns dlo.. of the grid) after one round, on the same rows and columns."""
         if self.open_a is not None or self.open_d is not None:
-            m = _volley(m, None if self.open_a is None else _by_row(self.open_a), self.open_d, lo, dlo)
+            m = _volley(m, self.open_by_row, self.open_d, lo, dlo)
         return _volley(m, self.by_row, self.on_d, lo, dlo)
 
     def stay(self) -> np.ndarray:
