@@ -27,15 +27,21 @@ from assistant.families.axis_allies.kernels import kept_states, restricted_hits,
 STALEMATE = 1.0 - 1e-15  # a state kept by a round with at least this probability is never left
 NEGLIGIBLE = 1e-17  # mass still fighting below this is let go (every figure moves by less than it)
 TINY = 1e-30  # leading rows and columns holding less than this are left out of a round's arithmetic
-SMALL = 400  # cells up to which the grid also takes battles with restricted hits (measured: docs/speed.md)
+# Cells up to which the grid also takes battles with hits that spare aircraft (submarines'), and with hits that
+# spare submarines too (aircraft without a destroyer, A&A Europe); measured in docs/speed.md.
+SPARING_AIRCRAFT_CELLS = 6000
+SPARING_SUBMARINES_CELLS = 400
 
 
 def suits(chain: Chain) -> bool:
     """Whether the grid is the quicker way: every hit moves a force down its casualty order (any land battle, a
-    fleet battle without submarines against aircraft), or the battle is small. Otherwise each side state would
-    be worked out against each fire, state by state, where ``stepwise`` visits only what the battle reaches."""
-    plain = not any(restricted_hits(chain, side) != (False, False) for side in (chain.A, chain.D))
-    return plain or len(chain.a_states) * len(chain.d_states) <= SMALL
+    fleet battle without submarines against aircraft), or the battle is small enough. Otherwise the grid would work
+    out each side state against each fire, state by state, where ``stepwise`` visits only what the battle reaches."""
+    kinds = [restricted_hits(chain, side) for side in (chain.A, chain.D)]
+    cells = len(chain.a_states) * len(chain.d_states)
+    if any(no_sub for _, no_sub in kinds):
+        return cells <= SPARING_SUBMARINES_CELLS
+    return not any(spare_air for spare_air, _ in kinds) or cells <= SPARING_AIRCRAFT_CELLS
 
 
 class _Step:

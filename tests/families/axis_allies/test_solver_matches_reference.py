@@ -145,9 +145,10 @@ def test_each_battle_goes_to_the_quicker_solver():
     chains = {name: Chain(b) for name, b in NAMED.items()}
     assert suits(chains["30 v 30 land (the benchmark)"]) and suits(chains["40 v 40 land with AA gun"])
     assert suits(chains["Europe: 20 v 20 landing with shore support"])  # fighters without destroyer, no subs to spare
-    assert suits(chains["naval, submarines first strike"])  # small
-    assert not suits(chains["naval 10 v 10"])
-    big = NAMED["naval 10 v 10"]
+    assert suits(chains["naval 10 v 10"])  # submarines' hits spare aircraft: the grid up to some thousand cells
+    assert suits(chains["Europe: subs against a destroyer"])  # small
+    assert not suits(chains["Europe: fleets 8 v 8"])  # aircraft without a destroyer spare submarines too
+    big = NAMED["Europe: fleets 8 v 8"]
     clear_caches()
     assert_same(battle_odds(big), reference_odds(big))
 
