@@ -77,7 +77,7 @@ def transitions(chain: Chain, target: Side, kept: np.ndarray, fires: list[tuple]
             for x, i in enumerate(kept):
                 idx, p = chain.hit_targets(target, states[i], f)
                 out[k, x, at[idx]] = p
-    return out[which] if len(ids) < len(fires) or (which != np.arange(len(which))).any() else out
+    return out if len(ids) == len(fires) else out[which]  # all distinct: ``which`` counts 0, 1, 2...
 
 
 def _along_the_order(chain: Chain, target: Side, kept: np.ndarray, at: np.ndarray, fires: list[tuple[int, tuple]],
