@@ -22,8 +22,8 @@ def _has(side: Side, flags: list[bool]) -> bool:
 
 
 def normalised(fire: tuple, target: Side) -> tuple:
-    """The same fire with hits that cannot be restricted on this target counted as free hits (same outcomes:
-    restricted hits are taken first, then those sparing submarines, then the free ones, §6.3)."""
+    """The same fire with hits that cannot be restricted on this target counted as free hits (same outcomes: the
+    casualty policy takes hits sparing aircraft first, then those sparing submarines, then the free ones)."""
     restricted, free, no_sub = fire
     if no_sub and not _has(target, target.submarine):
         free, no_sub = tuple(sorted(free + no_sub)), ()
@@ -63,7 +63,7 @@ def kept_states(chain: Chain, target: Side) -> np.ndarray:
 
 
 def transitions(chain: Chain, target: Side, kept: np.ndarray, fires: list[tuple]) -> np.ndarray:
-    states, index = (chain.a_states, chain.ai) if target is chain.A else (chain.d_states, chain.di)
+    states = chain.a_states if target is chain.A else chain.d_states
     at = np.full(len(states), -1, dtype=np.intp)  # a state's place among the kept ones
     at[kept] = np.arange(len(kept))
     ids: dict[tuple, int] = {}

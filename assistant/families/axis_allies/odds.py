@@ -22,9 +22,9 @@ Round procedure (A&A 2nd ed. §6.2 land, §6.3 sea, §6.4 amphibious):
 
 Where each part lives: ``battle`` (what a battle and its odds are), ``forces`` (casualty orders and who is lost to a
 hit), ``dice`` (hit distributions), ``chain`` (the battle's states and each side's fire), ``kernels`` (one side's
-fire on the other as arrays), ``solver`` (the chain solved on the grid of both sides' states, whole arrays at a time), ``stepwise`` (the chain solved
-state by state: big fleets whose hits may spare aircraft or submarines, and the grid's test oracle). This module is
-the door: it picks the solver, and keeps solved battles.
+fire on the other as arrays), ``solver`` (the chain solved on the grid of both sides' states, whole arrays at a
+time), ``stepwise`` (the chain solved state by state: big fleets whose hits may spare aircraft or submarines, and
+the grid's test oracle). This module is the door: it picks the solver, and keeps solved battles.
 """
 
 from __future__ import annotations

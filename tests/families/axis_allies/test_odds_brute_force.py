@@ -112,16 +112,19 @@ def brute_force(battle: Battle) -> tuple[dict[str, Fraction], list[Fraction]]:
 
 
 SMALL = {
-    "2 v 2 mixed, AA gun": Battle(profiles=P, attackers={"infantry": 1, "fighter": 1}, defenders={"infantry": 1, "armour": 1, "aa_gun": 1}),
+    "2 v 2 mixed, AA gun": Battle(profiles=P, attackers={"infantry": 1, "fighter": 1},
+                                  defenders={"infantry": 1, "armour": 1, "aa_gun": 1}),
     "landing with a support shot": Battle(profiles=P, attackers={"infantry": 2}, defenders={"infantry": 1, "armour": 1},
                                           support_fire={"battleship": 1}),
-    "retreat at one": Battle(profiles=P, attackers={"armour": 2}, defenders={"infantry": 2}, retreat_when_attackers_at_most=1),
+    "retreat at one": Battle(profiles=P, attackers={"armour": 2}, defenders={"infantry": 2},
+                             retreat_when_attackers_at_most=1),
     "submarines and a fighter": Battle(profiles=P, at_sea=True, attackers={"submarine": 2},
                                        defenders={"fighter": 1, "transport": 1}),
     "two-hit battleship, defending sub strikes first": Battle(
         profiles=P, at_sea=True, attackers={"battleship": 1, "submarine": 1}, defenders={"submarine": 1, "carrier": 1},
         rules=BattleRules(two_hit_battleships=True, defender_subs_first_strike=True)),
-    "Europe: artillery": Battle(profiles=E, rules=RULES, attackers={"infantry": 2, "artillery": 1}, defenders={"infantry": 2}),
+    "Europe: artillery": Battle(profiles=E, rules=RULES, attackers={"infantry": 2, "artillery": 1},
+                                defenders={"infantry": 2}),
     "Europe: destroyer cancels the surprise": Battle(profiles=E, rules=RULES, at_sea=True,
                                                      attackers={"submarine": 2, "fighter": 1},
                                                      defenders={"destroyer": 1, "submarine": 1}),

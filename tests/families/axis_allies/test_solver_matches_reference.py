@@ -1,6 +1,7 @@
 """The grid solver (whole arrays) gives the straightforward state-by-state solver's results (``stepwise``) to 1e-12,
-on both games' unit types: land, naval, amphibious, AA fire, first strikes, destroyers, two-hit battleships, artillery, retreats,
-given casualty orders, battles longer than the rounds tracked one by one, small and big, and seeded random ones."""
+on both games' unit types: land, naval, amphibious, AA fire, first strikes, destroyers, two-hit battleships,
+artillery, retreats, given casualty orders, battles longer than the rounds tracked one by one, small and big, and
+seeded random ones."""
 
 from __future__ import annotations
 
