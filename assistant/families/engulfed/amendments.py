@@ -12,6 +12,8 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from assistant.families.engulfed.gaps import BoardGap  # noqa: F401  (kept where games first found it)
+
 AMENDMENT_CONFIG: dict[str, Any] = dict(frozen=True, kw_only=True, tag_field="op", forbid_unknown_fields=True,
                                         omit_defaults=True)
 
@@ -72,15 +74,3 @@ def without_link(links: tuple, a: str, b: str, what: str) -> tuple:
 
 def sources_of(source: str) -> tuple[str, ...]:
     return (source,) if source else ()
-
-
-class BoardGap(msgspec.Struct, frozen=True, kw_only=True, order=True):
-    """A fact a rule needs that the board does not have yet, so players know what to read off their map."""
-
-    subject: str  # a place id
-    fact: str  # the format's key
-    rule: str  # the rule that needs it, e.g. "AE 3.5"
-    words: str = ""
-
-    def sentence(self) -> str:
-        return f"{self.subject}: {self.words or self.fact} unknown (needed by {self.rule})"
