@@ -6,6 +6,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from assistant.families.engulfed import special_actions as stock
 from assistant.games.europe_engulfed import calendar, data
 from assistant.families.engulfed.ledger import Posting
 from assistant.games.europe_engulfed.bookings import ledger_line
@@ -112,7 +113,7 @@ def apply_item(s: EEState, e: ev.Purchased) -> EEState:
         return replace(s, units={**s.units, e.unit_id: replace(u, steps=u.steps + e.qty)})
     if item == "special_action":
         held = s.special_actions.get(e.nation, ())
-        return replace(s, special_actions={**s.special_actions, e.nation: held + (s.turn,) * e.qty})
+        return replace(s, special_actions={**s.special_actions, e.nation: stock.bought(held, s.turn, e.qty)})
     if item in ("fortification", "heavy_fortification"):
         return replace(s, fortifications={**s.fortifications, e.area: "heavy" if item == "heavy_fortification" else "normal"})
     if item == "fleet_point":
