@@ -10,8 +10,10 @@ import msgspec
 from assistant.families.engulfed.amendments import (
     AMENDMENT_CONFIG,
     AmendmentRefused,
+    apply_all,
     given,
     partial_edit,
+    remove_place,
     set_place,
     sources_of,
     with_link,
@@ -59,10 +61,7 @@ def _one(board: Board, am: msgspec.Struct) -> Board:
     if isinstance(am, SetSeaZone):
         return rep(board, seas=set_place(board.seas, am.sea, SeaZone, given(am, ("sea", "source")), am.source))
     if isinstance(am, RemoveZone):
-        if am.zone not in board.zones:
-            raise AmendmentRefused(f"no land zone {am.zone!r} on the board")
-        return rep(board, zones={k: v for k, v in board.zones.items() if k != am.zone},
-                   borders=tuple(b for b in board.borders if am.zone not in (b.a, b.b)))
+        return remove_place(board, "zones", am.zone, "land zone", ("borders",))
     if isinstance(am, AddBorder):
         border = Border(a=am.a, b=am.b, kind=am.kind, sources=sources_of(am.source))
         return rep(board, borders=with_link(board.borders, border, "border"))
@@ -74,11 +73,4 @@ def _one(board: Board, am: msgspec.Struct) -> Board:
 
 
 def apply(board: Board, amendments: Iterable[msgspec.Struct], validate: bool = True) -> Board:
-    for am in amendments:
-        board = _one(board, am)
-    if validate:
-        try:
-            check(board)
-        except BoardInvalid as exc:
-            raise AmendmentRefused("; ".join(exc.problems)) from None
-    return board
+    return apply_all(board, amendments, _one, check, BoardInvalid, validate)
