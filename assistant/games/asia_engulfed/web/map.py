@@ -1,0 +1,255 @@
+"""Asia Engulfed's schematic map, drawn from the board the players entered: land zones and sea zones where their
+links put them, control, VP zones, resources, oil, air bases, ports, influence and the Supply Network per sea zone,
+the blocks each viewer may see, and on every place a mark of what the board does not know yet.
+
+The rule book has no map, so nothing here places a zone by its real position: the layout follows the borders,
+coasts and sea links entered (the Engulfed family's schematic layout); the countries the rules name only turn the
+picture the familiar way round (India west, the U.S.A. east, Manchukuo north, Australia south).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+
+from assistant.families.engulfed.amendments import BoardGap
+from assistant.families.engulfed.web.schematic import Anchors, Frame, Geometry, Links, board_key, lay_out
+from assistant.games.asia_engulfed import places
+from assistant.games.asia_engulfed.board.format import Board
+from assistant.games.asia_engulfed.board.gaps import BLOCKS, gaps
+from assistant.games.asia_engulfed.rules.influence import all_influence
+from assistant.games.asia_engulfed.state import AEState
+from assistant.web.memo import Memo
+
+FRAME = Frame(width=1000, main_h=560)
+WEST, EAST = ("india", "ceylon", "south_africa", "burma"), ("usa", "hawaii")
+NORTH, SOUTH = ("manchukuo", "korea"), ("australia", "dei")
+LAYOUTS = Memo(8)
+# Control fills a land zone; the colour the map prints rings a national zone (AE 3.3, 4.43).
+CONTROL = {"japan": "#b5413a", "allies": "#2f5f8f"}
+NOBODY = "#d8d2c4"
+MAP_COLOURS = {"japan": "#e3a21a", "usa": "#3f7a3a", "commonwealth": "#8a5a2b", "china": "#6b8e23",
+               "philippines": "#7a4f9a", "dei": "#d2691e"}
+INFLUENCE = {"none": "#c9dcea", "japan": "#efc3bd", "allies": "#9fc1e3", "limited": "#d6c6e6"}
+INFLUENCE_WORDS = {"none": "no influence", "japan": "Japanese dominant", "allies": "Allied dominant",
+                   "limited": "limited (both sides)"}
+LINK_KINDS = ("normal", "river", "strait", "impassable", "coast", "wall", "sea", "wrap", "passage")
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What the table shows around the drawing: its SVG and the counts for the sentence above it."""
+
+    svg: Markup
+    unknown: dict[str, int]  # computation -> facts it lacks
+    unlinked: int
+    places: int
+
+
+def geometry(board: Board) -> Geometry:
+    return LAYOUTS.get(board_key(board), lambda: _geometry(board))
+
+
+def links(board: Board) -> tuple[tuple[str, str, str], ...]:
+    """Every link the board knows, each pair once: borders by kind, coasts (impassable ones apart), sea links,
+    the US wrap route (AE 9.25) and the Leyte passage (AE 8.22b)."""
+    found = Links({*board.zones, *board.seas})
+    for b in board.borders:
+        found.add(b.a, b.b, b.kind)
+    for zid, z in sorted(board.zones.items()):
+        for sea in z.impassable_coasts:
+            found.add(zid, sea, "wall")
+        for sea in z.seas or ():
+            found.add(zid, sea, "coast")
+    for sid, sea in sorted(board.seas.items()):
+        for other in sea.adjacent or ():
+            found.add(sid, other, "sea")
+    for pair, kind in ((board.wrap_route, "wrap"), (board.leyte_passage, "passage")):
+        if len(pair) == 2:
+            found.add(pair[0], pair[1], kind)
+    return found.all()
+
+
+def group_of(board: Board, place: str) -> str:
+    """The row a place without links is listed in: sea zones, else its country, else its colour."""
+    if place in board.seas:
+        return "sea zones"
+    z = board.zones[place]
+    if z.country:
+        return z.country.replace("_", " ")
+    return f"{z.colour} colour, country unknown" if z.colour else "country unknown"
+
+
+def _anchors(board: Board, linked: tuple[str, ...]) -> Anchors:
+    out: tuple[list[str], ...] = ([], [], [], [])
+    for n in linked:
+        z = board.zones.get(n)
+        country = (z.country or "") if z else ""
+        for i, group in enumerate((WEST, EAST, NORTH, SOUTH)):
+            if country in group or n in group:
+                out[i].append(n)
+    return tuple(out[0]), tuple(out[1]), tuple(out[2]), tuple(out[3])
+
+
+def _geometry(board: Board) -> Geometry:
+    return lay_out({*board.zones, *board.seas}, links(board), lambda linked: _anchors(board, linked),
+                   lambda p: group_of(board, p), lambda p: (board.zones.get(p) or board.seas[p]).name,
+                   lambda g: (g == "sea zones", "unknown" in g, g), FRAME)
+
+
+def unknown_by_computation(found: list[BoardGap]) -> dict[str, int]:
+    """How many unknown facts each computation needs (gaps.BLOCKS), for the sentence above the map."""
+    out = {}
+    for computation, facts in BLOCKS.items():
+        n = sum(1 for g in found if g.fact in facts)
+        if n:
+            out[computation] = n
+    return out
+
+
+def draw(s: AEState, viewer: str, pieces: dict[str, list[dict[str, Any]]], url: Callable[[str], str]) -> Drawn:
+    """The SVG of the board as ``viewer`` may see it (``pieces``: the read model's view, hidden blocks marked)."""
+    board = s.board
+    geo = geometry(board)
+    found = gaps(board)
+    missing: dict[str, list[BoardGap]] = {}
+    for g in found:
+        missing.setdefault(g.subject, []).append(g)
+    influence = all_influence(s)
+    parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Schematic map of Asia Engulfed: tap a zone '
+                    'for its details">').format(FRAME.width, geo.height)]
+    if geo.unlinked:
+        top = min(geo.pos[p][1] for p in geo.unlinked) - 30
+        parts.append(Markup('<text x="10" y="{:.0f}" class="strip-title">Not joined to anything yet ({} places): '
+                            'add their borders, coasts or sea links</text>').format(top, len(geo.unlinked)))
+    parts.append(Markup('<g class="links">{}</g>').format(Markup("").join(
+        Markup('<line class="{}" x1="{:.0f}" y1="{:.0f}" x2="{:.0f}" y2="{:.0f}"/>').format(kind, *geo.pos[a], *geo.pos[b])
+        for a, b, kind in geo.links)))
+    parts.extend(Markup('<text x="{:.0f}" y="{:.0f}" class="group">{}</text>').format(x, y, name)
+                 for name, x, y in geo.heads)
+    for place in sorted(geo.pos):
+        spot = _Spot(s, place, geo.pos[place], pieces.get(place, []), missing.get(place, []), viewer)
+        parts.append(spot.sea(influence.get(place, "none")) if place in board.seas else spot.land())
+        parts[-1] = _anchor(parts[-1], place, spot.title, url(place), spot.cls)
+    parts.append(Markup("</svg>"))
+    return Drawn(Markup("").join(parts), unknown_by_computation(found), len(geo.unlinked), len(geo.pos))
+
+
+def _anchor(inner: Markup, place: str, title: str, url: str, cls: str) -> Markup:
+    return Markup('<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{place}" '
+                  'class="{cls}"><title>{title}</title>{inner}</a>').format(
+        url=url, place=place, cls=cls, title=title, inner=inner)
+
+
+class _Spot:
+    """One place's marks: its shape, what it holds, what the board does not know of it."""
+
+    def __init__(self, s: AEState, place: str, xy: tuple[float, float], pieces: list[dict[str, Any]],
+                 missing: list[BoardGap], viewer: str):
+        self.s, self.place, (self.x, self.y), self.pieces, self.missing = s, place, xy, pieces, missing
+        self.viewer = viewer
+        self.notes: list[str] = []
+        self.cls = "place"
+
+    def _blocks(self, r: float, light: bool) -> Markup:
+        if not self.pieces:
+            return Markup("")
+        hidden = sum(1 for p in self.pieces if p.get("hidden"))
+        by_nation = Counter(p["nation"] for p in self.pieces)
+        self.notes.append(f"{len(self.pieces)} piece{'s' if len(self.pieces) != 1 else ''} ("
+                          + ", ".join(f"{n} {k}" for n, k in sorted(by_nation.items()))
+                          + (f"; {hidden} standing on edge" if hidden else "") + ")")
+        return Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count{}">{}</text>').format(
+            self.x, self.y + 4, " light" if light else "", len(self.pieces))
+
+    def _unknown(self, r: float) -> Markup:
+        if not self.missing:
+            return Markup("")
+        self.cls += " unknown"
+        self.notes.append("unknown: " + ", ".join(g.fact.replace("_", " ") for g in self.missing))
+        return Markup('<g class="unknown-mark"><circle cx="{:.0f}" cy="{:.0f}" r="6"/><text x="{:.0f}" y="{:.0f}" '
+                      'text-anchor="middle">?</text></g>').format(self.x - r, self.y - r, self.x - r, self.y - r + 4)
+
+    def _label(self, name: str, r: float) -> Markup:
+        return Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(
+            self.x, self.y + r + 13, name)
+
+    def land(self) -> Markup:
+        s, x, y, z = self.s, self.x, self.y, self.s.board.zones[self.place]
+        control = s.control.get(self.place, "")
+        fill = CONTROL.get(control, NOBODY)
+        r = 13 if z.kind == "large" else 11
+        ring = MAP_COLOURS.get(z.colour or "") if z.national else None
+        style = Markup(' style="stroke:{}"').format(ring) if ring else ""
+        cls = "space-shape" + (" national" if ring else "") + (" kind-unknown" if z.kind is None else "")
+        if z.kind == "port_box":
+            shape = Markup('<rect class="{}" x="{:.0f}" y="{:.0f}" width="{}" height="{}" rx="2" fill="{}"{}/>').format(
+                cls, x - r, y - r, 2 * r, 2 * r, fill, style)
+        elif z.kind == "island_box":
+            shape = Markup('<rect class="{}" x="{:.0f}" y="{:.0f}" width="{}" height="{}" rx="7" fill="{}"{}/>').format(
+                cls, x - r - 4, y - r + 3, 2 * r + 8, 2 * r - 6, fill, style)
+        else:
+            shape = Markup('<circle class="{}" cx="{:.0f}" cy="{:.0f}" r="{}" fill="{}"{}/>').format(
+                cls, x, y, r, fill, style)
+        marks = []
+        if z.vp:
+            marks.append(Markup('<text x="{:.0f}" y="{:.0f}" class="vp">★</text>').format(x + r - 2, y - r + 2))
+        if z.resource:
+            marks.append(Markup('<g class="resource"><circle cx="{:.0f}" cy="{:.0f}" r="6"/><text x="{:.0f}" '
+                                'y="{:.0f}" text-anchor="middle">{}</text></g>').format(
+                x + r + 3, y + 2, x + r + 3, y + 5, z.resource))
+        if z.oil:
+            marks.append(Markup('<g class="oil"><rect x="{:.0f}" y="{:.0f}" width="11" height="11" rx="2"/><text '
+                                'x="{:.0f}" y="{:.0f}" text-anchor="middle">{}</text></g>').format(
+                x + r - 2, y + 7, x + r + 3.5, y + 16, z.oil))
+        if z.air_base:
+            marks.append(Markup('<path class="airbase" d="M{:.0f} {:.0f} l5 -9 l5 9 z"/>').format(x - r - 6, y + r))
+        if z.port not in (None, "none"):
+            marks.append(Markup('<rect class="port port-{}" x="{:.0f}" y="{:.0f}" width="6" height="6"/>').format(
+                z.port, x - r - 3, y - 3))
+        fighting = places.contested(s, self.place)
+        if fighting:
+            marks.append(Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 5))
+            self.cls += " fighting"
+        cut = sum(1 for p in self.pieces if not p.get("hidden") and p.get("supply") in ("none", "partial"))
+        if cut:
+            marks.append(Markup('<circle class="oos" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 8))
+            self.notes.append(f"{cut} out of (or in partial) supply")
+        facts = [f"{control} control" if control else "controlled by nobody"]
+        facts += [w for w, on in (("national zone", z.national), ("VP zone", z.vp), ("strategic air base", z.air_base))
+                  if on]
+        facts += [f"{z.resource} WERP"] if z.resource else []
+        facts += [f"{z.oil} Oil"] if z.oil else []
+        facts += [f"{z.port} port"] if z.port not in (None, "none") else []
+        facts += ["combat"] if fighting else []
+        body = Markup("").join((shape, *marks, self._blocks(r, fill == NOBODY), self._unknown(r), self._label(z.name, r)))
+        self.title = f"{z.name}: " + ", ".join(facts + self.notes)
+        return body
+
+    def sea(self, level: str) -> Markup:
+        s, x, y, sea = self.s, self.x, self.y, self.s.board.seas[self.place]
+        r = 12
+        marks = [Markup('<circle class="space-shape sea influence-{}" cx="{:.0f}" cy="{:.0f}" r="{}" fill="{}"/>').format(
+            level, x, y, r, INFLUENCE[level])]
+        network = s.network.get(self.place, 0)
+        if network:
+            marks.append(Markup('<circle class="network" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 4))
+        if self.place == s.submarine_zone:
+            marks.append(Markup('<text x="{:.0f}" y="{:.0f}" class="sub">S</text>').format(x - r - 9, y + 4))
+        if sea.vp:
+            marks.append(Markup('<text x="{:.0f}" y="{:.0f}" class="vp">★</text>').format(x + r - 2, y - r + 2))
+        if sea.transports:
+            marks.append(Markup('<text x="{:.0f}" y="{:.0f}" class="transports">{}</text>').format(
+                x + r + 2, y + 5, "▮" * sea.transports))
+        facts = ["sea zone", INFLUENCE_WORDS[level]]
+        facts += [f"{sea.transports} transport icon{'s' if sea.transports != 1 else ''}"] if sea.transports else []
+        facts += ["VP sea zone"] if sea.vp else []
+        facts += [f"Supply Network ({network})"] if network else []
+        facts += ["submarine supply"] if self.place == s.submarine_zone else []
+        body = Markup("").join((*marks, self._blocks(r, True), self._unknown(r), self._label(sea.name, r)))
+        self.title = f"{sea.name}: " + ", ".join(facts + self.notes)
+        return body
