@@ -233,7 +233,7 @@ class _Spot:
     def sea(self, level: str) -> Markup:
         s, x, y, sea = self.s, self.x, self.y, self.s.board.seas[self.place]
         r = 12
-        marks = [Markup('<circle class="space-shape sea influence-{}" cx="{:.0f}" cy="{:.0f}" r="{}" fill="{}"/>').format(
+        marks = [Markup('<circle class="space-shape sea influence-{}" cx="{:.0f}" cy="{:.0f}" r="{}" style="fill:{}"/>').format(
             level, x, y, r, INFLUENCE[level])]
         network = s.network.get(self.place, 0)
         if network:
