@@ -65,7 +65,7 @@ def test_a_new_land_zone_with_its_facts_borders_and_coasts_in_one_form(shipped):
     assert not [g for g in gaps(b) if g.subject == "arakan"]  # every fact the rules need is entered
     assert assistant.head(game_id) == head + 1  # one command, one event
     log = client.get(f"/g/{game_id}").data.decode()
-    assert "The board now records Arakan: named Arakan, large zone" in log
+    assert "The board now records Arakan: large zone" in log
     assert "border Arakan – Burma" in log
 
 

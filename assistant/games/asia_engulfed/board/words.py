@@ -47,15 +47,18 @@ def _fact(key: str, value: Any) -> str:
     return f"{key.replace('_', ' ')} {value}"
 
 
-def _facts(am: msgspec.Struct, skip: tuple[str, ...]) -> str:
-    return ", ".join(_fact(k, v) for k, v in amend.given(am, (*skip, "source")).items())
+def _facts(am: msgspec.Struct, skip: tuple[str, ...], place: str = "") -> str:
+    facts = amend.given(am, (*skip, "source"))
+    if place and facts.get("name") == _name(place):
+        del facts["name"]  # "Arakan: large zone", not "Arakan: named Arakan, large zone"
+    return ", ".join(_fact(k, v) for k, v in facts.items())
 
 
 def phrase(am: msgspec.Struct) -> str:
     if isinstance(am, amend.SetZone):
-        return f"{_name(am.zone)}: {_facts(am, ('zone',)) or 'its sources'}"
+        return ": ".join(filter(None, (_name(am.zone), _facts(am, ("zone",), am.zone))))
     if isinstance(am, amend.SetSeaZone):
-        return f"{_name(am.sea)}: {_facts(am, ('sea',)) or 'its sources'}"
+        return ": ".join(filter(None, (_name(am.sea), _facts(am, ("sea",), am.sea))))
     if isinstance(am, amend.RemoveZone):
         return f"{_name(am.zone)} removed"
     if isinstance(am, amend.AddBorder):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from markupsafe import Markup
@@ -26,6 +26,8 @@ from assistant.games.asia_engulfed.state import AEState
 from assistant.web.memo import Memo
 
 FRAME = Frame(width=1000, main_h=560)
+MIN_H = 240
+LABEL_REACH = (60, 52)  # a name under a mark covers this far sideways and down, other marks included
 WEST, EAST = ("india", "ceylon", "south_africa", "burma"), ("usa", "hawaii")
 NORTH, SOUTH = ("manchukuo", "korea"), ("australia", "dei")
 LAYOUTS = Memo(8)
@@ -96,9 +98,13 @@ def _anchors(board: Board, linked: tuple[str, ...]) -> Anchors:
 
 
 def _geometry(board: Board) -> Geometry:
-    return lay_out({*board.zones, *board.seas}, links(board), lambda linked: _anchors(board, linked),
+    found = links(board)
+    linked = len({p for a, b, _ in found for p in (a, b)})
+    # a few linked places get a short drawing, not a tall empty one; a whole map gets the full height
+    frame = replace(FRAME, main_h=max(MIN_H, min(FRAME.main_h, 160 + 12 * linked)))
+    return lay_out({*board.zones, *board.seas}, found, lambda linked: _anchors(board, linked),
                    lambda p: group_of(board, p), lambda p: (board.zones.get(p) or board.seas[p]).name,
-                   lambda g: (g == "sea zones", "unknown" in g, g), FRAME)
+                   lambda g: (g == "sea zones", "unknown" in g, g), frame)
 
 
 def unknown_by_computation(found: list[BoardGap]) -> dict[str, int]:
@@ -132,11 +138,24 @@ def draw(s: AEState, viewer: str, pieces: dict[str, list[dict[str, Any]]], url: 
     parts.extend(Markup('<text x="{:.0f}" y="{:.0f}" class="group">{}</text>').format(x, y, name)
                  for name, x, y in geo.heads)
     for place in sorted(geo.pos):
-        spot = _Spot(s, place, geo.pos[place], pieces.get(place, []), missing.get(place, []), viewer)
+        spot = _Spot(s, place, geo.pos[place], pieces.get(place, []), missing.get(place, []), viewer,
+                     _label_side(geo, place))
         parts.append(spot.sea(influence.get(place, "none")) if place in board.seas else spot.land())
         parts[-1] = _anchor(parts[-1], place, spot.title, url(place), spot.cls)
     parts.append(Markup("</svg>"))
     return Drawn(Markup("").join(parts), unknown_by_computation(found), len(geo.unlinked), len(geo.pos))
+
+
+def _label_side(geo: Geometry, place: str) -> str:
+    """Where a laid-out place's name goes: below its mark, above it when another place sits just below, beside it
+    when both are taken (the rows of places without links are spaced for names below)."""
+    if place in geo.unlinked:
+        return "below"
+    x, y = geo.pos[place]
+    near = [v - y for p, (u, v) in geo.pos.items() if p != place and abs(u - x) < LABEL_REACH[0]]
+    if not any(0 < dy < LABEL_REACH[1] for dy in near):
+        return "below"
+    return "above" if not any(-LABEL_REACH[1] < dy <= 0 for dy in near) else "right"
 
 
 def _anchor(inner: Markup, place: str, title: str, url: str, cls: str) -> Markup:
@@ -149,8 +168,9 @@ class _Spot:
     """One place's marks: its shape, what it holds, what the board does not know of it."""
 
     def __init__(self, s: AEState, place: str, xy: tuple[float, float], pieces: list[dict[str, Any]],
-                 missing: list[BoardGap], viewer: str):
+                 missing: list[BoardGap], viewer: str, side: str = "below"):
         self.s, self.place, (self.x, self.y), self.pieces, self.missing = s, place, xy, pieces, missing
+        self.side = side
         self.viewer = viewer
         self.notes: list[str] = []
         self.cls = "place"
@@ -175,8 +195,10 @@ class _Spot:
                       'text-anchor="middle">?</text></g>').format(self.x - r, self.y - r, self.x - r, self.y - r + 4)
 
     def _label(self, name: str, r: float) -> Markup:
-        return Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(
-            self.x, self.y + r + 13, name)
+        if self.side == "right":
+            return Markup('<text x="{:.0f}" y="{:.0f}" class="label">{}</text>').format(self.x + r + 14, self.y + 4, name)
+        y = self.y - r - 7 if self.side == "above" else self.y + r + 13
+        return Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(self.x, y, name)
 
     def land(self) -> Markup:
         s, x, y, z = self.s, self.x, self.y, self.s.board.zones[self.place]
