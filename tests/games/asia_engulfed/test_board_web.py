@@ -54,13 +54,14 @@ def test_a_new_land_zone_with_its_facts_borders_and_coasts_in_one_form(shipped):
     response = amend(client, game_id, panel="zone", name="Arakan", kind="large", colour="commonwealth",
                      national="no", country="burma", terrain="jungle", port="none", resource="0", oil="0",
                      air_base="no", vp="no", seas="gulf of thailand", borders="burma, assam", borders_complete="1",
-                     source="our map sheet 3")
+                     neutral="no", regions="burma road", source="our map sheet 3")
     assert response.status_code == 200, response.data.decode()[:400]
     b = board(assistant, game_id)
     z = b.zones["arakan"]
     assert (z.name, z.kind, z.colour, z.national, z.terrain, z.port, z.resource, z.oil, z.vp) == (
         "Arakan", "large", "commonwealth", False, "jungle", "none", 0, 0, False)
     assert z.seas == ("gulf_of_thailand",) and z.borders_complete and z.sources == ("our map sheet 3",)
+    assert z.neutral is False and z.regions == ("burma_road",)
     assert {frozenset((x.a, x.b)) for x in b.borders} >= {frozenset(("arakan", "burma")), frozenset(("arakan", "assam"))}
     assert not [g for g in gaps(b) if g.subject == "arakan"]  # every fact the rules need is entered
     assert assistant.head(game_id) == head + 1  # one command, one event
@@ -127,6 +128,7 @@ def test_links_either_way_round_and_removed(shipped):
     ({"panel": "zone", "zone": "burma", "resource": "31"}, ("Resource WERP", "from 0 to 30", "'31'")),
     ({"panel": "zone", "zone": "burma", "terrain": "swamp"}, ("Terrain (AE 6.7)", "clear, rough, jungle", "'swamp'")),
     ({"panel": "zone", "zone": "burma", "vp": "maybe"}, ("VP zone", "yes, no or unknown")),
+    ({"panel": "zone", "zone": "burma", "regions": "burma_road, capital"}, ("Groups the rules name", "not capital")),
     ({"panel": "zone", "zone": "burma", "borders": "atlantis"}, ("'atlantis' is not a land zone on the board",)),
     ({"panel": "zone"}, ("Land zone: choose one, or give the name of a new one",)),
     ({"panel": "zone", "name": "Java Sea"}, ("'java_sea' is a sea zone on this board",)),
@@ -252,4 +254,30 @@ def test_the_board_panel_is_one_folded_item_once_the_game_is_under_way(tmp_path)
     page = client.get(f"/g/{game_id}").data.decode()
     assert page.count('<details class="folded ae-board"') == 1 and '<details class="folded ae-board" open' not in page
     assert 'name="amendments"' not in page  # no raw JSON box for the board
+    store.close()
+
+
+def _anchor(page: str, place: str) -> str:
+    return re.search(rf'<a [^>]*data-space="{place}".*?</a>', page, re.S).group(0)
+
+
+@pytest.mark.parametrize("network", [("east_china_sea", "south_china_sea"), ()])
+def test_the_map_shows_the_supply_network_and_who_is_out_of_supply(tmp_path, network):
+    store = EventStore(tmp_path / "network.sqlite3")
+    assistant = Assistant(store, KindRegistry())
+    client = Client(create_app(assistant, testing=True))
+    game_id = entered(assistant)
+    for command in ({"type": "ae.advance"}, {"type": "ae.advance"}, {"type": "ae.set_network", "seas": list(network)},
+                    {"type": "ae.determine_supply"}):
+        assistant.handle(game_id, json.dumps(command))
+    page = client.get(f"/g/{game_id}").data.decode()
+    east_china, indochina = _anchor(page, "east_china_sea"), _anchor(page, "french_indochina")
+    if network:  # AE 3.51: the markers are on the map; French Indochina traces through them
+        assert 'class="network"' in east_china and "Supply Network (" in east_china
+        assert 'class="oos"' not in indochina
+    else:  # without the network French Indochina is a partial source only (AE 3.35)
+        assert 'class="network"' not in east_china
+        assert 'class="oos"' in indochina and "1 out of (or in partial) supply" in indochina
+        client.get(f"/g/{game_id}?seen=allies")  # the Allies see a Japanese block on edge, not its supply
+        assert 'class="oos"' not in _anchor(client.get(f"/g/{game_id}").data.decode(), "french_indochina")
     store.close()

@@ -23,7 +23,7 @@ MAX_PLACES = 40  # places in one list input
 class FactInput:
     fact: str
     label: str
-    widget: str  # choice | yesno | number | places | text
+    widget: str  # choice | several (of the choices) | yesno | number | places | text
     choices: tuple[str, ...] = ()  # choice: the values; places: the ids offered (any id on the board is read)
     low: int = 0
     high: int = 30
@@ -50,7 +50,7 @@ def read(spec: FactInput, raw: str) -> Any:
     text = (raw or "").strip()
     if not text:
         return UNCHANGED
-    if len(text) > MAX_TEXT * (MAX_PLACES if spec.widget == "places" else 1):
+    if len(text) > MAX_TEXT * (MAX_PLACES if spec.widget in ("places", "several") else 1):
         raise FormError(f"{spec.label}: too long")
     if text.lower() == UNKNOWN and spec.widget != "text":
         return None
@@ -70,6 +70,12 @@ def read(spec: FactInput, raw: str) -> Any:
         return int(value) if value.isdigit() else value
     if spec.widget == "places":
         return places(spec.label, text)
+    if spec.widget == "several":
+        chosen = places(spec.label, text)
+        wrong = [c for c in chosen if c not in spec.choices]
+        if wrong:
+            raise FormError(f"{spec.label}: each of {', '.join(spec.choices)}, not {', '.join(wrong)}")
+        return chosen
     return text
 
 

@@ -17,6 +17,9 @@ from assistant.games.asia_engulfed.board.gaps import SEA_FACTS, ZONE_FACTS
 from assistant.web.forms import FormError
 
 YES_NO = "yesno"
+# The groups of zones rules test (board format ``regions``): home islands and the US national zone for new units
+# (AE 4.41), the Burma Road (AE 9.25), partial supply sources (AE 3.35), British new units (AE 4.41).
+REGIONS = ("home_island", "usa_national", "burma_road", "partial_source", "british_new_units")
 ZONE_INPUTS = (
     FactInput("kind", "Kind (AE 3.2)", "choice", get_args(ZoneKind)),
     FactInput("colour", "Colour printed (AE 3.3)", "choice", data.NATIONS),
@@ -29,6 +32,8 @@ ZONE_INPUTS = (
     FactInput("air_base", "Strategic air base (AE 2.4)", YES_NO),
     FactInput("vp", "VP zone (AE 10.3)", YES_NO),
     FactInput("seas", "Sea zones it borders (AE 3.4)", "places"),
+    FactInput("neutral", "Neutral zone (AE 3.25)", YES_NO),
+    FactInput("regions", "Groups the rules name it in (AE 3.35, 4.41, 9.25)", "several", REGIONS),
 )
 SEA_INPUTS = (
     FactInput("transports", "Transport icons (AE 3.51)", "choice", ("1", "2", "3")),
