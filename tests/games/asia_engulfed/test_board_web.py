@@ -281,3 +281,19 @@ def test_the_map_shows_the_supply_network_and_who_is_out_of_supply(tmp_path, net
         client.get(f"/g/{game_id}?seen=allies")  # the Allies see a Japanese block on edge, not its supply
         assert 'class="oos"' not in _anchor(client.get(f"/g/{game_id}").data.decode(), "french_indochina")
     store.close()
+
+
+def test_a_plain_inland_zone_needs_few_inputs(shipped):
+    """Name, kind, colour, national, terrain, "nothing else printed", no coast, its borders and "that is all":
+    nine inputs and one submit leave no fact of the zone unknown."""
+    assistant, client, game_id = shipped
+    assert amend(client, game_id, panel="zone", name="Shan States", kind="large", colour="commonwealth",
+                 national="no", terrain="rough", plain="1", seas="none", borders="burma",
+                 borders_complete="1").status_code == 200
+    z = board(assistant, game_id).zones["shan_states"]
+    assert (z.port, z.resource, z.oil, z.air_base, z.vp, z.seas) == ("none", 0, 0, False, False, ())
+    assert not [g for g in gaps(board(assistant, game_id)) if g.subject == "shan_states"]
+    # "nothing else printed" never overrides what is typed or already known, nor decides a port box's port
+    assert amend(client, game_id, panel="zone", zone="hong_kong", vp="yes", plain="1").status_code == 200
+    hk = board(assistant, game_id).zones["hong_kong"]
+    assert (hk.vp, hk.resource, hk.port, hk.oil, hk.air_base) == (True, 1, None, 0, False)

@@ -49,6 +49,8 @@ LINKS = {"normal": "land border", "river": "river border", "strait": "strait", "
 GAP_INPUTS = {s.fact: s for s in ZONE_INPUTS}
 SEA_GAP_INPUTS = {**{s.fact: s for s in SEA_INPUTS}, "adjacent": FactInput("adjacent", "Sea zones it touches", "places")}
 PANELS = ("zone", "sea", "link", "gap")
+# "Nothing else printed on it": the symbols a plain zone lacks, set at once for those left empty and unknown.
+PLAIN_ZONE = {"port": "none", "resource": 0, "oil": 0, "air_base": False, "vp": False}
 
 
 def _source(form: dict[str, str]) -> dict[str, str]:
@@ -77,6 +79,12 @@ def zone_amendments(form: dict[str, str], board: Board) -> list[dict[str, Any]]:
         facts["name"] = zone.replace("_", " ").title()
     if form.get("borders_complete") and not (old and old.borders_complete):
         facts["borders_complete"] = True
+    if form.get("plain"):
+        # a port box is "a large island or an important port" (AE 3.22): its port is asked, never assumed
+        port_box = facts.get("kind", old.kind if old else None) == "port_box"
+        facts.update({k: v for k, v in PLAIN_ZONE.items()
+                      if k not in facts and not form.get(k, "").strip() and (old is None or getattr(old, k) is None)
+                      and not (k == "port" and port_box)})
     out: list[dict[str, Any]] = [{"op": "set_zone", "zone": zone, **facts, **_source(form)}] if facts else []
     known = {b.b if b.a == zone else b.a for b in board.borders if zone in (b.a, b.b)}
     for other in places("Land borders", form.get("borders", "")):
