@@ -297,3 +297,31 @@ def test_a_plain_inland_zone_needs_few_inputs(shipped):
     assert amend(client, game_id, panel="zone", zone="hong_kong", vp="yes", plain="1").status_code == 200
     hk = board(assistant, game_id).zones["hong_kong"]
     assert (hk.vp, hk.resource, hk.port, hk.oil, hk.air_base) == (True, 1, None, 0, False)
+
+
+def test_the_players_mark_the_board_complete_once_nothing_is_unknown(tmp_path):
+    from assistant.games.asia_engulfed.board.format import Board, Border
+    from assistant.games.asia_engulfed.board.loader import to_dict
+    from tests.games.asia_engulfed.table import BORDERS, SEAS, ZONES
+
+    store = EventStore(tmp_path / "complete.sqlite3")
+    assistant = Assistant(store, KindRegistry())
+    client = Client(create_app(assistant, testing=True))
+    small = Board(title="an invented board", zones=ZONES, seas=SEAS,
+                  borders=tuple(Border(a=a, b=b, kind=k) for a, b, k in BORDERS))
+    game_id = assistant.new_game("asia_engulfed", {"board": to_dict(small)})
+    assert [(g.subject, g.fact) for g in gaps(board(assistant, game_id))] == [
+        ("french_indochina", "colour"), ("manchukuo", "colour")]
+    refused(amend(client, game_id, panel="complete"), "marked complete but 2 fact(s) are unknown")
+    assert "The board is complete</button>" not in client.get(f"/g/{game_id}").data.decode()
+    for zone in ("french_indochina", "manchukuo"):
+        assert amend(client, game_id, panel="gap", subject=zone, fact="colour", value="japan").status_code == 200
+    page = client.get(f"/g/{game_id}").data.decode()
+    assert "Every fact the rules need is on the board." in page and "The board is complete</button>" in page
+    assert amend(client, game_id, panel="complete").status_code == 200
+    assert board(assistant, game_id).complete
+    assert "(marked complete)" in client.get(f"/g/{game_id}").data.decode()
+    past = client.get(f"/g/{game_id}?at=1")  # time travel: the map of the board as it was, read-only
+    assert past.status_code == 200 and "2 facts for supply, 2 for income" in past.data.decode()
+    assert 'name="panel"' not in past.data.decode()  # no board panel in the past
+    store.close()

@@ -48,7 +48,7 @@ LINKS = {"normal": "land border", "river": "river border", "strait": "strait", "
          "leyte_passage": "Leyte passage (AE 8.22b)"}
 GAP_INPUTS = {s.fact: s for s in ZONE_INPUTS}
 SEA_GAP_INPUTS = {**{s.fact: s for s in SEA_INPUTS}, "adjacent": FactInput("adjacent", "Sea zones it touches", "places")}
-PANELS = ("zone", "sea", "link", "gap")
+PANELS = ("zone", "sea", "link", "gap", "complete")
 # "Nothing else printed on it": the symbols a plain zone lacks, set at once for those left empty and unknown.
 PLAIN_ZONE = {"port": "none", "resource": 0, "oil": 0, "air_base": False, "vp": False}
 
@@ -169,6 +169,8 @@ def amendments(form: dict[str, str], board: Board) -> list[dict[str, Any]]:
         return sea_amendments(form, board)
     if panel == "link":
         return link_amendments(form, board)
+    if panel == "complete":  # the board validation refuses it while a fact is unknown
+        return [{"op": "set_board_info", "complete": True}]
     return gap_amendments(form, board)
 
 

@@ -36,7 +36,7 @@ CONTROL = {"japan": "#b5413a", "allies": "#2f5f8f"}
 NOBODY = "#d8d2c4"
 MAP_COLOURS = {"japan": "#e3a21a", "usa": "#3f7a3a", "commonwealth": "#8a5a2b", "china": "#6b8e23",
                "philippines": "#7a4f9a", "dei": "#d2691e"}
-INFLUENCE = {"none": "#c9dcea", "japan": "#efc3bd", "allies": "#9fc1e3", "limited": "#d6c6e6"}
+INFLUENCE = {"none": "#f4f7fa", "japan": "#efb3ab", "allies": "#86acd8", "limited": "#cdb6e6"}
 INFLUENCE_WORDS = {"none": "no influence", "japan": "Japanese dominant", "allies": "Allied dominant",
                    "limited": "limited (both sides)"}
 LINK_KINDS = ("normal", "river", "strait", "impassable", "coast", "wall", "sea", "wrap", "passage")

@@ -137,7 +137,9 @@ class AEPresenter(Presenter):
             "asia_engulfed/map.html", drawn=drawn, seen=viewer or "all", at=table.at,
             choices=() if table.spectator or table.seat_powers is not None else SEEN_BY,
             spectator=bool(table.spectator), control=CONTROL, nobody=NOBODY, influence=INFLUENCE,
-            influence_words=INFLUENCE_WORDS, colours=MAP_COLOURS, complete=s.board.complete))
+            influence_words=INFLUENCE_WORDS, colours=MAP_COLOURS, complete=s.board.complete,
+            nation_words={"japan": "Japan", "usa": "US", "commonwealth": "CW", "china": "China",
+                          "philippines": "Phil.", "dei": "DEI"}))
 
     def space(self, table: Table, name: str) -> Markup | None:
         s = table.view.game
