@@ -57,16 +57,16 @@ def read(spec: FactInput, raw: str) -> Any:
     if spec.widget == "yesno":
         answer = {"yes": True, "no": False}.get(text.lower())
         if answer is None:
-            raise FormError(f"{spec.label}: yes, no or unknown, not {text!r}")
+            raise FormError(f"{spec.label}: yes, no or unknown, not {text[:40]!r}")
         return answer
     if spec.widget == "number":
         if not re.fullmatch(r"\d{1,3}", text) or not spec.low <= int(text) <= spec.high:
-            raise FormError(f"{spec.label}: a whole number from {spec.low} to {spec.high}, not {text!r}")
+            raise FormError(f"{spec.label}: a whole number from {spec.low} to {spec.high}, not {text[:40]!r}")
         return int(text)
     if spec.widget == "choice":
         value = slug(text) if slug(text) in spec.choices else text
         if value not in spec.choices:
-            raise FormError(f"{spec.label}: one of {', '.join(spec.choices)}, not {text!r}")
+            raise FormError(f"{spec.label}: one of {', '.join(spec.choices)}, not {text[:40]!r}")
         return int(value) if value.isdigit() else value
     if spec.widget == "places":
         return places(spec.label, text)
@@ -74,7 +74,7 @@ def read(spec: FactInput, raw: str) -> Any:
         chosen = places(spec.label, text)
         wrong = [c for c in chosen if c not in spec.choices]
         if wrong:
-            raise FormError(f"{spec.label}: each of {', '.join(spec.choices)}, not {', '.join(wrong)}")
+            raise FormError(f"{spec.label}: each of {', '.join(spec.choices)}, not {', '.join(wrong)[:80]}")
         return chosen
     return text
 
@@ -86,6 +86,8 @@ def places(label: str, text: str) -> tuple[str, ...]:
     out = tuple(dict.fromkeys(slug(p) for p in text.split(",") if slug(p)))
     if len(out) > MAX_PLACES:
         raise FormError(f"{label}: at most {MAX_PLACES} places at once")
+    if any(len(p) > MAX_TEXT for p in out):
+        raise FormError(f"{label}: a place's name is at most {MAX_TEXT} characters")
     return out
 
 

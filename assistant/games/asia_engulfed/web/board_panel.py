@@ -58,8 +58,18 @@ def _source(form: dict[str, str]) -> dict[str, str]:
     return {"source": source} if source else {}
 
 
+MAX_ID = 60
+
+
+def _place(text: str, what: str) -> str:
+    place = slug(text)
+    if len(place) > MAX_ID:
+        raise FormError(f"{what}: at most {MAX_ID} characters")
+    return place
+
+
 def _id(form: dict[str, str], key: str, what: str) -> str:
-    place = slug(form.get(key, "") or form.get("name", ""))
+    place = _place(form.get(key, "") or form.get("name", ""), what)
     if not place:
         raise FormError(f"{what}: choose one, or give the name of a new one")
     return place
@@ -123,11 +133,11 @@ def sea_amendments(form: dict[str, str], board: Board) -> list[dict[str, Any]]:
 
 def link_amendments(form: dict[str, str], board: Board) -> list[dict[str, Any]]:
     """One link between two places, either way round; "remove" takes it off the board."""
-    a, b, kind = slug(form.get("a", "")), slug(form.get("b", "")), form.get("kind", "normal")
+    a, b, kind = _place(form.get("a", ""), "Between"), _place(form.get("b", ""), "And"), form.get("kind", "normal")
     if not a or not b:
         raise FormError("Link: name both places")
     if kind not in LINKS:
-        raise FormError(f"Kind of link: one of {', '.join(LINKS)}, not {kind!r}")
+        raise FormError(f"Kind of link: one of {', '.join(LINKS)}, not {kind[:40]!r}")
     remove = bool(form.get("remove"))
     src = {} if remove else _source(form)
     if kind in BORDER_KINDS:
@@ -158,7 +168,7 @@ def gap_amendments(form: dict[str, str], board: Board) -> list[dict[str, Any]]:
             return zone_amendments({"zone": subject, "borders": value,
                                     "borders_complete": form.get("borders_complete", ""), **src}, board)
         return zone_amendments({"zone": subject, fact: value, **src}, board)
-    raise FormError(f"{subject or 'the place'}: no such missing fact {fact!r} on this board")
+    raise FormError(f"{subject[:60] or 'the place'}: no such missing fact {fact[:40]!r} on this board")
 
 
 def amendments(form: dict[str, str], board: Board) -> list[dict[str, Any]]:
