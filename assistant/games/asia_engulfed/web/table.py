@@ -168,8 +168,7 @@ class AEPresenter(Presenter):
             phase=self.term(s.phase), side="Japan" if s.side == "japan" else "the Allies" if s.side else "",
             tracks=views.tracks(s), ledgers=views.ledgers(book, s.turn, viewer, s), situation=views.situation(s),
             results=RESULTS, supply=supply[:SUPPLY_ROWS], more=max(len(supply) - SUPPLY_ROWS, 0),
-            forces=views.pieces(s, viewer), seen=viewer or "all", choices=() if table.spectator else SEEN_BY,
-            game_id=table.game_id))
+            forces=views.pieces(s, viewer), seen=viewer or "all", game_id=table.game_id))
 
 
 def viewer_of(table: Table) -> str:
