@@ -109,6 +109,16 @@ def test_a_small_board_entered_on_a_laptop_and_a_phone_is_drawn(browser, tmp_pat
         phone.locator('svg [data-space="andaman_sea"]').click()
         expect(phone.locator("#space")).to_contain_text("transport icons: 2")
         expect(phone.locator("#space")).to_contain_text("coasts of: arakan, burma")
+        # a fact missing on a place tapped on the map, filled from its card
+        phone.locator('svg [data-space="fiji"]').click()
+        card = phone.locator("#space")
+        card.locator("a", has_text="whether it is a VP zone").click()
+        card.locator('select[name="value"]').select_option("no")
+        fits(phone)
+        screenshot(phone, "ae-board-phone-3-card")
+        card.locator('button[type="submit"]').click()
+        expect(phone.locator("body")).to_contain_text("The board now records Fiji: not a VP zone.")
+        fits(phone)
         laptop.reload()
         expect(laptop.locator('svg [data-space="andaman_sea"]')).to_be_visible()
         screenshot(laptop, "ae-board-laptop-3-sea")
@@ -117,4 +127,5 @@ def test_a_small_board_entered_on_a_laptop_and_a_phone_is_drawn(browser, tmp_pat
     assert b.zones["arakan"].borders_complete and b.zones["burma"].vp
     assert set(b.seas["andaman_sea"].adjacent) == {"gulf_of_thailand"}
     assert "andaman_sea" in b.seas["gulf_of_thailand"].adjacent
+    assert b.zones["fiji"].vp is False
     store.close()

@@ -223,6 +223,9 @@ def test_the_map_draws_the_entered_board_and_marks_what_is_unknown(shipped):
     card = client.get(f"/g/{game_id}/space/burma").data.decode()
     assert "resource: 2 WERP" in card and "borders: assam" in card
     assert "its full list of land borders" in card and "(supply)" in card  # unknown, and what it holds up
+    assert f"/g/{game_id}/part/gap?subject=burma&amp;fact=borders" in card  # one tap from its form
+    past = client.get(f"/g/{game_id}/space/burma?at=1").data.decode()
+    assert "its full list of land borders" in past and "/part/gap" not in past  # the past is read-only
 
 
 def test_blocks_on_the_map_are_seen_as_each_viewer_may(tmp_path):

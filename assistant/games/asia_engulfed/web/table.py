@@ -88,6 +88,7 @@ class AEPresenter(Presenter):
                       for part in table.assistant.parts(table.game_id)],
             "zone_inputs": panel.ZONE_INPUTS, "sea_inputs": panel.SEA_INPUTS, "links": panel.LINKS,
             "failed": failed, "failed_input": panel.input_for(failed.subject, failed.fact, board) if failed else None,
+            "failed_name": _name(board, failed.subject) if failed else "",
             "zone": board.zones.get(values.get("zone", "")), "sea": board.seas.get(values.get("sea", "")),
         }
 
@@ -103,7 +104,8 @@ class AEPresenter(Presenter):
             if gap is None:
                 return None
             return Markup(render_template("asia_engulfed/amend_gap.html", form=form, g=gap, v={},
-                                          spec=panel.input_for(gap.subject, gap.fact, board), game_id=table.game_id))
+                                          spec=panel.input_for(gap.subject, gap.fact, board), game_id=table.game_id,
+                                          place_name=_name(board, gap.subject)))
         if name in ("zone", "sea"):
             key = args.get(name, "").strip()[:60]
             place = (board.zones if name == "zone" else board.seas).get(key)
@@ -154,7 +156,8 @@ class AEPresenter(Presenter):
             contested=name in board.zones and places.contested(s, name), borders=_borders(board, name),
             coasts=sorted(z for z, zone in board.zones.items() if name in (zone.seas or ())),
             missing=[g for g in gaps(board) if g.subject == name], seen=viewer or "all", game_id=table.game_id,
-            readonly=table.readonly, blocks=BLOCKS))
+            # the space route always reads; a device may still amend unless it watches or looks at the past
+            readonly=table.spectator is not None or table.at is not None, blocks=BLOCKS))
 
     def ledgers(self, table: Table) -> Markup:
         s = table.view.game
