@@ -64,14 +64,15 @@ class Links:
 
 def lay_out(places: Iterable[str], found: tuple[Link, ...], anchors: Callable[[tuple[str, ...]], Anchors],
             group_of: Callable[[str], str], name_of: Callable[[str], str],
-            group_order: Callable[[str], tuple], frame: Frame = Frame()) -> Geometry:
+            group_order: Callable[[str], tuple], frame: Frame = Frame(), engine: Callable = layout) -> Geometry:
     """Linked places laid out from the links (oriented by ``anchors`` of the linked places), the others in rows
-    under the map by ``group_of``, groups in ``group_order``, members by name."""
+    under the map by ``group_of``, groups in ``group_order``, members by name. ``engine``: the core's
+    ``layout`` (kept between runs) or ``quick_layout`` (numpy, for a board entered link by link at the table)."""
     linked = tuple(sorted({p for a, b, _ in found for p in (a, b)}))
     pos: dict[str, tuple[float, float]] = {}
     main_h = frame.main_h if linked else 0
     if linked:
-        unit = layout(linked, tuple((a, b) for a, b, _ in found), *anchors(linked), far=frame.far)
+        unit = engine(linked, tuple((a, b) for a, b, _ in found), *anchors(linked), far=frame.far)
         pos = {n: (frame.margin_x + x * (frame.width - 2 * frame.margin_x),
                    frame.margin_y + y * (main_h - 2 * frame.margin_y)) for n, (x, y) in unit.items()}
     groups: dict[str, list[str]] = {}

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from assistant.families.engulfed.amendments import BoardGap
 from assistant.families.engulfed.web.schematic import Anchors, Frame, Geometry, Links, board_key, lay_out
@@ -23,6 +23,7 @@ from assistant.games.asia_engulfed.board.format import Board
 from assistant.games.asia_engulfed.board.gaps import BLOCKS, gaps
 from assistant.games.asia_engulfed.rules.influence import all_influence
 from assistant.games.asia_engulfed.state import AEState
+from assistant.web.maplayout import quick_layout
 from assistant.web.memo import Memo
 
 FRAME = Frame(width=1000, main_h=560)
@@ -31,6 +32,7 @@ LABEL_REACH = (60, 52)  # a name under a mark covers this far sideways and down,
 WEST, EAST = ("india", "ceylon", "south_africa", "burma"), ("usa", "hawaii")
 NORTH, SOUTH = ("manchukuo", "korea"), ("australia", "dei")
 LAYOUTS = Memo(8)
+STATIC = Memo(8)
 # Control fills a land zone; the colour the map prints rings a national zone (AE 3.3, 4.43).
 CONTROL = {"japan": "#b5413a", "allies": "#2f5f8f"}
 NOBODY = "#d8d2c4"
@@ -104,7 +106,7 @@ def _geometry(board: Board) -> Geometry:
     frame = replace(FRAME, main_h=max(MIN_H, min(FRAME.main_h, 160 + 12 * linked)))
     return lay_out({*board.zones, *board.seas}, found, lambda linked: _anchors(board, linked),
                    lambda p: group_of(board, p), lambda p: (board.zones.get(p) or board.seas[p]).name,
-                   lambda g: (g == "sea zones", "unknown" in g, g), frame)
+                   lambda g: (g == "sea zones", "unknown" in g, g), frame, engine=quick_layout)
 
 
 def unknown_by_computation(found: list[BoardGap]) -> dict[str, int]:
@@ -117,33 +119,58 @@ def unknown_by_computation(found: list[BoardGap]) -> dict[str, int]:
     return out
 
 
-def draw(s: AEState, viewer: str, pieces: dict[str, list[dict[str, Any]]], url: Callable[[str], str]) -> Drawn:
-    """The SVG of the board as ``viewer`` may see it (``pieces``: the read model's view, hidden blocks marked)."""
-    board = s.board
+@dataclass(frozen=True)
+class Static:
+    """What the drawing owes to the board alone, kept per board: links, row titles, where names go, gaps."""
+
+    geo: Geometry
+    head: str  # the links and the rows' titles, as SVG
+    sides: dict[str, str]
+    missing: dict[str, tuple[BoardGap, ...]]
+    unknown: dict[str, int]
+
+
+def static(board: Board) -> Static:
+    return STATIC.get(board_key(board), lambda: _static(board))
+
+
+def _static(board: Board) -> Static:
     geo = geometry(board)
+    parts = []
+    if geo.unlinked:
+        top = min(geo.pos[p][1] for p in geo.unlinked) - 30
+        parts.append(f'<text x="10" y="{top:.0f}" class="strip-title">Not joined to anything yet '
+                     f'({len(geo.unlinked)} places): add their borders, coasts or sea links</text>')
+    parts.append('<g class="links">' + "".join(
+        f'<line class="{kind}" x1="{geo.pos[a][0]:.0f}" y1="{geo.pos[a][1]:.0f}" x2="{geo.pos[b][0]:.0f}" '
+        f'y2="{geo.pos[b][1]:.0f}"/>' for a, b, kind in geo.links) + "</g>")
+    parts += [f'<text x="{x:.0f}" y="{y:.0f}" class="group">{escape(name)}</text>' for name, x, y in geo.heads]
     found = gaps(board)
     missing: dict[str, list[BoardGap]] = {}
     for g in found:
         missing.setdefault(g.subject, []).append(g)
+    return Static(geo, "".join(parts), {p: _label_side(geo, p) for p in geo.pos},
+                  {p: tuple(gs) for p, gs in missing.items()}, unknown_by_computation(found))
+
+
+def draw(s: AEState, viewer: str, pieces: dict[str, list[dict[str, Any]]], url: Callable[[str], str]) -> Drawn:
+    """The SVG of the board as ``viewer`` may see it (``pieces``: the read model's view, hidden blocks marked)."""
+    board = s.board
+    kept = static(board)
+    geo = kept.geo
     influence = all_influence(s)
-    parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Schematic map of Asia Engulfed: tap a zone '
-                    'for its details">').format(FRAME.width, geo.height)]
-    if geo.unlinked:
-        top = min(geo.pos[p][1] for p in geo.unlinked) - 30
-        parts.append(Markup('<text x="10" y="{:.0f}" class="strip-title">Not joined to anything yet ({} places): '
-                            'add their borders, coasts or sea links</text>').format(top, len(geo.unlinked)))
-    parts.append(Markup('<g class="links">{}</g>').format(Markup("").join(
-        Markup('<line class="{}" x1="{:.0f}" y1="{:.0f}" x2="{:.0f}" y2="{:.0f}"/>').format(kind, *geo.pos[a], *geo.pos[b])
-        for a, b, kind in geo.links)))
-    parts.extend(Markup('<text x="{:.0f}" y="{:.0f}" class="group">{}</text>').format(x, y, name)
-                 for name, x, y in geo.heads)
+    fighting = {p for p in pieces if p in board.zones and places.contested(s, p)}
+    parts = [f'<svg viewBox="0 0 {FRAME.width} {geo.height}" role="group" aria-label="Schematic map of Asia '
+             f'Engulfed: tap a zone for its details">', kept.head]
     for place in sorted(geo.pos):
-        spot = _Spot(s, place, geo.pos[place], pieces.get(place, []), missing.get(place, []), viewer,
-                     _label_side(geo, place))
-        parts.append(spot.sea(influence.get(place, "none")) if place in board.seas else spot.land())
-        parts[-1] = _anchor(parts[-1], place, spot.title, url(place), spot.cls)
-    parts.append(Markup("</svg>"))
-    return Drawn(Markup("").join(parts), unknown_by_computation(found), len(geo.unlinked), len(geo.pos))
+        spot = _Spot(s, place, geo.pos[place], pieces.get(place, []), kept.missing.get(place, ()),
+                     kept.sides[place])
+        inner = spot.sea(influence.get(place, "none")) if place in board.seas else spot.land(place in fighting)
+        href = escape(url(place))
+        parts.append(f'<a href="{href}" hx-get="{href}" hx-target="#space" hx-swap="innerHTML" '
+                     f'data-space="{escape(place)}" class="{spot.cls}"><title>{escape(spot.title)}</title>{inner}</a>')
+    parts.append("</svg>")
+    return Drawn(Markup("".join(parts)), kept.unknown, len(geo.unlinked), len(geo.pos))
 
 
 def _label_side(geo: Geometry, place: str) -> str:
@@ -158,88 +185,78 @@ def _label_side(geo: Geometry, place: str) -> str:
     return "above" if not any(-LABEL_REACH[1] < dy <= 0 for dy in near) else "right"
 
 
-def _anchor(inner: Markup, place: str, title: str, url: str, cls: str) -> Markup:
-    return Markup('<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{place}" '
-                  'class="{cls}"><title>{title}</title>{inner}</a>').format(
-        url=url, place=place, cls=cls, title=title, inner=inner)
-
-
 class _Spot:
-    """One place's marks: its shape, what it holds, what the board does not know of it."""
+    """One place's marks as SVG: its shape, what it holds, what the board does not know of it."""
 
     def __init__(self, s: AEState, place: str, xy: tuple[float, float], pieces: list[dict[str, Any]],
-                 missing: list[BoardGap], viewer: str, side: str = "below"):
+                 missing: tuple[BoardGap, ...], side: str):
         self.s, self.place, (self.x, self.y), self.pieces, self.missing = s, place, xy, pieces, missing
         self.side = side
-        self.viewer = viewer
         self.notes: list[str] = []
         self.cls = "place"
+        self.title = ""
 
-    def _blocks(self, r: float, light: bool) -> Markup:
+    def _blocks(self, light: bool) -> str:
         if not self.pieces:
-            return Markup("")
+            return ""
         hidden = sum(1 for p in self.pieces if p.get("hidden"))
         by_nation = Counter(p["nation"] for p in self.pieces)
         self.notes.append(f"{len(self.pieces)} piece{'s' if len(self.pieces) != 1 else ''} ("
                           + ", ".join(f"{n} {k}" for n, k in sorted(by_nation.items()))
                           + (f"; {hidden} standing on edge" if hidden else "") + ")")
-        return Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count{}">{}</text>').format(
-            self.x, self.y + 4, " light" if light else "", len(self.pieces))
+        return (f'<text x="{self.x:.0f}" y="{self.y + 4:.0f}" text-anchor="middle" '
+                f'class="count{" light" if light else ""}">{len(self.pieces)}</text>')
 
-    def _unknown(self, r: float) -> Markup:
+    def _unknown(self, r: float) -> str:
         if not self.missing:
-            return Markup("")
+            return ""
         self.cls += " unknown"
         self.notes.append("unknown: " + ", ".join(g.fact.replace("_", " ") for g in self.missing))
-        return Markup('<g class="unknown-mark"><circle cx="{:.0f}" cy="{:.0f}" r="6"/><text x="{:.0f}" y="{:.0f}" '
-                      'text-anchor="middle">?</text></g>').format(self.x - r, self.y - r, self.x - r, self.y - r + 4)
+        x, y = self.x - r, self.y - r
+        return (f'<g class="unknown-mark"><circle cx="{x:.0f}" cy="{y:.0f}" r="6"/><text x="{x:.0f}" y="{y + 4:.0f}" '
+                f'text-anchor="middle">?</text></g>')
 
-    def _label(self, name: str, r: float) -> Markup:
+    def _label(self, name: str, r: float) -> str:
         if self.side == "right":
-            return Markup('<text x="{:.0f}" y="{:.0f}" class="label">{}</text>').format(self.x + r + 14, self.y + 4, name)
+            return f'<text x="{self.x + r + 14:.0f}" y="{self.y + 4:.0f}" class="label">{escape(name)}</text>'
         y = self.y - r - 7 if self.side == "above" else self.y + r + 13
-        return Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(self.x, y, name)
+        return f'<text x="{self.x:.0f}" y="{y:.0f}" text-anchor="middle" class="label">{escape(name)}</text>'
 
-    def land(self) -> Markup:
+    def land(self, fighting: bool) -> str:
         s, x, y, z = self.s, self.x, self.y, self.s.board.zones[self.place]
         control = s.control.get(self.place, "")
         fill = CONTROL.get(control, NOBODY)
         r = 13 if z.kind == "large" else 11
         ring = MAP_COLOURS.get(z.colour or "") if z.national else None
-        style = Markup(' style="stroke:{}"').format(ring) if ring else ""
+        style = f' style="stroke:{ring}"' if ring else ""
         cls = "space-shape" + (" national" if ring else "") + (" kind-unknown" if z.kind is None else "")
         if z.kind == "port_box":
-            shape = Markup('<rect class="{}" x="{:.0f}" y="{:.0f}" width="{}" height="{}" rx="2" fill="{}"{}/>').format(
-                cls, x - r, y - r, 2 * r, 2 * r, fill, style)
+            shape = (f'<rect class="{cls}" x="{x - r:.0f}" y="{y - r:.0f}" width="{2 * r}" height="{2 * r}" rx="2" '
+                     f'fill="{fill}"{style}/>')
         elif z.kind == "island_box":
-            shape = Markup('<rect class="{}" x="{:.0f}" y="{:.0f}" width="{}" height="{}" rx="7" fill="{}"{}/>').format(
-                cls, x - r - 4, y - r + 3, 2 * r + 8, 2 * r - 6, fill, style)
+            shape = (f'<rect class="{cls}" x="{x - r - 4:.0f}" y="{y - r + 3:.0f}" width="{2 * r + 8}" '
+                     f'height="{2 * r - 6}" rx="7" fill="{fill}"{style}/>')
         else:
-            shape = Markup('<circle class="{}" cx="{:.0f}" cy="{:.0f}" r="{}" fill="{}"{}/>').format(
-                cls, x, y, r, fill, style)
-        marks = []
+            shape = f'<circle class="{cls}" cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}"{style}/>'
+        marks = [shape]
         if z.vp:
-            marks.append(Markup('<text x="{:.0f}" y="{:.0f}" class="vp">★</text>').format(x + r - 2, y - r + 2))
+            marks.append(f'<text x="{x + r - 2:.0f}" y="{y - r + 2:.0f}" class="vp">★</text>')
         if z.resource:
-            marks.append(Markup('<g class="resource"><circle cx="{:.0f}" cy="{:.0f}" r="6"/><text x="{:.0f}" '
-                                'y="{:.0f}" text-anchor="middle">{}</text></g>').format(
-                x + r + 3, y + 2, x + r + 3, y + 5, z.resource))
+            marks.append(f'<g class="resource"><circle cx="{x + r + 3:.0f}" cy="{y + 2:.0f}" r="6"/><text '
+                         f'x="{x + r + 3:.0f}" y="{y + 5:.0f}" text-anchor="middle">{z.resource}</text></g>')
         if z.oil:
-            marks.append(Markup('<g class="oil"><rect x="{:.0f}" y="{:.0f}" width="11" height="11" rx="2"/><text '
-                                'x="{:.0f}" y="{:.0f}" text-anchor="middle">{}</text></g>').format(
-                x + r - 2, y + 7, x + r + 3.5, y + 16, z.oil))
+            marks.append(f'<g class="oil"><rect x="{x + r - 2:.0f}" y="{y + 7:.0f}" width="11" height="11" rx="2"/>'
+                         f'<text x="{x + r + 3.5:.0f}" y="{y + 16:.0f}" text-anchor="middle">{z.oil}</text></g>')
         if z.air_base:
-            marks.append(Markup('<path class="airbase" d="M{:.0f} {:.0f} l5 -9 l5 9 z"/>').format(x - r - 6, y + r))
+            marks.append(f'<path class="airbase" d="M{x - r - 6:.0f} {y + r:.0f} l5 -9 l5 9 z"/>')
         if z.port not in (None, "none"):
-            marks.append(Markup('<rect class="port port-{}" x="{:.0f}" y="{:.0f}" width="6" height="6"/>').format(
-                z.port, x - r - 3, y - 3))
-        fighting = places.contested(s, self.place)
+            marks.append(f'<rect class="port port-{z.port}" x="{x - r - 3:.0f}" y="{y - 3:.0f}" width="6" height="6"/>')
         if fighting:
-            marks.append(Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 5))
+            marks.append(f'<circle class="battle" cx="{x:.0f}" cy="{y:.0f}" r="{r + 5}" fill="none"/>')
             self.cls += " fighting"
         cut = sum(1 for p in self.pieces if not p.get("hidden") and p.get("supply") in ("none", "partial"))
         if cut:
-            marks.append(Markup('<circle class="oos" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 8))
+            marks.append(f'<circle class="oos" cx="{x:.0f}" cy="{y:.0f}" r="{r + 8}" fill="none"/>')
             self.notes.append(f"{cut} out of (or in partial) supply")
         facts = [f"{control} control" if control else "controlled by nobody"]
         facts += [w for w, on in (("national zone", z.national), ("VP zone", z.vp), ("strategic air base", z.air_base))
@@ -248,30 +265,29 @@ class _Spot:
         facts += [f"{z.oil} Oil"] if z.oil else []
         facts += [f"{z.port} port"] if z.port not in (None, "none") else []
         facts += ["combat"] if fighting else []
-        body = Markup("").join((shape, *marks, self._blocks(r, fill == NOBODY), self._unknown(r), self._label(z.name, r)))
+        body = "".join((*marks, self._blocks(fill == NOBODY), self._unknown(r), self._label(z.name, r)))
         self.title = f"{z.name}: " + ", ".join(facts + self.notes)
         return body
 
-    def sea(self, level: str) -> Markup:
+    def sea(self, level: str) -> str:
         s, x, y, sea = self.s, self.x, self.y, self.s.board.seas[self.place]
         r = 12
-        marks = [Markup('<circle class="space-shape sea influence-{}" cx="{:.0f}" cy="{:.0f}" r="{}" style="fill:{}"/>').format(
-            level, x, y, r, INFLUENCE[level])]
+        marks = [f'<circle class="space-shape sea influence-{level}" cx="{x:.0f}" cy="{y:.0f}" r="{r}" '
+                 f'style="fill:{INFLUENCE[level]}"/>']
         network = s.network.get(self.place, 0)
         if network:
-            marks.append(Markup('<circle class="network" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 4))
+            marks.append(f'<circle class="network" cx="{x:.0f}" cy="{y:.0f}" r="{r + 4}" fill="none"/>')
         if self.place == s.submarine_zone:
-            marks.append(Markup('<text x="{:.0f}" y="{:.0f}" class="sub">S</text>').format(x - r - 9, y + 4))
+            marks.append(f'<text x="{x - r - 9:.0f}" y="{y + 4:.0f}" class="sub">S</text>')
         if sea.vp:
-            marks.append(Markup('<text x="{:.0f}" y="{:.0f}" class="vp">★</text>').format(x + r - 2, y - r + 2))
+            marks.append(f'<text x="{x + r - 2:.0f}" y="{y - r + 2:.0f}" class="vp">★</text>')
         if sea.transports:
-            marks.append(Markup('<text x="{:.0f}" y="{:.0f}" class="transports">{}</text>').format(
-                x + r + 2, y + 5, "▮" * sea.transports))
+            marks.append(f'<text x="{x + r + 2:.0f}" y="{y + 5:.0f}" class="transports">{"▮" * sea.transports}</text>')
         facts = ["sea zone", INFLUENCE_WORDS[level]]
         facts += [f"{sea.transports} transport icon{'s' if sea.transports != 1 else ''}"] if sea.transports else []
         facts += ["VP sea zone"] if sea.vp else []
         facts += [f"Supply Network ({network})"] if network else []
         facts += ["submarine supply"] if self.place == s.submarine_zone else []
-        body = Markup("").join((*marks, self._blocks(r, True), self._unknown(r), self._label(sea.name, r)))
+        body = "".join((*marks, self._blocks(True), self._unknown(r), self._label(sea.name, r)))
         self.title = f"{sea.name}: " + ", ".join(facts + self.notes)
         return body
