@@ -138,15 +138,8 @@ def _layout(nodes: Names, edges: tuple[tuple[str, str], ...], west: Names, east:
 
 
 @lru_cache(maxsize=8)
-def quick_layout(
-    nodes: tuple[str, ...],
-    edges: tuple[tuple[str, str], ...],
-    west: tuple[str, ...],
-    east: tuple[str, ...],
-    north: tuple[str, ...],
-    south: tuple[str, ...],
-    far: int | None = None,
-) -> dict[str, tuple[float, float]]:
+def quick_layout(nodes: Names, edges: tuple[tuple[str, str], ...], west: Names, east: Names, north: Names,
+                 south: Names, far: int | None = None) -> dict[str, tuple[float, float]]:
     """The same stress majorization with every space moved at once (numpy): about ten times faster than
     ``layout`` on 200 spaces, for a board the players keep extending at the table (laid out again after each new
     link). Slightly different positions from ``layout``'s one-space-at-a-time sweep; same orientation rules."""
