@@ -6,6 +6,7 @@ from typing import Any
 
 from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed import events as ev
+from assistant.games.asia_engulfed.board import words as board_words
 from assistant.games.asia_engulfed.describe_air import describe as describe_air
 from events.core import PhaseBegan
 
@@ -48,7 +49,7 @@ def describe(e: Any) -> str:
     if t is ev.ScenarioSetUp:
         return f"The scenario {e.scenario.name or ''} is set up: {len(e.scenario.pieces)} pieces.".replace("  ", " ")
     if t is ev.BoardAmended:
-        return f"The board is amended ({len(e.amendments)} fact(s))."
+        return board_words.sentence(e.amendments)
     if t is ev.SidesBid:
         return (f"{e.allied_player} wins the bid with {e.amount}: Japan gets {e.amount} WERP of pre-game production "
                 f"and {e.amount} Oil.")
