@@ -69,8 +69,15 @@
   document.addEventListener("htmx:oobBeforeSwap", function (ev) {
     var target = ev.detail.target;
     if (!target || target.id !== "actions") return;
+    if (target.hasAttribute("data-sending")) {  // the answer to this device's own form: its forms come fresh
+      target.removeAttribute("data-sending");
+      return;
+    }
     if (typedIn(target)) {
       ev.detail.shouldSwap = false;
+      // this device has seen these forms and keeps its own: they are not sent again until the table moves on
+      var fresh = ev.detail.fragment && ev.detail.fragment.firstElementChild;
+      if (fresh && fresh.getAttribute("data-v")) target.setAttribute("data-v", fresh.getAttribute("data-v"));
       if (!document.getElementById("stale")) {
         var note = document.createElement("p");
         note.id = "stale"; note.className = "notice"; note.setAttribute("role", "status");
@@ -81,6 +88,39 @@
         target.insertBefore(note, target.firstChild);
       }
     }
+  });
+
+  // Each request tells the server which parts of the page this device holds (id:digest:enclosing part's
+  // position), so that an update brings only the parts that changed (assistant/web/parts.py). A part whose form
+  // is being sent is named without its digest: that form is used up, and the answer brings it fresh.
+  document.addEventListener("htmx:configRequest", function (ev) {
+    var held = document.querySelectorAll("[data-part][id][data-v]");
+    if (!held.length) return;
+    var sender = ev.detail.elt;
+    var used = ev.detail.verb !== "get" && sender && sender.closest ? sender.closest("[data-part][data-v]") : null;
+    if (used) used.setAttribute("data-sending", "");
+    var position = new Map();
+    var out = [];
+    Array.prototype.forEach.call(held, function (el, i) {
+      position.set(el, i);
+      var up = el.parentElement && el.parentElement.closest("[data-part][id][data-v]");
+      out.push(el.id + ":" + (el === used ? "0" : el.getAttribute("data-v")) + ":" + (up ? position.get(up) : ""));
+    });
+    ev.detail.headers["X-Parts"] = out.join(",");
+  });
+
+  document.addEventListener("htmx:afterRequest", function () {  // answered (or failed): nothing is on its way
+    Array.prototype.forEach.call(document.querySelectorAll("[data-sending]"), function (el) {
+      el.removeAttribute("data-sending");
+    });
+  });
+
+  // Older log events loaded into the page: the log no longer matches any render, the next update sends it whole.
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    var target = ev.detail.target;
+    if (!target || !target.classList || !target.classList.contains("older")) return;
+    var list = target.parentElement && target.parentElement.closest("[data-part][data-v]");
+    if (list) list.setAttribute("data-v", "0");
   });
 
   // The slider shows where it will go while it is dragged.

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from assistant import cachefile
 from assistant.application import Assistant
-from assistant.web import plugins, security
+from assistant.web import plugins, renders, security
 from assistant.web.joining import JoinGuard, new_join_code
 from assistant.web.plugins import GameTemplates
 from assistant.web.presenter import new_command_id
@@ -55,6 +55,7 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_command_id"] = new_command_id
+    app.jinja_env.globals["entry_html"] = renders.entry_html
     # compiled templates kept between runs (Jinja checks each template's source time): a first page compiles
     # none of the twenty templates it includes
     app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(_folder(cachefile.folder() / "templates")))
@@ -67,6 +68,7 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
         "guard": guard or JoinGuard(),
         "club": club,
         "heads": heads,
+        **renders.memos(),
     }
     if club is not None:  # every server process of the club signs with the same keys, kept in its database
         app.config["SECRET_KEY"] = club.secret("session")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from assistant.application import Assistant, LogEntry
+from events.base import tag_of
 from events.core import DiceRolled, PhaseBegan
 
 PAGE = 40
@@ -25,6 +26,7 @@ class Group:
     phase: str
     step: str
     began: LogEntry | None  # the phase_began entry that opened it (None: it opened before this page)
+    opened: int = 0  # the event that opened it (on this page or before it; 0: the game's set-up)
     entries: list[LogEntry] = field(default_factory=list)
     new_round: bool = True
     new_turn: bool = True
@@ -54,28 +56,36 @@ def is_physical_dice(entry: LogEntry) -> bool:
     return isinstance(entry.event, DiceRolled) and entry.event.source == "physical" and not entry.cancelled
 
 
-def _clock_before(assistant: Assistant, game_id: str, seq: int) -> tuple[int, str, str, str]:
-    """The turn clock in force just after event ``seq`` (from the nearest earlier active phase_began)."""
+def _clock_before(assistant: Assistant, game_id: str, seq: int) -> tuple[int, str, str, str, int]:
+    """The turn clock in force just after event ``seq`` (from the nearest earlier active phase_began), and the
+    event that set it. Rows are read backwards in chunks and only their type looked at until one is found (a long
+    game has thousands of notes); only that one is decoded."""
+    began = tag_of(PhaseBegan)
     end = seq
     while end > 0 and seq - end < LOOKBACK_LIMIT:
         start = max(0, end - LOOKBACK_CHUNK)
-        for entry in reversed(assistant.log(game_id, after=start, limit=end - start)):
+        for row in reversed(assistant.store.replay_rows(game_id, start, end)):
+            found, type_ = row[0], row[1]
+            if type_ != began:
+                continue
+            entry = assistant.log(game_id, after=found - 1, limit=1)[0]
             if isinstance(entry.event, PhaseBegan) and not entry.cancelled:
                 ev = entry.event
-                return ev.round, ev.side, ev.phase, ev.step
+                return ev.round, ev.side, ev.phase, ev.step, found
         end = start
-    return 0, "", "", ""
+    return 0, "", "", "", 0
 
 
 def log_page(assistant: Assistant, game_id: str, upto: int, size: int = PAGE) -> LogPage:
     start = max(0, upto - size)
     entries = assistant.log(game_id, after=start, limit=upto - start)
-    current = Group(*_clock_before(assistant, game_id, start), began=None)
+    *clock, opened = _clock_before(assistant, game_id, start)
+    current = Group(*clock, began=None, opened=opened)
     groups = [current]
     for entry in entries:
         ev = entry.event
         if isinstance(ev, PhaseBegan) and not entry.cancelled:
-            current = Group(ev.round, ev.side, ev.phase, ev.step, began=entry)
+            current = Group(ev.round, ev.side, ev.phase, ev.step, began=entry, opened=entry.seq)
             groups.append(current)
         else:
             current.entries.append(entry)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import uuid
 from typing import Any
 
 import msgspec
@@ -20,19 +19,20 @@ from assistant.actors import checked_actor
 from assistant.application import Assistant, Expected, Stale
 from assistant.decider import Refused
 from assistant.option_files import read_option_file
-from assistant.web import security, viewer
+from assistant.web import parts, security, viewer
 from assistant.web.app import flash_response
 from assistant.web.joining import code_matches
 from assistant.web.forms import FormError, RenderedForm, form_for, parse
 from assistant.web.logview import is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
+from assistant.web.renders import RENDERS, drawn, memo, position
 from events.exchange import GameFileError
 from events.store import Conflict, GameNotFound, StoreError, Tampered
 
 web = Blueprint("web", __name__)
 web.url_value_preprocessor(viewer.resolve)
 
-CID = "__command_id__"
+UNSET_ID = "0" * 32  # a form's command id until the response draws its own (parts.fresh_command_ids)
 AT, ANSWERS = "__at", "__answers"  # the moment a form was drawn for (see _actions_html)
 
 
@@ -277,26 +277,27 @@ def _table(game_id: str, at: int | None = None, readonly: bool = False, spectato
                  seat_powers=(seat.powers if seat else ()) if club else None, host=bool(seat and seat.host))
 
 
-def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None, oob: bool = False,
-                  notice: str = "") -> tuple[Markup, str]:
-    """The forms of the moment, and a key that changes only when they would look different.
+def _actions_html(table: Table, errors: dict[str, tuple[str, dict[str, str]]] | None = None,
+                  notice: str = "") -> Markup:
+    """The forms of the moment. Each names the moment it was drawn for: the log position and the throw or
+    decision it answers, so that a form left open on one device is refused once another device has moved the
+    table on (``Stale``). Drawn once per position and device (``renders``); the command ids are the response's
+    own (``parts.fresh_command_ids``)."""
 
-    Each form names the moment it was drawn for: the log position and the throw or decision it answers, so that
-    a form left open on one device is refused once another device has moved the table on (``Stale``)."""
-    forms = presenter_for(table.loaded).forms(table, errors)
-    declared = table.loaded.kind.moves_by_command()
-    catalogue = table.loaded.catalogue
-    at = table.assistant.position(table.game_id)
-    for form in forms:
-        form.command_id = CID
-        form.at = at
-        move = declared.get(catalogue.command_type(form.spec.tag))
-        if move is not None and move.answers is not None:
-            form.answers = move.answers(table.view.game, form.fixed)
-    html = render_template("_actions.html", t=table, forms=forms, oob=oob, game_id=table.game_id, notice=notice)
-    same_either_way = html.replace(' hx-swap-oob="true"', "", 1) if oob else html
-    key = hashlib.blake2s(same_either_way.encode(), digest_size=8).hexdigest()
-    return Markup(re.sub(CID, lambda _m: uuid.uuid4().hex, html)), key
+    def draw() -> Markup:
+        forms = presenter_for(table.loaded).forms(table, errors)
+        declared = table.loaded.kind.moves_by_command()
+        catalogue = table.loaded.catalogue
+        at = position(table)
+        for form in forms:
+            form.command_id = UNSET_ID
+            form.at = at
+            move = declared.get(catalogue.command_type(form.spec.tag))
+            if move is not None and move.answers is not None:
+                form.answers = move.answers(table.view.game, form.fixed)
+        return Markup(render_template("_actions.html", t=table, forms=forms, game_id=table.game_id, notice=notice))
+
+    return draw() if errors or notice else drawn(table, "actions", draw)
 
 
 def _context(table: Table, *, spectator: str | None = None, play: bool = False) -> dict[str, Any]:
@@ -307,10 +308,11 @@ def _context(table: Table, *, spectator: str | None = None, play: bool = False) 
         "game": a.game(table.game_id),
         "kind": table.loaded.kind,
         "clock": table.view.clock,
-        "guidance": _guidance(table),
-        "ledgers": p.ledgers(table),
-        "board": p.board(table),
-        "log": log_page(a, table.game_id, table.view.seq),
+        "guidance": drawn(table, "guidance", lambda: _guidance(table)),
+        "ledgers": drawn(table, "ledgers", lambda: p.ledgers(table)),
+        "board": drawn(table, "board", lambda: p.board(table)),
+        "log": memo(RENDERS).get(("log", table.game_id, table.view.seq, table.head),
+                                 lambda: log_page(a, table.game_id, table.view.seq)),
         "spectator": spectator,
         "play": play,
         "is_dice": is_physical_dice,
@@ -346,13 +348,34 @@ def _base_url(game_id: str, spectator: str | None) -> str:
 def _render_table(table: Table, *, spectator: str | None = None, errors=None, status: int = 200, notice: str = ""):
     ctx = _context(table, spectator=spectator, play=request.args.get("play") == "1")
     if not table.readonly:
-        ctx["actions"], ctx["forms_key"] = _actions_html(table, errors, notice=notice)
-    template = "_table.html" if is_htmx() and request.method == "GET" else "table.html"
-    if template == "table.html":
-        from assistant.web.review import origin_link  # the review pages import this module
+        ctx["actions"] = _actions_html(table, errors, notice=notice)
+    if is_htmx() and request.method == "GET":
+        if request.headers.get(parts.HEADER) is not None and request.headers.get("HX-Target") == "table":
+            return _swaps(ctx, status, nothing=200)  # time travel: only what differs from the page shown
+        return _html(render_template("_table.html", **ctx)), status
+    from assistant.web.review import origin_link  # the review pages import this module
 
-        ctx["origin"] = origin_link(table.game_id)
-    return render_template(template, title=ctx["game"].title, **ctx), status
+    ctx["origin"] = origin_link(table.game_id)
+    return _html(render_template("table.html", title=ctx["game"].title, **ctx)), status
+
+
+def _html(html: str) -> str:
+    """A render with its parts stamped (``parts.Page``) and a fresh command id in each form."""
+    return parts.fresh_command_ids(parts.Page(html).html)
+
+
+def _swaps(ctx: dict[str, Any], status: int = 200, *, done: bool = False, nothing: int = 204):
+    """The table's parts this device does not hold yet, as out-of-band swaps (``assistant/web/parts.py``):
+    after a command, a live poll, a refusal of a stale form, a step in time. ``nothing``: the status when the
+    device holds the table as it is."""
+    page = parts.Page(render_template("_table.html", **ctx))
+    swaps = page.changed(parts.Held.parse(request.headers.get(parts.HEADER)))
+    if done:  # the alert of an earlier refusal goes with the command that followed it
+        swaps.append('<div id="flash" class="flash" role="alert" aria-live="assertive" hx-swap-oob="true"></div>')
+    response = make_response(parts.fresh_command_ids("\n".join(swaps)), status if swaps else nothing)
+    response.headers["HX-Reswap"] = "none"  # everything comes out of band, nothing replaces the request's target
+    response.headers["Vary"] = f"HX-Request, {parts.HEADER}"
+    return response
 
 
 @viewer.pages(web)
@@ -410,14 +433,9 @@ def _live(game_id: str, spectator: str | None):
     if seq == t.head:
         return "", 204
     ctx = _context(t, spectator=spectator)
-    actions = None
-    forms_key = request.args.get("forms", "")
-    if spectator is None:
-        html, key = _actions_html(t, oob=True)
-        if key != forms_key:
-            actions = html
-        forms_key = key
-    return render_template("_live_update.html", actions=actions, forms_key=forms_key, **ctx)
+    if not t.readonly:
+        ctx["actions"] = _actions_html(t)
+    return _swaps(ctx)
 
 
 @viewer.pages(web, "/live")
@@ -503,15 +521,15 @@ def _stale(gid: str, message: str):
     if not is_htmx():
         return _render_table(t, status=409, notice=message)
     ctx = _context(t)
-    ctx["actions"], ctx["forms_key"] = _actions_html(t, notice=message)
-    return render_template("_live_update.html", done=True, **ctx), 409
+    ctx["actions"] = _actions_html(t, notice=message)
+    return _swaps(ctx, 409, done=True)
+
 
 def _refused(gid: str, tag: str, message: str, values: dict[str, str], status: int = 422):
     t = _table(gid)
     origin = request.form.get("origin", "actions")
-    if is_htmx() and origin == "actions":
-        html, key = _actions_html(t, {tag: (message, values)})
-        return render_template("_actions_response.html", actions=html, forms_key=key, t=t), status
+    if is_htmx() and origin == "actions":  # the forms again, the refused one with what was typed and why
+        return _html(str(_actions_html(t, {tag: (message, values)}))), status
     if is_htmx():
         return flash_response(message, status)
     return _render_table(t, errors={tag: (message, values)}, status=status)
@@ -522,5 +540,5 @@ def _after_command(gid: str):
         return redirect(url_for("web.table", game_id=gid), 303)
     t = _table(gid)
     ctx = _context(t)
-    ctx["actions"], ctx["forms_key"] = _actions_html(t)
-    return render_template("_live_update.html", done=True, **ctx)
+    ctx["actions"] = _actions_html(t)
+    return _swaps(ctx, done=True, nothing=200)

@@ -45,6 +45,10 @@ def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 5173, lan: b
           open_browser: bool = True) -> None:
     host, lan = exposure(host, lan)
     store = EventStore(db_path, create_dir=True)
+    # This thread keeps a connection open while serving. Each request runs in a thread of its own and closes its
+    # connection when it ends; were it the last one open, SQLite would checkpoint the log file and delete it at
+    # every close (a flush to the disk per request). Checkpoints then run as SQLite schedules them.
+    store.head("")
     app = create_app(Assistant(store, KindRegistry()), lan=lan, hosts=served_names(lan, host))
     server = make_server(host, port, app, threaded=True)
     port = server.server_port

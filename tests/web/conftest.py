@@ -44,29 +44,39 @@ class Client:
         self.http = app.test_client()
         self.csrf = ""
 
-    def get(self, url, htmx=False, **kw):
-        response = self.http.get(url, headers={"HX-Request": "true"} if htmx else {}, **kw)
+    def get(self, url, htmx=False, headers=None, **kw):
+        response = self.http.get(url, headers={**({"HX-Request": "true"} if htmx else {}), **(headers or {})}, **kw)
         found = re.search(rb'name="csrf" value="([^"]+)"', response.data)
         if found:
             self.csrf = found.group(1).decode()
         return response
 
-    def post(self, url, data=None, htmx=False, csrf=True, **kw):
+    def post(self, url, data=None, htmx=False, csrf=True, headers=None, **kw):
         data = dict(data or {})
         if csrf:
             if not self.csrf:
                 self.get("/")
             data.setdefault("csrf", self.csrf)
-        return self.http.post(url, data=data, headers={"HX-Request": "true"} if htmx else {}, **kw)
+        return self.http.post(url, data=data, headers={**({"HX-Request": "true"} if htmx else {}), **(headers or {})},
+                              **kw)
 
-    def do(self, game_id, type_, htmx=True, **fields):
+    def do(self, game_id, type_, htmx=True, headers=None, **fields):
         fields.setdefault("command_id", os.urandom(8).hex())
-        return self.post(f"/g/{game_id}/do", {"type": type_, **fields}, htmx=htmx)
+        return self.post(f"/g/{game_id}/do", {"type": type_, **fields}, htmx=htmx, headers=headers)
 
 
 @pytest.fixture
 def client(flask_app):
     return Client(flask_app)
+
+
+@pytest.fixture
+def real(tmp_path):
+    """The installed games (not the test game) and a test client over them."""
+    store = EventStore(tmp_path / "real.sqlite3")
+    assistant = Assistant(store, KindRegistry())
+    yield assistant, Client(create_app(assistant, testing=True))
+    store.close()
 
 
 @pytest.fixture

@@ -12,15 +12,7 @@ from assistant.kinds import KindRegistry
 from assistant.web import create_app
 from assistant.web.forms import form_for
 from events.store import EventStore
-from tests.web.conftest import Client
-
-
-@pytest.fixture
-def real(tmp_path):
-    store = EventStore(tmp_path / "real.sqlite3")
-    assistant = Assistant(store, KindRegistry())
-    yield assistant, Client(create_app(assistant, testing=True))
-    store.close()
+from tests.web.conftest import Client, real  # noqa: F401  (the real games' client fixture, used elsewhere too)
 
 
 def html(response) -> str:

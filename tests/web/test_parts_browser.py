@@ -1,0 +1,136 @@
+"""The table's parts in headless Chromium: a desk (1280 px) and a phone (390 px) play Axis & Allies, each command
+and live update bringing only the parts that changed, and after each step both pages hold exactly what a full
+reload shows (every part's digest, the parts in their order, the text of the table). The map is swapped only when
+the board changed."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.web.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+PARTS = "() => Array.from(document.querySelectorAll('[data-part][id]')).map(e => e.id + ':' + e.getAttribute('data-v'))"
+TEXT = "() => document.getElementById('table').innerText.replace(/\\s+/g, ' ')"
+
+
+def _collect(page, errors: list[str]) -> None:
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text)
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
+
+
+def same_as_a_reload(page, url: str, within: float = 6.0) -> None:
+    """The page holds what a full reload of ``url`` in the same browser shows (live updates given time to come)."""
+    fresh = page.context.new_page()
+    try:
+        fresh.goto(url)
+        want = (fresh.evaluate(PARTS), fresh.evaluate(TEXT))
+        deadline = time.monotonic() + within
+        while True:
+            have = (page.evaluate(PARTS), page.evaluate(TEXT))
+            if have == want or time.monotonic() > deadline:
+                break
+            page.wait_for_timeout(200)
+        assert have[0] == want[0], f"parts differ from a reload: {have[0]} != {want[0]}"
+        assert have[1] == want[1], "the table's text differs from a reload"
+    finally:
+        fresh.close()
+
+
+def mark_the_map(page) -> None:
+    page.evaluate("() => { document.querySelector('#map svg').dataset.kept = '1'; }")
+
+
+def map_kept(page) -> bool:
+    return page.evaluate("() => document.querySelector('#map svg').dataset.kept === '1'")
+
+
+def both_hold_the_table(pages, url: str, *, map_sent: bool | None = None) -> None:
+    """Each page holds what a reload shows; ``map_sent``: whether the map must (True) or must not (False) have been
+    swapped since it was marked (then marked again)."""
+    for page in pages:
+        same_as_a_reload(page, url)
+        if map_sent is not None:
+            assert map_kept(page) != map_sent, "the map was sent again" if map_sent is False else "the map was not sent"
+        mark_the_map(page)
+
+
+def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_table):
+    from playwright.sync_api import expect
+
+    server, app = aa_table
+    gid = app.new_game("aa_classic", {})
+    app.handle(gid, '{"type": "aa.start"}')
+    url = f"{server.url}/g/{gid}"
+    desk = browser.new_context(viewport=LAPTOP).new_page()
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    errors: list[str] = []
+    for page in (desk, phone):
+        _collect(page, errors)
+        page.goto(url)
+        mark_the_map(page)
+    sizes: list[int] = []
+    desk.on("response", lambda r: sizes.append(int(r.headers.get("content-length") or 0))
+            if "/do" in r.url or "/live" in r.url else None)
+
+    # A purchase: forms, ledgers and log change, the board does not: neither device gets the map again.
+    desk.fill("#buy-infantry", "3")
+    desk.get_by_role("button", name="Buy these units").click()
+    expect(desk.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.")
+    expect(phone.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.", timeout=4000)
+    both_hold_the_table((desk, phone), url, map_sent=False)
+    assert sizes and max(sizes) < 40_000, sizes  # forms, ledgers and a log entry; not the map nor the whole table
+
+    # The phone ends the purchase and moves into Finland-Norway: the map changes on both.
+    phone.get_by_role("button", name="Purchase done").click()
+    expect(phone.locator("#banner")).to_contain_text("combat move")
+    phone.select_option("#move-from", "Karelia S.S.R.")
+    phone.fill("#move-to", "Finland-Norway")
+    phone.fill("#mv-infantry", "2")
+    phone.fill("#mv-armour", "1")
+    phone.get_by_role("button", name="Move these units").click()
+    expect(phone.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway")
+    expect(desk.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway", timeout=4000)
+    both_hold_the_table((desk, phone), url, map_sent=True)
+    screenshot(phone, "parts-move-phone")
+
+    # Undo on the desk, redo on the phone; a note from the log changes the log only.
+    desk.get_by_role("button", name="Undo last").click()
+    expect(desk.locator("#log .entry.cancelled").first).to_contain_text("into the land battle at Finland-Norway")
+    same_as_a_reload(phone, url)
+    phone.get_by_role("button", name="Redo").click()
+    expect(phone.locator("#log")).to_contain_text("redo", ignore_case=True)
+    both_hold_the_table((desk, phone), url)
+    sizes.clear()
+    app.handle(gid, '{"type": "core.add_note", "about_seq": 1, "text": "good luck"}')
+    for page in (desk, phone):
+        expect(page.locator("#log")).to_contain_text("good luck", timeout=4000)
+    both_hold_the_table((desk, phone), url, map_sent=False)
+    assert sizes and max(sizes) < 8_000, sizes  # one entry, the time-travel bar, the poll's own address
+    screenshot(desk, "parts-note-laptop")
+    screenshot(phone, "parts-note-phone")
+
+    # Time travel one event back and forward: only what differs is swapped, and the address follows.
+    desk.locator("#vcr a[aria-label='One event back']").click()
+    expect(desk.locator("#banner")).to_contain_text("You are looking at the table as it was at event")
+    at = desk.url.split("at=")[1]
+    same_as_a_reload(desk, f"{url}?at={at}")
+    desk.get_by_role("link", name="Back to now").first.click()
+    expect(desk.locator("#actions")).to_be_visible()
+    assert desk.url == url
+    same_as_a_reload(desk, url)
+
+    # Playing the game from its first event: each step brings the next one's parts, the player's own included.
+    desk.locator("#vcr a[aria-label='First event']").click()
+    desk.locator("#vcr a[aria-label='Play from here']").click()
+    expect(desk.locator("#vcr output")).to_contain_text("4/", timeout=8000)
+    desk.locator("#vcr a[aria-label='Pause']").click()
+    expect(desk.locator("#vcr a[aria-label='Play from here']")).to_be_visible()
+    same_as_a_reload(desk, desk.url)
+    assert errors == []
