@@ -75,3 +75,12 @@ def test_a_route_uses_one_sea_leg_at_most():
                 sea_neighbours=lambda s: (), land_from=lambda s: ("b", "e"))
     assert trace("a", {"d"}, legs) is None  # c is closed and d has no port
     assert trace("a", {"e"}, legs) == ("a", "b", "north", "e")
+
+
+def test_a_side_sees_its_own_blocks_and_purchases_the_other_side_only_what_stands_face_up():
+    from assistant.families.engulfed.hidden import discloses, sees
+
+    assert sees("", "Axis", False) and sees("Axis", "Axis", False) and sees("Allied", "Axis", True)
+    assert not sees("Allied", "Axis", False) and not sees("spectators", "Axis", False)
+    assert discloses("Axis", "Axis", True) and discloses("Allied", "Axis", False)
+    assert not discloses("Allied", "Axis", True)

@@ -18,6 +18,7 @@ from assistant.games.europe_engulfed.rules.movement import strategic_limit
 from assistant.games.europe_engulfed.rules.politics import axis_resource_areas
 from assistant.games.europe_engulfed.rules.special_actions import cap
 from assistant.games.europe_engulfed.state import EEState
+from assistant.families.engulfed.hidden import discloses, sees
 from assistant.families.engulfed.ledger import Book
 
 
@@ -27,7 +28,7 @@ def board(state: EEState, viewer: str = "") -> dict[str, Any]:
     areas: dict[str, dict[str, Any]] = {}
     for u in sorted(state.units.values(), key=lambda b: (b.area, b.nation, b.id)):
         owner = side_of(state, u.nation)
-        hidden = bool(viewer) and owner != viewer and not u.revealed and u.kind != "gsu"
+        hidden = not sees(viewer, owner, u.revealed or u.kind == "gsu")  # GSUs are counters, always face up
         block: dict[str, Any] = {"id": u.id, "nation": u.nation, "side": owner, "elite": u.elite}
         if not hidden:
             block.update(kind=u.kind, steps=u.steps, max_steps=u.max_steps)
@@ -62,16 +63,17 @@ def ledger(book: Book | EEState, viewer: str = "", nation: str = "", turn: int |
     for led in sorted(ledgers, key=lambda x: (x.turn, _order(x.nation))):
         if (nation and led.nation != nation) or (turn is not None and led.turn != turn):
             continue
-        secret = bool(viewer) and data.side_of(led.nation) != viewer
+        owner = data.side_of(led.nation) if viewer else ""  # a shared screen sees every line
         balance = 0
         rows = []
         for line in led.lines:
             balance += line.amount
-            cause = "land steps (not disclosed, EE 4.5)" if secret and line.private else line.cause
+            shown = discloses(viewer, owner, line.private)
+            cause = line.cause if shown else "land steps (not disclosed, EE 4.5)"
             area = line.place if isinstance(book, Book) else line.area  # type: ignore[union-attr]
             rows.append({"kind": line.kind, "amount": line.amount, "rule": line.rule, "cause": cause,
                          "balance": balance, "seq": getattr(line, "seq", 0),
-                         **({"area": area} if area and not (secret and line.private) else {})})
+                         **({"area": area} if area and shown else {})})
         out.append({"turn": led.turn, "turn_name": calendar.name(led.turn), "nation": led.nation,
                     "closed": led.closed, "balance": led.balance, "lines": rows})
     return out
