@@ -1,9 +1,10 @@
-"""Benchmark tools every Axis & Allies game uses: replay a game's events from scratch, fold its read models, and
-time each command handled by the application over a SQLite log."""
+"""Benchmark tools every Axis & Allies game uses: replay a game's events from scratch, fold its read models, time
+each command handled by the application over a SQLite log, and time exact odds against a Monte Carlo."""
 
 from __future__ import annotations
 
 import random
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -79,4 +80,48 @@ def game_figures(game: GameKind, play: Any, options: dict[str, Any], games: int,
         "replay from scratch, mean (s)": round(statistics.mean(replays), 4) if replays else None,
         "replay of every read model, worst (s)": round(max(models), 4) if models else None,
         "command decided and appended, median (ms)": round(medians[0] * 1000, 3) if medians else None,
+    }
+
+
+def exact_against_monte_carlo(battle: Any, runs: int = 10_000, seed: int = 1, repeats: int = 7) -> dict[str, Any]:
+    """Exact odds of ``battle`` against the numpy Monte Carlo of ``runs`` runs, measured the same way in the same
+    process: alternately one of each (so both meet the same load on a shared machine), ``repeats`` times, the best
+    of each kept, in wall time and in processor time. Both start cold: the exact side forgets solved battles and hit
+    tables, the simulation builds its set-up on every call. The ratios compare figures of this one run."""
+    from assistant.families.axis_allies import odds
+    from assistant.families.axis_allies.montecarlo import simulate_vectorised
+
+    def exact() -> Any:
+        odds.clear_caches()
+        return odds.battle_odds(battle)
+
+    def sampled() -> Any:
+        return simulate_vectorised(battle, runs=runs, seed=seed)
+
+    best = {"exact": [float("inf"), float("inf")], "monte_carlo": [float("inf"), float("inf")]}
+    results: dict[str, Any] = {}
+    for _ in range(repeats):
+        for name, call in (("exact", exact), ("monte_carlo", sampled)):
+            wall, cpu = time.perf_counter(), time.process_time()
+            results[name] = call()
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            best[name] = [min(best[name][0], wall), min(best[name][1], cpu)]
+    exact_odds, estimate = results["exact"], results["monte_carlo"]
+    pairs = [(getattr(exact_odds, k), getattr(estimate, k)) for k in ("attacker_wins", "defender_wins", "draw", "captures")]
+    pairs += list(zip(exact_odds.rounds, estimate.rounds))
+    return {
+        "measured": f"best of {repeats} each, alternating, cold, wall and processor time",
+        "interpreter_flags": "-O" if sys.flags.optimize else "none",
+        "exact_ms": round(best["exact"][0] * 1000, 2),
+        "exact_processor_ms": round(best["exact"][1] * 1000, 2),
+        "exact_states": exact_odds.states,
+        "monte_carlo_runs": runs,
+        "monte_carlo_numpy_ms": round(best["monte_carlo"][0] * 1000, 2),
+        "monte_carlo_numpy_processor_ms": round(best["monte_carlo"][1] * 1000, 2),
+        "exact_over_numpy_monte_carlo": round(best["exact"][0] / best["monte_carlo"][0], 3),
+        "exact_over_numpy_monte_carlo_processor": round(best["exact"][1] / max(best["monte_carlo"][1], 1e-9), 3),
+        "target": "exact faster than the numpy Monte Carlo (ratio < 1)",
+        "largest_probability_difference": round(max(abs(a - b) for a, b in pairs), 4),
+        "attacker_wins_exact": round(exact_odds.attacker_wins, 6),
+        "attacker_wins_monte_carlo": estimate.attacker_wins,
     }

@@ -2,7 +2,7 @@
 
 Every die is rolled with a seeded ``random.Random``; the battle follows the same
 round procedure as ``odds`` (AA fire, support shots, submarine first strike,
-simultaneous fire, retreat threshold) and the same casualty policy (``odds.Side``),
+simultaneous fire, retreat threshold) and the same casualty policy (``forces.Side``),
 so the only thing the two share is who is lost to a hit, not the probabilities.
 """
 
@@ -13,7 +13,9 @@ from math import sqrt
 
 import msgspec
 
-from assistant.families.axis_allies.odds import Battle, SideState, _Chain
+from assistant.families.axis_allies.battle import Battle
+from assistant.families.axis_allies.chain import Chain
+from assistant.families.axis_allies.forces import SideState
 
 OUTCOMES = ("attacker_wins", "defender_wins", "draw", "retreat", "stalemate")
 
@@ -45,7 +47,7 @@ def _roll(rng: random.Random, groups: tuple[tuple[int, int], ...], sides: int) -
 
 
 def simulate(battle: Battle, runs: int = 10_000, seed: int = 0, max_rounds: int = 1000) -> Estimate:
-    chain = _Chain(battle)
+    chain = Chain(battle)
     A, D = chain.A, chain.D
     sides = chain.rules.sides
     rng = random.Random(seed)
@@ -113,13 +115,13 @@ def simulate_vectorised(battle: Battle, runs: int = 10_000, seed: int = 0, max_r
     """The same battle with every run at once (numpy): the peer the exact calculator's speed is measured against.
 
     Each side's force is its position along its casualty chain (units lost so far, first lost first, as
-    ``odds.Side`` takes them); each round draws, for every run still fighting, one binomial per hit value and
+    ``forces.Side`` takes them); each round draws, for every run still fighting, one binomial per hit value and
     side. For battles of plain fire (no AA gun, submarine first strike, restricted hits, two-hit units or support
     shots), which is what a land battle of infantry, armour and aircraft is; others raise ``ValueError``.
     """
     import numpy as np
 
-    chain = _Chain(battle)
+    chain = Chain(battle)
     A, D = chain.A, chain.D
     planes = any(A.aircraft[t] for t in A.start[0])
     if (chain.aa_value and planes) or chain.support or any(A.first_strike + D.first_strike + A.restricted

@@ -7,10 +7,13 @@ game's own log, so a game file stays self-contained and replays anywhere.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import msgspec
 from msgspec import UNSET, UnsetType
+
+from assistant.families.engulfed.gaps import BoardGap  # noqa: F401  (kept where games first found it)
 
 AMENDMENT_CONFIG: dict[str, Any] = dict(frozen=True, kw_only=True, tag_field="op", forbid_unknown_fields=True,
                                         omit_defaults=True)
@@ -74,13 +77,34 @@ def sources_of(source: str) -> tuple[str, ...]:
     return (source,) if source else ()
 
 
-class BoardGap(msgspec.Struct, frozen=True, kw_only=True, order=True):
-    """A fact a rule needs that the board does not have yet, so players know what to read off their map."""
+B = TypeVar("B")
 
-    subject: str  # a place id
-    fact: str  # the format's key
-    rule: str  # the rule that needs it, e.g. "AE 3.5"
-    words: str = ""
 
-    def sentence(self) -> str:
-        return f"{self.subject}: {self.words or self.fact} unknown (needed by {self.rule})"
+def apply_all(board: B, amendments: Iterable[Any], one: Callable[[B, Any], B], check: Callable[[B], None],
+              invalid: type[Exception], validate: bool = True) -> B:
+    """The board after the amendments, in order (``one`` applies one). Refuses (AmendmentRefused) an edit that
+    cannot apply or a result that is not a valid board (``check`` raises ``invalid`` with its ``problems``)."""
+    for am in amendments:
+        board = one(board, am)
+    if validate:
+        try:
+            check(board)
+        except invalid as exc:
+            raise AmendmentRefused("; ".join(exc.problems)) from None  # type: ignore[attr-defined]
+    return board
+
+
+def ends(link: Any) -> tuple[str, ...]:
+    """The places a link (border, route, arrow) touches."""
+    return tuple(getattr(link, f) for f in ("a", "b", "sea", "area") if hasattr(link, f))
+
+
+def remove_place(board: B, table: str, key: str, what: str, links: Sequence[str] = ()) -> B:
+    """``board`` without place ``key`` of ``table`` and every link of the ``links`` tables that touches it."""
+    places = getattr(board, table)
+    if key not in places:
+        raise AmendmentRefused(f"no {what} {key!r} on the board")
+    changes: dict[str, Any] = {table: {k: v for k, v in places.items() if k != key}}
+    for name in links:
+        changes[name] = tuple(x for x in getattr(board, name) if key not in ends(x))
+    return msgspec.structs.replace(board, **changes)  # type: ignore[type-var]

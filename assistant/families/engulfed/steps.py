@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 
 def loss_problems(units: Mapping[str, tuple[int, int]], losses: Mapping[str, int], hits: int) -> list[str]:
@@ -30,6 +30,18 @@ def loss_problems(units: Mapping[str, tuple[int, int]], losses: Mapping[str, int
         problems.append("every full-strength unit loses a step before any unit loses a second: "
                         + ", ".join(sorted(untouched_full)) + " must lose one first")
     return problems
+
+
+def next_loss(units: Mapping[str, tuple[int, int]], preferred: Sequence[str] = ()) -> str | None:
+    """The unit (unit -> (steps, max)) that takes the next hit when the assistant allocates: a full-strength unit
+    while there is one (EE 6.27, AE 6.25), the first in the players' loss order, then the strongest, then by id;
+    None when none is left."""
+    alive = {u: v for u, v in units.items() if v[0] > 0}
+    if not alive:
+        return None
+    full = [u for u, (steps, top) in alive.items() if steps == top]
+    rank = {uid: i for i, uid in enumerate(preferred)}
+    return min(full or alive, key=lambda u: (rank.get(u, len(rank)), -alive[u][0], u))
 
 
 def new_unit_price(steps: int, per_step: int, cadre_doubles: bool) -> int:

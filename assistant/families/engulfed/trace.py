@@ -3,6 +3,10 @@
 The game supplies the predicates (which land zone a route may use, where it may put to sea, which sea zones are
 open, where it may land again), so the same search serves any Engulfed map. The route found is returned, so a
 verdict can say how a block is supplied, and a failed search says so (``None``).
+
+Where many blocks trace at once, ``components`` groups the land places a line may use into connected groups once,
+so a land line is a lookup (a group holding a source), and only the blocks cut off need the sea.
+A trace that touched a fact the board does not know names it (``gaps.BoardGap``), so it is undetermined, not "no".
 """
 
 from __future__ import annotations
@@ -66,3 +70,26 @@ def _path(parent: dict, end: tuple[str, int, bool]) -> tuple[str, ...]:
         out.append(node[0])
         node = parent[node]
     return tuple(reversed(out))
+
+
+def components(places: Iterable[str], neighbours: Callable[[str], Iterable[str]], passable: Callable[[str], bool],
+               joined: Callable[[str, str], bool] = lambda a, b: True) -> tuple[dict[str, int], list[list[str]]]:
+    """The connected groups of passable places (``joined`` may cut a link): place -> group number, and each
+    group's places in the order found (places in the given order, then breadth first)."""
+    group_of: dict[str, int] = {}
+    members: list[list[str]] = []
+    for start in places:
+        if start in group_of or not passable(start):
+            continue
+        gid = len(members)
+        group_of[start] = gid
+        group, queue = [start], deque([start])
+        while queue:
+            a = queue.popleft()
+            for b in neighbours(a):
+                if b not in group_of and joined(a, b) and passable(b):
+                    group_of[b] = gid
+                    group.append(b)
+                    queue.append(b)
+        members.append(group)
+    return group_of, members

@@ -1,8 +1,9 @@
 """Speed figures of the analysis package: ``python3 -m assistant.games.aa_classic.analysis_bench``.
 
 Exact odds for 30 attacking vs 30 defending land units of mixed types against the same battle simulated
-10,000 times with numpy (every run at once: the fast way to sample), both the best of five cold runs in the same
-process, their ratio and the largest probability difference; the pure-Python simulation's time for reference;
+10,000 times with numpy (every run at once: the fast way to sample), both measured the same way in the same process
+(best of seven cold runs each, alternating; wall and processor time; the interpreter's flags stated), their ratio
+and the largest probability difference; the pure-Python simulation's time for reference;
 then a full report (HTML, SVG charts) of a real 20-round Axis & Allies game played by the A&A random legal player.
 """
 
@@ -15,7 +16,8 @@ import time
 from pathlib import Path
 
 from assistant.families.axis_allies import odds
-from assistant.families.axis_allies.montecarlo import simulate, simulate_vectorised
+from assistant.families.axis_allies.bench import exact_against_monte_carlo
+from assistant.families.axis_allies.montecarlo import simulate
 from assistant.analysis.reports import build_report, report_command
 from assistant.application import Assistant
 from assistant.decider import DiceRoller
@@ -39,37 +41,12 @@ BIG_BATTLE = odds.Battle(
 )
 
 
-def _best(call, repeats: int = 5) -> tuple[float, object]:
-    best, out = float("inf"), None
-    for _ in range(repeats):
-        started = time.perf_counter()
-        out = call()
-        best = min(best, time.perf_counter() - started)
-    return best, out
-
-
 def odds_figures(runs: int = 10_000, seed: int = 1) -> dict:
-    def cold_exact():
-        odds.clear_caches()  # solved battles and hit distributions forgotten: every run solves from nothing
-        return odds.battle_odds(BIG_BATTLE)
-
-    exact_s, exact = _best(cold_exact)
-    sampled_s, sampled = _best(lambda: simulate_vectorised(BIG_BATTLE, runs=runs, seed=seed))
-    python_s, _ = _best(lambda: simulate(BIG_BATTLE, runs=runs, seed=seed), repeats=1)
-    pairs = [(getattr(exact, k), getattr(sampled, k)) for k in ("attacker_wins", "defender_wins", "draw", "captures")]
-    pairs += list(zip(exact.rounds, sampled.rounds))
-    return {
-        "exact_ms": round(exact_s * 1000, 2),
-        "exact_states": exact.states,
-        "monte_carlo_runs": runs,
-        "monte_carlo_numpy_ms": round(sampled_s * 1000, 2),
-        "exact_over_numpy_monte_carlo": round(exact_s / sampled_s, 2),
-        "target": "exact faster than the numpy Monte Carlo (ratio < 1)",
-        "monte_carlo_pure_python_ms": round(python_s * 1000, 1),
-        "largest_probability_difference": round(max(abs(a - b) for a, b in pairs), 4),
-        "attacker_wins_exact": round(exact.attacker_wins, 6),
-        "attacker_wins_monte_carlo": sampled.attacker_wins,
-    }
+    figures = exact_against_monte_carlo(BIG_BATTLE, runs=runs, seed=seed)
+    started = time.perf_counter()
+    simulate(BIG_BATTLE, runs=runs, seed=seed)
+    figures["monte_carlo_pure_python_ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return figures
 
 
 def aa_game(path: Path, rounds: int = 20, first_seed: int = 0) -> tuple[Assistant, str]:

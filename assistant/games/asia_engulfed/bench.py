@@ -6,6 +6,8 @@
 2. A Japanese production phase decided and appended through ``Assistant.handle`` on a temporary SQLite file:
    the command that opens it (income with its supply traces), Strategic Warfare, four purchases and the command
    that closes it (completions, forfeit). Median over the rounds.
+3. The table's map of that board: the SVG drawn for one page (positions kept per board), and the layout made
+   again after a new link (a border added: a new board shape; amending a fact keeps the layout).
 """
 
 from __future__ import annotations
@@ -153,8 +155,29 @@ def production(rounds: int = 15) -> dict[str, Any]:
             "worst (ms)": round(max(times) * 1000, 2), "commands in the phase": len(PHASE) + 1}
 
 
+def drawing(rounds: int = 7) -> dict[str, Any]:
+    from assistant.games.asia_engulfed.read_models.views import pieces
+    from assistant.games.asia_engulfed.web import map as ae_map
+
+    s = _state()
+    layouts = []
+    for i in range(rounds):  # each board one border longer: laid out afresh, as after a players' amendment
+        board = msgspec.structs.replace(s.board, borders=(*s.board.borders, Border(a="z0_0", b=f"z9_{i + 2}")))
+        started = time.perf_counter()
+        ae_map.geometry(board)
+        layouts.append((time.perf_counter() - started) * 1000)
+    s = msgspec.structs.replace(s, board=board)
+    draws = []
+    for _ in range(rounds * 3):
+        started = time.perf_counter()
+        drawn = ae_map.draw(s, "allies", pieces(s, "allies"), lambda place: f"/space/{place}")
+        draws.append((time.perf_counter() - started) * 1000)
+    return {"places drawn": drawn.places, "map drawn for a page, median (ms)": round(statistics.median(draws), 2),
+            "layout after a new link, median (ms)": round(statistics.median(layouts), 1)}
+
+
 def run() -> dict[str, Any]:
-    return {"supply": supply(), "production": production()}
+    return {"supply": supply(), "production": production(), "map": drawing()}
 
 
 if __name__ == "__main__":

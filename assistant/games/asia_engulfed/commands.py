@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from assistant.games.asia_engulfed.board.amend import Amendment
-from assistant.games.asia_engulfed.scenario.format import Scenario
+from assistant.games.asia_engulfed.scenario.format import Marker, Scenario
 from events.base import Command
 
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
@@ -122,7 +122,7 @@ class NavalMove(Command, tag="ae.naval_move"):
     pieces: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=60)]
     to: Id
     zones: Annotated[int, msgspec.Meta(ge=0, le=6)]
-    mode: Literal["move", "react", "rebase", "return", "flee", "extended_return"] = "move"
+    mode: Literal["move", "react", "rebase", "return", "flee", "extended_return", "extended"] = "move"
     marine_pays: Literal["oil", "tp", ""] = ""
     # The sea zones entered in order (optional): then checked zone by zone (AE 8.22: stop on entering enemy
     # Limited or Dominant influence; the Leyte passage) and ``zones`` is its length.
@@ -230,6 +230,11 @@ class Fire(Command, tag="ae.fire"):
     invasion: bool = False
     river: bool = False  # attacked across a river or strait, zone newly contested this round (AE 6.73)
     faces: Faces = ()
+    # The air units giving ground support, each to one land unit (air unit -> land unit); the bonus steps are then
+    # worked out (AE 6.5-6.53; instead of ``support``).
+    air_support: Annotated[dict[Id, Id], msgspec.Meta(max_length=30)] = {}
+    # Where Nationalists and Communists attack together, the one force that attacks (AE 9.43).
+    chinese_force: Literal["nationalist", "communist", ""] = ""
 
 
 class ApplyLosses(Command, tag="ae.apply_losses"):
@@ -270,3 +275,27 @@ class Edit(Command, tag="ae.edit"):
     value: Annotated[str, msgspec.Meta(max_length=64)]
     reason: Annotated[str, msgspec.Meta(min_length=3, max_length=300)]
     key: Annotated[str, msgspec.Meta(max_length=64)] = ""
+
+
+# Land, carrier-air and force-pool rules.
+
+
+class BaseOrphanCba(Command, tag="ae.base_orphan_cba"):
+    """AE 4.42, 5.22: CBA in the Orphan CBA box go to a CV fleet with room: by Strategic Movement (not into or
+    through a sea zone of Limited influence), or when the CV is in its national port."""
+
+    pieces: Annotated[tuple[Id, ...], msgspec.Meta(min_length=1, max_length=8)]
+    fleet: Id
+    path: Annotated[tuple[Id, ...], msgspec.Meta(max_length=12)] = ()  # sea zones flown through, if the table says
+
+
+PoolCount = Annotated[int, msgspec.Meta(ge=0, le=30)]
+
+
+class EnterForcePoolAdditions(Command, tag="ae.enter_force_pool_additions"):
+    """The scenario card's additions to the US Force Pool for one year (AE 9.22): blocks by kind, construction
+    markers. Entered before they arrive, or after if they arrived with nothing entered (then they apply at once)."""
+
+    year: Literal["1943", "1944", "1945"]
+    units: Annotated[dict[Id, PoolCount], msgspec.Meta(max_length=12)] = {}
+    markers: Annotated[tuple[Marker, ...], msgspec.Meta(max_length=12)] = ()

@@ -6,6 +6,8 @@ from typing import Any
 
 from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed import events as ev
+from assistant.games.asia_engulfed.board import words as board_words
+from assistant.games.asia_engulfed.describe_air import describe as describe_air
 from events.core import PhaseBegan
 
 PHASES = {"naval_movement": "Naval Movement", "initial_supply": "Initial Supply", "production": "Production",
@@ -47,7 +49,7 @@ def describe(e: Any) -> str:
     if t is ev.ScenarioSetUp:
         return f"The scenario {e.scenario.name or ''} is set up: {len(e.scenario.pieces)} pieces.".replace("  ", " ")
     if t is ev.BoardAmended:
-        return f"The board is amended ({len(e.amendments)} fact(s))."
+        return board_words.sentence(e.amendments)
     if t is ev.SidesBid:
         return (f"{e.allied_player} wins the bid with {e.amount}: Japan gets {e.amount} WERP of pre-game production "
                 f"and {e.amount} Oil.")
@@ -88,7 +90,9 @@ def describe(e: Any) -> str:
         verb = "are eliminated" if e.phase == "final" else "are out of supply"
         return f"{e.side.capitalize()} {e.phase} supply: {len(e.verdicts) - out} supplied, {out} {verb}."
     if t is ev.NavalMoved:
-        return f"{len(e.pieces)} piece(s) {e.mode} to {_place(e.to)}."
+        mode = {"extended": "move on (Extended Naval Operation)",
+                "extended_return": "return (Extended Return to Base)"}.get(e.mode, e.mode)
+        return f"{len(e.pieces)} piece(s) {mode} to {_place(e.to)}."
     if t is ev.PiecesMoved:
         return f"{len(e.pieces)} piece(s) move to {_place(e.to)} ({e.mode})."
     if t is ev.ControlChanged:
@@ -114,4 +118,29 @@ def describe(e: Any) -> str:
         return f"Japan captures the strategic air base of {_place(e.zone)}: the USA loses a Bomber Point."
     if t is ev.Edited:
         return f"Correction: {e.what} {e.key} set to {e.value} ({e.reason})."
+    return _land(e) or describe_air(e)
+
+
+def _land(e: Any) -> str:
+    """Land, carrier-air and force-pool rules."""
+    t = type(e)
+    if t is ev.SubmarineReplacementMerged:
+        return (f"{_n(e.nation)}'s submarine Replacement marker becomes a 1-step unit in its holding box."
+                if e.new_piece else f"{_n(e.nation)}'s submarine unit merges with its Replacement marker: "
+                                    f"{e.steps} steps.")
+    if t is ev.OrphanCbaBased:
+        how = "by Strategic Movement" if e.strategic else "in its national port"
+        return f"{len(e.pieces)} Orphan CBA join carrier {e.fleet} ({how})."
+    if t is ev.ChineseAttackerChosen:
+        return f"At {_place(e.zone)} only the {e.force.title()}s attack; they alone take the losses."
+    if t is ev.ForcePoolAdditionsEntered:
+        return f"The {e.year} US Force Pool additions are entered from the scenario card."
+    if t is ev.ForcePoolAdditionsReceived:
+        what = ", ".join(f"{n} {k}" for k, n in sorted(e.units.items()) if n)
+        what += (", " if what and e.markers else "") + (f"{len(e.markers)} construction marker(s)" if e.markers
+                                                        else "")
+        if not e.entered:
+            return (f"The {e.year} US Force Pool additions are due {e.cause}: none entered yet (enter the "
+                    "scenario card's list).")
+        return f"The {e.year} US Force Pool additions arrive {e.cause}: {what or 'nothing'}."
     return ""

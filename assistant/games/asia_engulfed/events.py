@@ -7,7 +7,7 @@ import msgspec
 
 from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed.board.amend import Amendment
-from assistant.games.asia_engulfed.scenario.format import Piece, Scenario
+from assistant.games.asia_engulfed.scenario.format import Marker, Piece, PoolAddition, Scenario
 from events.base import Event
 
 Books = tuple[Booking, ...]
@@ -350,3 +350,60 @@ GAME_EVENTS = (BoardAmended, ScenarioSetUp, SidesBid, TurnBegan, TrackMoved, Inc
                NationConquered, VictoryDetermined, UsEscalationEarned, Edited, AirBaseLost, FreeStepsGranted, FreeStepsPlaced,
                InterceptionRolled, NavalFired, DamageResolved, FortificationRemoved, RuleOverridden,
                AirCombatFought)
+
+
+# Land, carrier-air and force-pool rules (rules/submarine_replacement.py, carrier_air.py, chinese_attack.py,
+# force_pool.py).
+
+
+class SubmarineReplacementMerged(Event, tag="ae.submarine_replacement_merged"):
+    """AE 4.61, 8.53: the submarine Replacement marker bought while the 1-step unit was at sea joins the unit back in
+    its holding box (a 2-step unit), or, the unit destroyed, becomes a 1-step unit there (``new_piece``)."""
+
+    nation: str
+    piece: str
+    steps: int  # the unit's steps after the merge
+    new_piece: Piece | None = None
+
+
+class OrphanCbaBased(Event, tag="ae.orphan_cba_based"):
+    """AE 4.42, 5.22: CBA leave the Orphan CBA box for a CV fleet with room on its decks, by Strategic Movement
+    (``strategic``, counted in the nation's limit, AE 5.24) or because the CV is in its national port."""
+
+    pieces: tuple[str, ...]
+    fleet: str
+    strategic: bool = True
+
+
+class ChineseAttackerChosen(Event, tag="ae.chinese_attacker_chosen"):
+    """AE 9.43: where Nationalist and Communist units are together, one force (the Allied player's choice) attacks
+    and alone takes the losses."""
+
+    zone: str
+    force: str
+
+
+class ForcePoolAdditionsEntered(Event, tag="ae.force_pool_additions_entered"):
+    """The players entered one year's US Force Pool additions from the scenario card (AE 9.22)."""
+
+    year: str
+    addition: PoolAddition
+
+
+class ForcePoolAdditionsReceived(Event, tag="ae.force_pool_additions_received"):
+    """AE 9.22: a year's additions join the US Force Pool (1943 with the first production increase, 1944 with the
+    second, 1945 at the start of Jan/Feb 1945). ``entered`` False: the card's list was not entered yet."""
+
+    year: str
+    cause: str
+    units: dict[str, int] = {}
+    markers: tuple[Marker, ...] = ()
+    entered: bool = True
+
+
+GAME_EVENTS = GAME_EVENTS + (SubmarineReplacementMerged, OrphanCbaBased, ChineseAttackerChosen,
+                             ForcePoolAdditionsEntered, ForcePoolAdditionsReceived)
+
+from assistant.games.asia_engulfed.events_air import EVENTS as AIR_NAVAL_EVENTS  # noqa: E402 (AE 8.23-8.8, 9.11)
+
+GAME_EVENTS = GAME_EVENTS + AIR_NAVAL_EVENTS

@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from assistant.families.engulfed.ledger import apply_to_balances, bookings_of
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
+from assistant.games.asia_engulfed import evolve_air as air_evolve
 from assistant.games.asia_engulfed.board import amend
 from assistant.games.asia_engulfed.state import AEState, Build
 from events.core import PhaseBegan
@@ -330,9 +331,24 @@ HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
 }
 
 
+def _chain(first: Callable[[AEState, Any], AEState],
+           then: Callable[[AEState, Any], AEState] | None) -> Callable[[AEState, Any], AEState]:
+    return first if then is None else (lambda s, e: then(first(s, e), e))
+
+
+# The air-naval rules' handlers (AE 8.23-8.8, 9.11) run first for the events they share with the game's own.
+HANDLERS.update({t: _chain(h, HANDLERS.get(t)) for t, h in air_evolve.HANDLERS.items()})
+
+
 def evolve(state: AEState, event: Any) -> AEState:
     books = bookings_of(event)
     if books:
         state = replace(state, balances=apply_to_balances(state.balances, books, lambda b: b.account in STOCKS))
     handler = HANDLERS.get(type(event))
     return handler(state, event) if handler else state
+
+
+# Land, carrier-air and force-pool rules: their events, and what they note from the others (evolve_land.py).
+from assistant.games.asia_engulfed.evolve_land import extend  # noqa: E402
+
+HANDLERS = extend(HANDLERS)

@@ -13,6 +13,7 @@ from assistant.decider import Context, GameKind, Move, Ref, Refused
 from assistant.families.engulfed.dice import with_faces
 from assistant.families.engulfed.ledger import ledger_projection
 from assistant.games.asia_engulfed import commands as c
+from assistant.games.asia_engulfed import commands_air as ca
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed.board import loader
@@ -24,16 +25,23 @@ from assistant.games.asia_engulfed.guidance import guidance
 from assistant.games.asia_engulfed.options import Options
 from assistant.games.asia_engulfed.rules import (
     air_combat,
+    air_missions,
     air_naval,
+    carrier_air,
     china,
-    combat,
+    consolidation,
+    day_combat,
     edits,
+    force_pool,
+    land_battle,
     movement,
     naval,
     naval_combat,
     network,
     override,
+    pearl_harbor,
     purchases,
+    raids,
     setup as setup_moves,
     special_actions,
     stacking,
@@ -74,9 +82,48 @@ def _buy_targets(s: AEState) -> dict[str, tuple[str, ...]]:
             "zone": tuple(sorted(s.board.zones)), "kind": ("infantry", "militia", "marine", "lba", "cba")}
 
 
+def _carriers(s: AEState) -> dict[str, tuple[str, ...]]:
+    return {"fleet": tuple(sorted(p.id for p in s.pieces.values() if p.kind == "cv" and places.side(p) == s.side)),
+            "pieces": tuple(sorted(p.id for p in s.pieces.values() if p.kind == "cba" and p.at == "orphan"))}
+
+
 def _phase(*names: str) -> Callable[[AEState], bool]:
     return lambda s: s.phase in names
 
+
+def _battles(s: AEState) -> dict[str, tuple[str, ...]]:
+    return {"where": tuple(sorted(s.battles)), "zone": tuple(sorted(b.zone for b in s.battles.values() if b.zone))}
+
+
+def _open(s: AEState) -> bool:
+    return any(b.stage not in ("intercepted", "ended") for b in s.battles.values())
+
+
+AIR_NAVAL = ("air_naval_combat",)
+# Day Combat missions, port and airbase attacks, the Pearl Harbor surprise (AE 8.42, 8.7, 9.11 b, j, k).
+AIR_NAVAL_MOVES: tuple[Move[AEState], ...] = (
+    Move(ca.AssignAir, day_combat.assign, phases=AIR_NAVAL,
+         when=lambda s: any(b.kind == "day" and b.stage in ("intercepted", "ended") for b in s.battles.values()),
+         choices=lambda s: {"sea": tuple(sorted(k for k, b in s.battles.items() if b.kind == "day"))},
+         label="Assign air missions"),
+    Move(ca.AttackPort, raids.attack_port, phases=AIR_NAVAL, choices=lambda s: {**_zones(s), **_seas(s)},
+         label="Attack a port or airbase"),
+    Move(ca.FightAir, air_missions.fight, phases=AIR_NAVAL, when=lambda s: any(
+        b.stage == "assigned" for b in s.battles.values()), choices=_battles, label="Air combat"),
+    Move(ca.FireAntiAircraft, air_missions.anti_aircraft, phases=AIR_NAVAL, when=_open, choices=_battles,
+         label="Fire AA at the attackers"),
+    Move(ca.LoseAirSteps, air_missions.lose, phases=AIR_NAVAL, when=lambda s: any(
+        any(any(o.values()) for o in b.owed.values()) for b in s.battles.values()), choices=_battles,
+         label="Air steps lost"),
+    Move(ca.StrikePort, raids.strike_port, phases=AIR_NAVAL, when=lambda s: any(
+        b.kind == "raid" for b in s.battles.values()), choices=_battles, label="Strike the port"),
+    Move(ca.EndAirRound, air_missions.end_round, phases=AIR_NAVAL, when=lambda s: bool(s.battles), choices=_battles,
+         label="Aircraft return"),
+    Move(ca.DecidePearlHarbor, pearl_harbor.decide_pearl, phases=AIR_NAVAL,
+         when=lambda s: s.pearl in ("struck", "stayed"), label="Pearl Harbor: stay or return"),
+    Move(ca.Consolidate, consolidation.consolidate, phases=("naval_movement", "air_naval_combat", "return_to_base"),
+         label="Consolidate fleets"),
+)
 
 MOVES: tuple[Move[AEState], ...] = (
     Move(c.Advance, turn.advance, label="Next phase"),
@@ -106,14 +153,19 @@ MOVES: tuple[Move[AEState], ...] = (
                                                             "return_to_base")),
     Move(c.Kamikaze, air_naval.kamikaze, phases=("air_naval_combat",), when=lambda s: s.track("kamikaze") <= 0,
          choices=_seas),
-    Move(c.PortAttack, air_naval.port_attack, phases=("air_naval_combat",), choices=_zones),
+    # Superseded at the table by the port attack with its air combat and AA (ae.attack_port); kept for saved games.
+    Move(c.PortAttack, air_naval.port_attack, phases=("air_naval_combat",), choices=_zones, when=lambda s: False),
     Move(c.Intercept, naval_combat.intercept, phases=("air_naval_combat",), choices=_seas, label="Roll interception"),
     Move(c.NavalFire, naval_combat.naval_fire, phases=("air_naval_combat",), choices=_seas, label="Fire"),
-    Move(c.AntiAircraft, naval_combat.anti_aircraft, phases=("air_naval_combat",), choices=_seas, label="Fire AA"),
-    Move(c.AirToAir, air_combat.air_to_air, phases=("air_naval_combat", "land_combat"), label="Air combat"),
+    # At sea these two are superseded by the Day round's steps (ae.fire_anti_aircraft, ae.fight_air); kept for
+    # saved games and, for air combat, for Land Combat.
+    Move(c.AntiAircraft, naval_combat.anti_aircraft, phases=("air_naval_combat",), choices=_seas, label="Fire AA",
+         when=lambda s: False),
+    Move(c.AirToAir, land_battle.air_to_air, phases=("land_combat",), label="Air combat"),
     Move(c.AirLosses, air_combat.air_losses, phases=("air_naval_combat", "land_combat"),
          when=lambda s: any(s.air_hits.values()), label="Air steps lost"),
-    Move(c.SubmarineAttack, naval_combat.submarine_attack, phases=("air_naval_combat",), choices=_seas,
+    Move(c.SubmarineAttack, naval_combat.submarine_attack, phases=("naval_movement", "air_naval_combat"),
+         choices=_seas,
          label="Submarine attack"),
     Move(c.ConvertToGarrison, movement.convert_to_garrison, phases=("operational_movement", "land_combat"),
          label="Make a garrison"),
@@ -121,10 +173,16 @@ MOVES: tuple[Move[AEState], ...] = (
          when=lambda s: bool(s.damaged), label="Resolve damage"),
     Move(c.Move, movement.move, phases=("operational_movement", "strategic_movement"), choices=_zones,
          label="Move"),
-    Move(c.Fire, combat.fire, phases=("land_combat",), choices=_contested, label="Fire"),
-    Move(c.ApplyLosses, combat.apply_losses, phases=("land_combat",), choices=_contested, label="Apply losses"),
+    Move(c.Fire, land_battle.fire, phases=("land_combat",), choices=_contested, label="Fire"),
+    Move(c.ApplyLosses, land_battle.apply_losses, phases=("land_combat",), choices=_contested, label="Apply losses"),
     Move(c.AmendBoard, setup_moves.amend_board, label="Amend the board"),
     Move(c.Edit, edits.edit, label="Correct"),
+    # Land, carrier-air and force-pool rules.
+    Move(c.BaseOrphanCba, carrier_air.base_orphans, phases=PLAYER, when=carrier_air.any_orphan,
+         choices=_carriers, label="Orphan CBA to a carrier"),
+    Move(c.EnterForcePoolAdditions, force_pool.enter, when=lambda s: s.set_up,
+         label="US Force Pool additions (scenario card)"),
+    *AIR_NAVAL_MOVES,
 )
 RUN = {m.command: m.run for m in MOVES}
 # The rule that fixes when each command happens, cited when it is given at another moment.
@@ -134,6 +192,10 @@ WHEN_RULES: dict[type[Command], str] = {
     c.Buy: "AE 1.13", c.Intercept: "AE 8.3", c.NavalFire: "AE 8.4", c.AntiAircraft: "AE 8.42e",
     c.ResolveDamage: "AE 8.6", c.SubmarineAttack: "AE 8.5", c.ConvertToGarrison: "AE 4.43", c.PlaceFreeSteps: "AE 9.42, 9.45", c.LendLeaseTransfer: "AE 9.25", c.Kamikaze: "AE 9.13", c.PortAttack: "AE 8.7",
     c.Move: "AE 1.15, 1.16", c.Fire: "AE 1.17", c.ApplyLosses: "AE 6.25", c.SpendSpecialAction: "AE 7.0",
+    c.BaseOrphanCba: "AE 4.42, 5.22",
+    ca.AssignAir: "AE 8.42a", ca.AttackPort: "AE 8.7", ca.FightAir: "AE 8.42d", ca.FireAntiAircraft: "AE 8.42e",
+    ca.LoseAirSteps: "AE 8.42d", ca.StrikePort: "AE 8.7", ca.EndAirRound: "AE 8.42g",
+    ca.DecidePearlHarbor: "AE 9.11k", ca.Consolidate: "AE 8.11",
 }
 CHECKED = {m.command: m for m in MOVES if m.command in WHEN_RULES}
 
@@ -223,6 +285,7 @@ GAME: GameKind[AEState] = GameKind(
     static=HERE / "static",
     report=Ref("assistant.games.asia_engulfed.report:ADAPTER"),
     rule_refs=HERE / "rule_refs.toml",
-    benches={"asia_engulfed": Ref("assistant.games.asia_engulfed.bench:run")},
+    benches={"asia_engulfed": Ref("assistant.games.asia_engulfed.bench:run"),
+             "asia_engulfed_air": Ref("assistant.games.asia_engulfed.bench_air:run")},
     docs=HERE / "docs.md",
 )

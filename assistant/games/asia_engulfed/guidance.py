@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed.describe import PHASES, RESULTS
+from assistant.games.asia_engulfed.describe_air import next_step as air_next_step
 from assistant.games.asia_engulfed.rules import strategic
 from assistant.games.asia_engulfed.state import AEState
 
@@ -30,4 +31,6 @@ def guidance(s: AEState) -> str:
         return f"{turn}, {who} Initial Supply: determine supply, then advance."
     if s.phase == "final_supply":
         return f"{turn}, {who} Final Supply: determine supply (unsupplied pieces are eliminated), then advance."
+    if s.phase == "air_naval_combat" and (s.battles or s.pearl in ("struck", "stayed")):
+        return f"{turn}, {who} {phase}: {air_next_step(s)}"
     return f"{turn}, {who} {phase}: record what happens on the table, then advance."

@@ -6,9 +6,10 @@ from typing import Any
 
 import msgspec
 
+from assistant.games.asia_engulfed.battles import AirBattle
 from assistant.games.asia_engulfed.board import loader
 from assistant.games.asia_engulfed.board.format import Board
-from assistant.games.asia_engulfed.scenario.format import Piece, Scenario
+from assistant.games.asia_engulfed.scenario.format import Piece, PoolAddition, Scenario
 
 
 class Build(msgspec.Struct, frozen=True, kw_only=True):
@@ -73,6 +74,21 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     oil_at_open: int = -1  # Japanese oil when its production opened (AE 9.13)
     result: str = ""
     result_rule: str = ""
+    # Land, carrier-air and force-pool rules (rules/submarine_replacement.py, carrier_air.py, chinese_attack.py,
+    # force_pool.py; evolve_land.py applies their facts).
+    submarine_replacements: tuple[str, ...] = ()  # nations whose submarine Replacement marker waits (AE 4.61)
+    invaded_from: dict[str, tuple[str, ...]] = {}  # zone -> sea zones its invaders came from this turn (AE 7.24)
+    chinese_attackers: dict[str, str] = {}  # zone -> the one Chinese force attacking this player turn (AE 9.43)
+    pool_additions: dict[str, PoolAddition] = {}  # year -> PoolAddition entered from the scenario card (AE 9.22)
+    pool_received: tuple[str, ...] = ()  # years whose US Force Pool additions arrived (AE 9.22)
+    # Air-naval rules (AE 8.23, 8.42, 8.7, 7.5, 9.11 b-k)
+    battles: dict[str, AirBattle] = {}  # sea zone (day) or zone (raid) -> the air battle open there
+    raided: tuple[str, ...] = ()  # air units that made their port/airbase attack this player turn (AE 8.7)
+    fought_seas: tuple[str, ...] = ()  # sea zones where a round of Air-Naval Combat was fought this player turn
+    naval_zones: tuple[str, ...] = ()  # sea zones moved or reacted into this player turn (AE 8.21, 8.23)
+    extended: tuple[str, ...] = ()  # fleets that made their Extended Naval Operation this player turn (AE 8.23)
+    extended_from: tuple[str, ...] = ()  # sea zones an Extended Naval Operation was paid for, not yet made
+    pearl: str = ""  # AE 9.11j-k: "" | struck | stayed | us_intercepts | us_left | second_done | returned
 
     @property
     def year(self) -> int:

@@ -29,7 +29,7 @@ def year(turn: int) -> int:
 
 
 def bimonth(turn: int) -> str:
-    return data.calendar().bimonths[(turn + 4) % 6]
+    return _calendar().bimonth(turn)
 
 
 def code(turn: int) -> str:
@@ -38,19 +38,19 @@ def code(turn: int) -> str:
 
 def name(turn: int) -> str:
     """Human label: "Sep/Oct 1939"."""
-    return f"{bimonth(turn)} {year(turn)}"
+    return _calendar().name(turn)
 
 
 def first() -> int:
-    return index(data.calendar().first_turn)
+    return _calendar().first
 
 
 def last() -> int:
-    return index(data.calendar().last_turn)
+    return _calendar().last
 
 
 def is_jan_feb(turn: int) -> bool:
-    return (turn + 4) % 6 == 0
+    return _calendar().turn(turn).month == 1
 
 
 def is_variable_weather(turn: int) -> bool:

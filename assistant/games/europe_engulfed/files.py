@@ -9,6 +9,7 @@ from __future__ import annotations
 from assistant.games.europe_engulfed.board import loader
 from assistant.games.europe_engulfed.scenario import loader as scenario_loader
 from assistant.games.europe_engulfed.state import EEState
+from assistant.families.engulfed.board_files import OPTION_FILES  # noqa: F401  (the same files in both games)
 
 TOML = "application/toml"
 
@@ -23,7 +24,3 @@ def scenario_file(state: EEState) -> tuple[str, str, str]:
 
 
 FILES = {"board": board_file, "scenario": scenario_file}
-OPTION_FILES = {
-    "board": "Board file (.toml or .json, e.g. the board exported from another game)",
-    "scenario": "Scenario file (.toml or .json, a set-up saved from another game)",
-}

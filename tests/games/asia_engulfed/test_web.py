@@ -14,10 +14,8 @@ from assistant.kinds import KindRegistry
 from assistant.web import create_app
 from events.store import EventStore
 from tests.games.asia_engulfed.table import board, scenario
-from tests.web.conftest import Client, LiveServer, screenshot
-
-LAPTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+from tests.games.asia_engulfed.browser import laptop_and_phone, submit
+from tests.web.conftest import Client, screenshot
 
 
 def entered(assistant: Assistant) -> str:
@@ -76,23 +74,7 @@ def test_a_japanese_first_turn_in_chromium_on_a_phone_and_a_laptop(browser, tmp_
     store = EventStore(tmp_path / "first-turn.sqlite3")
     assistant = Assistant(store, KindRegistry())
     game_id = entered(assistant)
-    with LiveServer(create_app(assistant)) as server:
-        laptop = browser.new_context(viewport=LAPTOP).new_page()
-        phone = browser.new_context(viewport=PHONE).new_page()
-        url = f"{server.url}/g/{game_id}"
-        laptop.goto(url)
-        phone.goto(url)
-
-        def submit(page, tag: str, **fields: str) -> None:
-            form = page.locator(f'form:has(input[name="type"][value="{tag}"])').first
-            for name, value in fields.items():
-                field = form.locator(f'[name="{name}"]')
-                if field.evaluate("e => e.tagName") == "SELECT":
-                    field.select_option(value)
-                else:
-                    field.fill(value)
-            form.locator('button[type="submit"]').first.click()
-
+    with laptop_and_phone(browser, assistant, game_id) as (laptop, phone):
         submit(laptop, "ae.advance")
         expect(laptop.locator("body")).to_contain_text("Nov/Dec 1941 — Japan, Naval Movement")
         submit(laptop, "ae.naval_move", pieces="jp-bb-1, jp-ca-elite", to="east_china_sea", zones="1")

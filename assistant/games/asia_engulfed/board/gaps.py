@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.families.engulfed.amendments import BoardGap
+from assistant.families.engulfed.gaps import BoardGap, fact_gaps, needed_by
 from assistant.games.asia_engulfed.board.format import Board
 
 ZONE_FACTS = {  # fact -> (words, rule needing it)
@@ -35,19 +35,8 @@ BLOCKS = {
 
 
 def gaps(board: Board) -> list[BoardGap]:
-    out: list[BoardGap] = []
-    for zid, z in board.zones.items():
-        for fact, (words, rule) in ZONE_FACTS.items():
-            missing = (not z.borders_complete) if fact == "borders" else getattr(z, fact) is None
-            if missing:
-                out.append(BoardGap(subject=zid, fact=fact, rule=rule, words=words))
-    for sid, s in board.seas.items():
-        for fact, (words, rule) in SEA_FACTS.items():
-            if getattr(s, fact) is None:
-                out.append(BoardGap(subject=sid, fact=fact, rule=rule, words=words))
-    return sorted(out)
+    return sorted(fact_gaps(board.zones, ZONE_FACTS) + fact_gaps(board.seas, SEA_FACTS))
 
 
 def blocking(board: Board, computation: str) -> list[BoardGap]:
-    wanted = BLOCKS[computation]
-    return [g for g in gaps(board) if g.fact in wanted]
+    return needed_by(gaps(board), BLOCKS[computation])

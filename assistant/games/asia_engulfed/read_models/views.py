@@ -12,7 +12,7 @@ from typing import Any
 from assistant.families.engulfed.ledger import Book
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed.board.gaps import blocking
-from assistant.games.asia_engulfed.rules import strategic
+from assistant.games.asia_engulfed.rules import force_pool, strategic
 from assistant.games.asia_engulfed.rules.construction import pipeline
 from assistant.games.asia_engulfed.rules.influence import all_influence
 from assistant.games.asia_engulfed.rules.victory import level, tally
@@ -87,7 +87,18 @@ def tracks(s: AEState) -> dict[str, Any]:
         "Special Actions": " · ".join(f"{data.nation_name(n)} {len(v)}" for n, v in s.special_actions.items() if v)
         or "none",
         "Supply Network": ", ".join(f"{s.board.seas[k].name} ({v})" for k, v in sorted(s.network.items())) or "none",
+        **_land_tracks(s),
     }
+
+
+def _land_tracks(s: AEState) -> dict[str, Any]:
+    """The submarine Replacement markers waiting (AE 4.61) and where the US Force Pool additions stand (AE 9.22)."""
+    out: dict[str, Any] = {}
+    if s.submarine_replacements:
+        out["Submarine Replacement marker"] = ", ".join(data.nation_name(n) for n in s.submarine_replacements)
+    if s.set_up:
+        out["US Force Pool additions"] = force_pool.status(s)
+    return out
 
 
 def situation(s: AEState) -> dict[str, Any]:

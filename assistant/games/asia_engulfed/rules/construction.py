@@ -8,6 +8,7 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Buy
+from assistant.games.asia_engulfed.rules import force_pool
 from assistant.games.asia_engulfed.scenario.format import Piece
 from assistant.games.asia_engulfed.state import AEState, Build
 
@@ -108,7 +109,7 @@ def _naval(s: AEState, b: Build, taken: set[str]) -> ev.ConstructionCompleted:
                 and _national_port(s, p.at, b.nation)):
             taken.add(fid)
             return ev.ConstructionCompleted(**kw, target=fid)
-    pool = s.scenario.force_pool.get(b.nation, {}).get(b.build)
+    pool = force_pool.counts(s, b.nation).get(b.build)
     on_map = sum(1 for p in s.pieces.values() if p.nation == b.nation and p.kind == b.build)
     port = _home_port(s, b.nation)
     if (pool is None or pool > on_map) and port:
@@ -122,7 +123,7 @@ def _naval(s: AEState, b: Build, taken: set[str]) -> ev.ConstructionCompleted:
 def _air(s: AEState, b: Build) -> ev.ConstructionCompleted:
     """AE 4.75: a full Japanese air unit from the Force Pool, or the marker waits in the Built box."""
     kw = dict(marker=b.marker, nation=b.nation, build=b.build)
-    pool = s.scenario.force_pool.get(b.nation, {}).get(b.build)
+    pool = force_pool.counts(s, b.nation).get(b.build)
     on_map = sum(1 for p in s.pieces.values() if p.nation == b.nation and p.kind == b.build)
     if pool is not None and pool <= on_map:
         return ev.ConstructionCompleted(**kw, waiting=True)

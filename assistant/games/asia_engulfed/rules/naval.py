@@ -8,10 +8,15 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import NavalMove, RecordEscalation
+from assistant.games.asia_engulfed.rules import submarine_replacement
 from assistant.games.asia_engulfed.rules.influence import all_influence
 from assistant.games.asia_engulfed.state import AEState
 
-def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
+def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list:
+    if cmd.mode in ("extended", "extended_return"):  # AE 8.23, 7.5
+        from assistant.games.asia_engulfed.rules import extended
+
+        return (extended.extended_move if cmd.mode == "extended" else extended.extended_return)(cmd, s, ctx)
     pieces = [s.pieces.get(pid) for pid in cmd.pieces]
     if any(p is None for p in pieces):
         raise Refused("unknown piece: " + ", ".join(pid for pid, p in zip(cmd.pieces, pieces) if p is None))
@@ -20,15 +25,23 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[ev.NavalMoved]:
         raise Refused("one side's pieces at a time")
     side = sides.pop()
     reacting = cmd.mode == "react"
-    if reacting == (side == s.side):
+    if cmd.mode in ("move", "react") and reacting == (side == s.side):
         raise Refused("the phasing player moves; only the other player reacts", rule="AE 8.25")
+    if cmd.mode == "rebase" and side != s.side:  # both sides return (reacting fleets first, AE 8.8)
+        raise Refused("only the phasing player re-bases fleets that did not move", rule="AE 1.18, 8.8")
     if cmd.mode in ("move", "react") and s.phase != "naval_movement":
         raise Refused("fleets move and react in the Naval Movement Phase", rule="AE 1.11")
     if cmd.mode in ("rebase", "extended_return") and s.phase != "return_to_base":
         raise Refused("re-basing happens in the Return to Base Phase", rule="AE 1.18")
     board = s.board
     if all(p.kind == "submarine" for p in pieces):
-        return [_submarine(s, pieces[0], cmd, side)]
+        moved = _submarine(s, pieces[0], cmd, side)
+        if cmd.to != "holding":
+            return [moved]
+        from assistant.games.asia_engulfed.evolve import evolve
+
+        # AE 8.53: the Replacement marker merges as the unit reaches its box
+        return [moved, *submarine_replacement.merge(evolve(s, moved), (pieces[0].nation,))]
     if cmd.to not in board.seas and cmd.to not in board.zones:
         raise Refused(f"{cmd.to!r} is neither a sea zone nor a zone of the board")
     if cmd.to in board.zones and not places.has_port(board, cmd.to):
@@ -109,9 +122,12 @@ def _check_path(s: AEState, pieces: list, cmd: NavalMove, side: str) -> None:
     Dominant influence (Return to Base: may not enter one; its starting zone does not count, AE 8.8); the South
     Philippine Sea and the Sulu Sea join only while Leyte is friendly and uncontested (AE 8.22b)."""
     board = s.board
-    if len(cmd.path) != cmd.zones or cmd.path[-1] != cmd.to and cmd.to in board.seas:
-        raise Refused("the path lists every sea zone entered, ending at the destination; zones is its length",
-                      rule="AE 8.22")
+    into_port = cmd.to in board.zones and cmd.mode in ("return", "rebase")  # entering the port counts (AE 8.22a)
+    if len(cmd.path) + into_port != cmd.zones or cmd.path[-1] != cmd.to and cmd.to in board.seas:
+        raise Refused("the path lists every sea zone entered, ending at the destination; zones is its length (and "
+                      "one more for entering a port in Return to Base)", rule="AE 8.22, 8.22a")
+    if into_port and cmd.path[-1] not in (board.zones[cmd.to].seas or ()):
+        raise Refused(f"{board.zones[cmd.to].name} does not lie on {board.seas[cmd.path[-1]].name}", rule="AE 8.22")
     starts = {p.at for p in pieces}
     if len(starts) != 1:
         raise Refused("pieces moving along one path start together", rule="AE 8.22")
@@ -188,3 +204,6 @@ def record_escalation(cmd: RecordEscalation, s: AEState, ctx: Context) -> list[e
             raise Refused(f"{f.id}: every committed CV step carries a CBA unit ({f.steps} steps, {carried} CBA)",
                           rule="AE 9.22")
     return [ev.UsEscalationEarned(fleets=tuple(cmd.fleets), steps=steps, cv_steps=cv_steps, trigger=cmd.trigger)]
+
+
+check_path = _check_path  # also used by Extended Naval Operations (AE 8.23)

@@ -45,6 +45,9 @@ def intercept(cmd: Intercept, s: AEState, ctx: Context) -> list[Event]:
     if not at_sea(s, cmd.sea, "japan") or not at_sea(s, cmd.sea, "allies"):
         raise Refused("an interception needs fleets of both sides in the sea zone", rule="AE 8.3")
     choices = {"japan": cmd.japan, "allies": cmd.allies}
+    from assistant.games.asia_engulfed.rules import pearl_harbor  # (it builds on this module)
+
+    pearl_bonus = pearl_harbor.before_interception(s, cmd)  # AE 9.11b, k; refuses while a Day round is open
     for side, chit in choices.items():
         ok = allowed_chits(s, cmd.sea, side, cmd.attempt, cmd.after_bad_weather)
         if chit not in ok:
@@ -56,6 +59,7 @@ def intercept(cmd: Intercept, s: AEState, ctx: Context) -> list[Event]:
         modified["japan"] += 1  # AE 8.33, 9.12 (decision 39: Night attempts only)
     if cmd.attempt == 1 and s.code_broken == cmd.sea:
         modified["allies"] += 3  # AE 7.6d
+    modified["allies"] += pearl_bonus  # AE 9.11k: +3 to the US in the shortened round
     if "avoid" in choices.values():
         outcome, winner, surprise = "avoid", "", False
     elif modified["japan"] == modified["allies"]:
@@ -87,7 +91,11 @@ def naval_fire(cmd: NavalFire, s: AEState, ctx: Context) -> list[Event]:
             _night_firer(s, p, cmd.sea, classes[target], classes)
         else:
             _striker(s, p, cmd.sea)
+            air_missions_check(s, p, cmd.sea, s.pieces[target])
     if cmd.kind == "night":
+        from assistant.games.asia_engulfed.rules import consolidation
+
+        consolidation.check(s, cmd.sea)  # AE 8.11: before the pairs of a Night round
         _night_screening(cmd, classes)
     else:
         _strike_spread(cmd, classes)
@@ -105,6 +113,12 @@ def naval_fire(cmd: NavalFire, s: AEState, ctx: Context) -> list[Event]:
             shots.append((firer, target, die, mod, result))
             results.setdefault(target, []).append(result)
     return [roll, ev.NavalFired(sea=cmd.sea, kind=cmd.kind, shots=tuple(shots)), *apply_results(s, cmd.sea, results)]
+
+
+def air_missions_check(s: AEState, p, sea: str, target) -> None:
+    from assistant.games.asia_engulfed.rules import day_combat  # (it builds on this module)
+
+    day_combat.check_striker(s, p, sea, target)
 
 
 def _night_firer(s: AEState, p, sea: str, target: str, classes: dict[str, str]) -> None:
@@ -141,7 +155,11 @@ def _strike_spread(cmd: NavalFire, classes: dict[str, str]) -> None:
 
 def _surprise_air(s: AEState, p, cmd: NavalFire) -> bool:
     """AE 9.11c: Japanese air units +1 in the first round of Air-Naval Combat in each sea zone of Nov/Dec 1941."""
-    return s.surprise and cmd.kind == "strike" and p.nation == "japan" and cmd.first_round
+    from assistant.games.asia_engulfed.rules import day_combat
+
+    first = day_combat.surprise_bonus(s, cmd.sea)  # an open Day round knows whether it is the first
+    return s.surprise and cmd.kind == "strike" and p.nation == "japan" and (cmd.first_round if first is None
+                                                                           else first)
 
 
 def _modifier(p, target: str, kind: str) -> int:
@@ -187,8 +205,11 @@ def apply_results(s: AEState, sea: str, results: dict[str, list[str]], cause: st
 
 
 def submarine_attack(cmd: SubmarineAttack, s: AEState, ctx: Context) -> list[Event]:
-    """AE 8.51-8.52: ASW fire at the submarine (CV and CA steps; one die at least), then the submarine's dice."""
-    _phase(s, "AE 8.5")
+    """AE 8.51-8.52: ASW fire at the submarine (CV and CA steps; one die at least), then the submarine's dice.
+    In Naval Movement: against a force leaving on an Extended Naval Operation paid for in that sea zone (8.23)."""
+    leaving = s.phase == "naval_movement" and cmd.sea in s.extended_from and cmd.side != s.side
+    if not leaving:
+        _phase(s, "AE 8.5, 8.23")
     boat = next((p for p in at_sea(s, cmd.sea, cmd.side) if p.kind == "submarine"), None)
     if boat is None:
         raise Refused("that side's submarine unit is not in this sea zone", rule="AE 8.5")

@@ -12,7 +12,7 @@ from assistant.families.engulfed.steps import new_unit_price
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Buy
-from assistant.games.asia_engulfed.rules import construction, strategic
+from assistant.games.asia_engulfed.rules import construction, force_pool, strategic, submarine_replacement
 from assistant.games.asia_engulfed.rules.supply import NONE, Tracer
 from assistant.games.asia_engulfed.scenario.format import Piece
 from assistant.games.asia_engulfed.state import AEState
@@ -127,7 +127,7 @@ def _new_unit(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
         raise Refused("the Philippines produce only for their militia unit", rule="AE 9.55")
     if kind in ("lba", "cba") and cmd.steps != 2:
         raise Refused("air units are produced at full strength only", rule="AE 4.61")
-    pool = s.scenario.force_pool.get(nation, {})
+    pool = force_pool.counts(s, nation)  # with the US additions received (AE 9.22)
     if kind in pool and pool[kind] <= sum(1 for p in s.pieces.values() if p.nation == nation and p.kind == kind):
         raise Refused(f"every {kind} of {data.nation_name(nation)} is on the map: none left in its Force Pool",
                       rule="AE 4.4")
@@ -281,19 +281,11 @@ def _submarine_limit(s: AEState, nation: str, steps: int) -> None:
 
 
 def _submarine_step(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
+    """On the unit, as a new unit, or as the Replacement marker while the unit is at sea (AE 4.61)."""
     _submarine_limit(s, nation, cmd.steps)
-    boat = next((p for p in s.pieces.values() if p.nation == nation and p.kind == "submarine"), None)
-    if boat is not None and boat.steps + cmd.steps > 2:
-        raise Refused("the submarine unit has two steps", rule="AE 4.25")
-    piece = None
-    if boat is None:
-        if cmd.steps != 1:
-            raise Refused("an eliminated submarine unit comes back at one step", rule="AE 4.61")
-        piece = Piece(id=f"{nation}-submarine", nation=nation, kind="submarine", steps=1, max_steps=2, at="holding")
     cost = data.costs()["unit"]["submarine"]["step"] * cmd.steps
-    return ev.Purchased(nation=nation, item="submarine_step", target=boat.id if boat else piece.id,
-                        steps=cmd.steps, piece=piece,
-                        books=(werp(nation, cost, "AE 4.44, 4.61", "submarine unit step"),))
+    return submarine_replacement.purchase(s, nation, cmd.steps,
+                                          (werp(nation, cost, "AE 4.44, 4.61", "submarine unit step"),))
 
 
 def _port_repair(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:

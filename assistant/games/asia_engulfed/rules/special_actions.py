@@ -37,7 +37,7 @@ def spend(cmd: SpendSpecialAction, s: AEState, ctx: Context) -> list[ev.SpecialA
             raise Refused("US Code Breaking: once a year, in 1942 and 1943 only", rule=rule)
         if cmd.target not in s.board.seas:
             raise Refused("name the sea zone the code breakers read", rule=rule)
-    elif not phasing:
+    elif not phasing and cmd.use != "extended_return":  # AE 7.5 names no player turn (docs/rulings.md)
         raise Refused("only the phasing player spends this Special Action", rule=rule)
     if cmd.use == "breakthrough":
         zone = s.board.zones.get(cmd.target)

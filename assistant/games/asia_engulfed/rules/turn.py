@@ -9,7 +9,8 @@ from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Advance
-from assistant.games.asia_engulfed.rules import china, construction, income, invasion, stacking, strategic, victory
+from assistant.games.asia_engulfed.rules import (china, construction, force_pool, income, invasion, stacking, strategic,
+                                                 submarine_replacement, victory)
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 from events.core import PhaseBegan
@@ -78,6 +79,7 @@ def begin_turn(f: Flow) -> None:
     if level != f.s.track("us_level"):
         f.add(ev.TrackMoved(track="us_level", before=f.s.track("us_level"), after=level, rule="AE 9.22",
                             cause="U.S. production level"))
+    f.add(*force_pool.arrivals(f.s))  # AE 9.22: the 1943/1944 additions come with the increases, 1945 in Jan/Feb
     f.phase("japan", "naval_movement")
 
 
@@ -95,6 +97,12 @@ def leave_phase(f: Flow) -> None:
                       + " (remove the excess with ae.eliminate_excess)", rule="AE 5.42-5.44")
     if phase == "naval_movement" and s.surprise:
         _singapore_reacts(s)
+    if phase == "air_naval_combat" and s.battles:  # AE 8.42h, 8.7: a Day battle or port attack left open
+        raise Refused("finish the air battle at " + ", ".join(sorted(s.battles)) + " (missions, air combat, AA, "
+                      "strikes, ae.end_air_round)", rule="AE 8.42, 8.7")
+    if phase == "air_naval_combat" and both_at_sea(s):  # AE 8.4
+        raise Refused("the Air-Naval Combat Phase never ends with both sides at sea in one sea zone: "
+                      + ", ".join(both_at_sea(s)) + " (intercept again, or Avoid and return to base)", rule="AE 8.4")
     if phase == "return_to_base":
         left = stacking.at_sea_or_over_port(s)
         if left:
@@ -109,6 +117,9 @@ def leave_phase(f: Flow) -> None:
         if rest:
             open_producer(f, side, rest[0])
             return
+    if phase == "air_naval_combat":  # AE 8.53: submarines go home; a Replacement marker merges (AE 4.61)
+        f.add(*submarine_replacement.back_home(f.s))
+        f.add(*submarine_replacement.merge(f.s))
     if phase == "land_combat":
         f.add(*invasion.conversions(f.s))
         f.add(*[ev.FortificationRemoved(zone=z, cause="breached: the enemy is still there after the first round "
@@ -129,6 +140,15 @@ def leave_phase(f: Flow) -> None:
     f.phase(side, nxt)
     if nxt == "initial_supply" and side == "japan":
         jungle_attrition(f)
+
+
+def both_at_sea(s: AEState) -> list[str]:
+    """Sea zones holding pieces of both sides, submarines aside (AE 8.4, 8.31)."""
+    sides: dict[str, set[str]] = {}
+    for p in s.pieces.values():
+        if p.at in s.board.seas and p.kind != "submarine":
+            sides.setdefault(p.at, set()).add(places.side(p))
+    return sorted(sea for sea, found in sides.items() if len(found) == 2)
 
 
 def fortifications_unheld(s: AEState) -> list[Event]:

@@ -51,6 +51,14 @@ class Tracks(msgspec.Struct, **_S):
     hdf: dict[str, int] = {}  # AE 9.16: empty = 12 / 4 / 4
 
 
+class PoolAddition(msgspec.Struct, **_S):
+    """One year's additions to the US Force Pool from the scenario card (AE 9.22 « cf. cartes du scénario »): blocks
+    by kind added to the Force Pool counts, and construction markers added to the US markers."""
+
+    units: dict[str, int] = {}
+    markers: tuple[Marker, ...] = ()
+
+
 class Scenario(msgspec.Struct, **_S):
     name: str = ""
     start_turn: str = "1941-11"
@@ -64,3 +72,4 @@ class Scenario(msgspec.Struct, **_S):
     force_pool: dict[str, dict[str, int]] = {}  # nation -> kind -> units available to build
     port_damage: dict[str, int] = {}
     fortifications: tuple[str, ...] = ()
+    us_force_pool_additions: dict[str, PoolAddition] = {}  # "1943" | "1944" | "1945" -> the card's additions (AE 9.22)

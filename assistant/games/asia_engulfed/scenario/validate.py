@@ -62,4 +62,14 @@ def problems(s: Scenario, board: Board) -> list[str]:
         cap = data.sa_cap(nation_, cal.year(start)) if nation_ in data.NATIONS else 0
         if nation_ not in data.NATIONS or n < 0 or n > cap:
             out.append(f"Special Actions of {nation_}: {n} is more than the limit of {cap} (AE 7.11)")
+    out += _additions(s)
     return out
+
+
+def _additions(s: Scenario) -> list[str]:
+    """The US Force Pool additions from the scenario card (AE 9.22)."""
+    from assistant.games.asia_engulfed.rules.force_pool import problems as addition_problems
+
+    taken = {m.id for m in s.markers}
+    return [p for year, addition in sorted(s.us_force_pool_additions.items())
+            for p in addition_problems(addition, year, s, taken)]

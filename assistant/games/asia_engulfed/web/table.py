@@ -1,5 +1,7 @@
-"""Asia Engulfed at the table: the phase's actions only, the tracks, each nation's WERP, Oil and transport
-ledgers with the event behind every line, production pipelines, sea-zone influence, the VP tally and supply.
+"""Asia Engulfed at the table: the phase's actions only, the schematic map of the board the players entered, the
+board panel (a land zone, a sea zone, a link, each missing fact, board files), the tracks, each nation's WERP,
+Oil and transport ledgers with the event behind every line, production pipelines, sea-zone influence, the VP tally
+and supply.
 
 Presentation only: the game's ``decide`` judges everything. Which side's hidden blocks this device may see is
 chosen per game ("seen by"); spectators see neither side's.
@@ -7,18 +9,37 @@ chosen per game ("seen by"); spectators see neither side's.
 
 from __future__ import annotations
 
-from flask import render_template
+import json
+from typing import Any
+
+import msgspec
+from flask import current_app, render_template, request, url_for
 from markupsafe import Markup
 
 from assistant.families.engulfed import seen_by
-from assistant.games.asia_engulfed import data
-from assistant.games.asia_engulfed.read_models import views
+from assistant.families.engulfed.amendments import BoardGap
+from assistant.families.engulfed.web.uploads import uploaded_text
+from assistant.games.asia_engulfed import data, places
+from assistant.games.asia_engulfed.board import merge
+from assistant.games.asia_engulfed.board.format import Board
+from assistant.games.asia_engulfed.board.gaps import BLOCKS, gaps
+from assistant.games.asia_engulfed.board.loader import from_dict, loads
+from assistant.games.asia_engulfed.board.validate import BoardInvalid
 from assistant.games.asia_engulfed.describe import PHASES, RESULTS
-from assistant.web.presenter import Presenter, Table
+from assistant.games.asia_engulfed.read_models import views
+from assistant.games.asia_engulfed.rules.influence import all_influence
+from assistant.games.asia_engulfed.web import board_panel as panel
+from assistant.games.asia_engulfed.web.map import (CONTROL, INFLUENCE, INFLUENCE_WORDS, MAP_COLOURS, NOBODY, draw,
+                                                   unknown_by_computation)
+from assistant.web.forms import FormError, form_for
+from assistant.web.presenter import Presenter, RenderedForm, Table, new_command_id
 
 LEDGER = "ae_ledger"
+AMEND = "ae.amend_board"
 SEEN_BY = ("all", "japan", "allies")
 SUPPLY_ROWS = 14
+GAP_PLACES = 30  # places listed with their missing facts; the rest are counted (the exported board has them all)
+MAX_AMENDMENTS = 500  # ae.amend_board's bound
 
 
 class AEPresenter(Presenter):
@@ -36,6 +57,108 @@ class AEPresenter(Presenter):
             return name[0].upper() + name[1:]
         return {"allies": "the Allies"}.get(word) or PHASES.get(word, word.replace("_", " "))
 
+    # ------------------------------------------------------------------ the board panel
+    def commands(self, table: Table):
+        """The moment's actions; the board is entered through its own panel, not as raw JSON."""
+        return [f for f in super().commands(table) if f.tag != AMEND]
+
+    def forms(self, table: Table, errors=None) -> list[RenderedForm]:
+        errors = errors or {}
+        out = [f for f in super().forms(table, errors) if f.spec.tag != AMEND]
+        spec = form_for(table.loaded.catalogue.command_type(AMEND))
+        message, values = errors.get(AMEND, ("", {}))
+        return out + [RenderedForm(spec, new_command_id(), dict(values), message, template="asia_engulfed/board.html",
+                                   data=self._panel_data(table, values), label="Save", apart=False)]
+
+    def _panel_data(self, table: Table, values: dict[str, str]) -> dict[str, Any]:
+        s = table.view.game
+        board = s.board
+        found = gaps(board)
+        by_place: dict[str, list[BoardGap]] = {}
+        for g in found:
+            by_place.setdefault(g.subject, []).append(g)
+        failed = _gap_of(values, board) if values.get("panel") == "gap" else None
+        return {
+            "panel": values.get("panel", ""), "setup": s.phase in ("setup", "bidding"),
+            "zones": tuple(sorted(board.zones)), "seas": tuple(sorted(board.seas)),
+            "count": len(found), "blocked": unknown_by_computation(found), "complete": board.complete,
+            "places": [(p, _name(board, p), gs) for p, gs in list(by_place.items())[:GAP_PLACES]],
+            "more": max(0, len(by_place) - GAP_PLACES), "sizes": (len(board.zones), len(board.seas), len(board.borders)),
+            "files": [(part, url_for("web.game_file", game_id=table.game_id, part=part))
+                      for part in table.assistant.parts(table.game_id)],
+            "zone_inputs": panel.ZONE_INPUTS, "sea_inputs": panel.SEA_INPUTS, "links": panel.LINKS,
+            "failed": failed, "failed_input": panel.input_for(failed.subject, failed.fact, board) if failed else None,
+            "failed_name": _name(board, failed.subject) if failed else "",
+            "zone": board.zones.get(values.get("zone", "")), "sea": board.seas.get(values.get("sea", "")),
+        }
+
+    def part(self, table: Table, name: str, args: dict[str, str]) -> Markup | None:
+        """A prefilled form loaded on demand: one missing fact, or a land / sea zone's facts as the board has them."""
+        board = table.view.game.board
+        spec = form_for(table.loaded.catalogue.command_type(AMEND))
+        form = RenderedForm(spec, new_command_id(), {}, "", label="Save", data={
+            "zones": tuple(sorted(board.zones)), "seas": tuple(sorted(board.seas)),
+            "zone_inputs": panel.ZONE_INPUTS, "sea_inputs": panel.SEA_INPUTS})
+        if name == "gap":
+            gap = _gap_of(args, board)
+            if gap is None:
+                return None
+            return Markup(render_template("asia_engulfed/amend_gap.html", form=form, g=gap, v={},
+                                          spec=panel.input_for(gap.subject, gap.fact, board), game_id=table.game_id,
+                                          place_name=_name(board, gap.subject)))
+        if name in ("zone", "sea"):
+            key = args.get(name, "").strip()[:60]
+            place = (board.zones if name == "zone" else board.seas).get(key)
+            form.values = {name: key, **({"name": place.name} if place else {})}
+            return Markup(render_template(f"asia_engulfed/amend_{name}.html", form=form, place=place,
+                                          borders=_borders(board, key), game_id=table.game_id))
+        return None
+
+    def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
+        """The board panel's plain inputs as ``ae.amend_board``'s amendments, read against the board now."""
+        if tag != AMEND or form.get("panel") not in (*panel.PANELS, "file"):
+            return form
+        board = _board_now()
+        if form["panel"] == "file":
+            found = _file_amendments(board, form.get("source", "").strip()[:120])
+        else:
+            found = panel.amendments(form, board)
+        return {"amendments": json.dumps(found), "reason": form.get("reason", "")[:200]}
+
+    # ------------------------------------------------------------------ the map
+    def spaces(self, table: Table) -> tuple[str, ...]:
+        board = table.view.game.board
+        return tuple(sorted([*board.zones, *board.seas]))
+
+    def board(self, table: Table, arrows=()) -> Markup:
+        s = table.view.game
+        viewer = viewer_of(table)
+        at = f"?at={table.view.seq}" if table.at else ""
+        drawn = draw(s, viewer, views.pieces(s, viewer), lambda place: table.space_url(place) + at)
+        return Markup(render_template(
+            "asia_engulfed/map.html", drawn=drawn, seen=viewer or "all", at=table.at,
+            choices=() if table.spectator or table.seat_powers is not None else SEEN_BY,
+            spectator=bool(table.spectator), control=CONTROL, nobody=NOBODY, influence=INFLUENCE,
+            influence_words=INFLUENCE_WORDS, colours=MAP_COLOURS, complete=s.board.complete,
+            nation_words={"japan": "Japan", "usa": "US", "commonwealth": "CW", "china": "China",
+                          "philippines": "Phil.", "dei": "DEI"}))
+
+    def space(self, table: Table, name: str) -> Markup | None:
+        s = table.view.game
+        board = s.board
+        if name not in board.zones and name not in board.seas:
+            return None
+        viewer = viewer_of(table)
+        return Markup(render_template(
+            "asia_engulfed/space.html", id=name, zone=board.zones.get(name), sea=board.seas.get(name), s=s,
+            control=s.control.get(name, ""), pieces=views.pieces(s, viewer).get(name, []),
+            influence=INFLUENCE_WORDS.get(all_influence(s).get(name, "none"), "") if name in board.seas else "",
+            contested=name in board.zones and places.contested(s, name), borders=_borders(board, name),
+            coasts=sorted(z for z, zone in board.zones.items() if name in (zone.seas or ())),
+            missing=[g for g in gaps(board) if g.subject == name], seen=viewer or "all", game_id=table.game_id,
+            # the space route always reads; a device may still amend unless it watches or looks at the past
+            readonly=table.spectator is not None or table.at is not None, blocks=BLOCKS))
+
     def ledgers(self, table: Table) -> Markup:
         s = table.view.game
         viewer = viewer_of(table)
@@ -48,13 +171,51 @@ class AEPresenter(Presenter):
             phase=self.term(s.phase), side="Japan" if s.side == "japan" else "the Allies" if s.side else "",
             tracks=views.tracks(s), ledgers=views.ledgers(book, s.turn, viewer, s), situation=views.situation(s),
             results=RESULTS, supply=supply[:SUPPLY_ROWS], more=max(len(supply) - SUPPLY_ROWS, 0),
-            forces=views.pieces(s, viewer), seen=viewer or "all", choices=() if table.spectator else SEEN_BY,
-            game_id=table.game_id))
+            forces=views.pieces(s, viewer), seen=viewer or "all", game_id=table.game_id))
 
 
 def viewer_of(table: Table) -> str:
     """"" shows everything (a screen both sides share); a side hides the other's blocks; spectators see none."""
     return seen_by.viewer(table, "ae_seen_by", SEEN_BY)
+
+
+def _board_now() -> Board:
+    """The board of the game this request amends (the panel reads it to send only what changes)."""
+    game_id = (request.view_args or {}).get("game_id", "")
+    return current_app.extensions["assistant"].view(game_id).game.board
+
+
+def _file_amendments(board: Board, source: str) -> list[dict[str, Any]]:
+    """A board file (TOML or JSON, as exported) merged into the game's board."""
+    text = uploaded_text("board_file", "Board file")
+    try:
+        new = from_dict(json.loads(text)) if text.lstrip().startswith("{") else loads(text)
+    except BoardInvalid as exc:
+        raise FormError("Board file: " + "; ".join(exc.problems[:6])) from None
+    except (ValueError, msgspec.ValidationError) as exc:
+        raise FormError(f"Board file: {exc}") from None
+    found = merge.amendments(board, new, source or "board file")
+    if not found:
+        raise FormError("Board file: it holds nothing this board does not already know")
+    if len(found) > MAX_AMENDMENTS:
+        raise FormError(f"Board file: it differs from this board in {len(found)} places and borders, more than "
+                        f"{MAX_AMENDMENTS} at once; start a new game from it (new game page, board file)")
+    return found
+
+
+def _name(board: Board, place: str) -> str:
+    found = board.zones.get(place) or board.seas.get(place)
+    return found.name if found is not None else place.replace("_", " ")
+
+
+def _borders(board: Board, place: str) -> list[tuple[str, str]]:
+    return sorted((b.b if b.a == place else b.a, b.kind) for b in board.borders if place in (b.a, b.b))
+
+
+def _gap_of(values: dict[str, str], board: Board) -> BoardGap | None:
+    """The missing fact a form or link names, if the board still lacks it."""
+    subject, fact = values.get("subject", "").strip(), values.get("fact", "")
+    return next((g for g in gaps(board) if g.subject == subject and g.fact == fact), None)
 
 
 PRESENTER = AEPresenter()

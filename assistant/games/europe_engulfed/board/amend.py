@@ -15,7 +15,9 @@ from msgspec import UNSET, UnsetType
 from assistant.families.engulfed.amendments import (
     AMENDMENT_CONFIG,
     AmendmentRefused,
+    apply_all,
     partial_edit,
+    remove_place,
     set_place,
     sources_of,
     with_link,
@@ -104,20 +106,11 @@ def _apply_one(board: Board, am: Amendment) -> Board:
     if isinstance(am, SetArea):
         return rep(board, areas=set_place(board.areas, am.area, LandArea, _given(am, ("area", "source")), am.source))
     if isinstance(am, RemoveArea):
-        _area(board, am.area)
-        return rep(
-            board,
-            areas={k: v for k, v in board.areas.items() if k != am.area},
-            borders=tuple(b for b in board.borders if am.area not in (b.a, b.b)),
-            air_routes=tuple(r for r in board.air_routes if am.area not in (r.a, r.b)),
-            invasion_arrows=tuple(x for x in board.invasion_arrows if x.area != am.area),
-        )
+        return remove_place(board, "areas", am.area, "area", ("borders", "air_routes", "invasion_arrows"))
     if isinstance(am, SetSea):
         return rep(board, seas=set_place(board.seas, am.sea, SeaArea, _given(am, ("sea", "source")), am.source))
     if isinstance(am, RemoveSea):
-        if am.sea not in board.seas:
-            raise AmendmentRefused(f"no sea area {am.sea!r} on the board")
-        return rep(board, seas={k: v for k, v in board.seas.items() if k != am.sea})
+        return remove_place(board, "seas", am.sea, "sea area")
     if isinstance(am, AddBorder):
         border = Border(a=am.a, b=am.b, kind=am.kind, strait=am.strait, sources=sources_of(am.source))
         return rep(board, borders=with_link(board.borders, border, "border"))
@@ -136,21 +129,7 @@ def _apply_one(board: Board, am: Amendment) -> Board:
     raise AmendmentRefused(f"unknown amendment {type(am).__name__}")
 
 
-def _area(board: Board, area: str) -> LandArea:
-    try:
-        return board.areas[area]
-    except KeyError:
-        raise AmendmentRefused(f"no area {area!r} on the board") from None
-
-
 def apply(board: Board, amendments: Iterable[Amendment], validate: bool = True) -> Board:
     """The board after the amendments, in order. Refuses (AmendmentRefused) an edit that cannot apply or a
     result that is not a valid board."""
-    for am in amendments:
-        board = _apply_one(board, am)
-    if validate:
-        try:
-            check(board)
-        except BoardInvalid as exc:
-            raise AmendmentRefused("; ".join(exc.problems)) from None
-    return board
+    return apply_all(board, amendments, _apply_one, check, BoardInvalid, validate)

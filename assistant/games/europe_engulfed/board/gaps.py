@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-import msgspec
+from typing import Any
 
+from assistant.families.engulfed import gaps as family
 from assistant.games.europe_engulfed.board.format import Board
-
-
-class BoardGap(msgspec.Struct, frozen=True, kw_only=True, order=True):
-    subject: str  # an area or sea-area id
-    fact: str  # the format's key, e.g. "ports", "borders", "terrain"
-    rule: str  # the rule that needs it, e.g. "EE 3.3"
-
-    def sentence(self) -> str:
-        return f"{self.subject}: {FACT_WORDS.get(self.fact, self.fact)} unknown (needed by {self.rule})"
-
 
 FACT_WORDS = {
     "nation": "whose territory it is",
@@ -43,24 +34,32 @@ AREA_FACT_RULES = {
 }
 
 
+SEA_FACT_RULES = {"maintenance": "EE 4.2", "adjacent": "EE 3.3"}
+
+
+class BoardGap(family.BoardGap, frozen=True, kw_only=True, order=True):
+    """The family's named missing fact, worded in Europe Engulfed's vocabulary."""
+
+    WORDS = FACT_WORDS
+
+
+def _facts(rules: dict[str, str]) -> family.FactTable:
+    return {fact: (FACT_WORDS[fact], rule) for fact, rule in rules.items()}
+
+
+def _area_missing(a: Any, fact: str) -> bool:
+    if fact == "container":  # EE Glossary: a fortress inside an area, unless it stands alone
+        return a.kind == "fortress" and a.container is None and not a.standalone
+    if fact in ("terrain", "weather_zone") and a.kind == "box":
+        return False
+    return family.unknown(a, fact)
+
+
+AREA_FACTS = {**_facts(AREA_FACT_RULES), "container": (FACT_WORDS["container"], "EE Glossary (Forteresses)")}
+
+
 def gaps(board: Board) -> list[BoardGap]:
     """Every fact the board still lacks, sorted by place."""
-    out: list[BoardGap] = []
-    for i, a in board.areas.items():
-        for fact, rule in AREA_FACT_RULES.items():
-            if fact == "borders":
-                missing = not a.borders_complete
-            elif fact in ("terrain", "weather_zone") and a.kind == "box":
-                missing = False
-            else:
-                missing = getattr(a, fact) is None
-            if missing:
-                out.append(BoardGap(subject=i, fact=fact, rule=rule))
-        if a.kind == "fortress" and a.container is None and not a.standalone:
-            out.append(BoardGap(subject=i, fact="container", rule="EE Glossary (Forteresses)"))
-    for i, s in board.seas.items():
-        if s.maintenance is None:
-            out.append(BoardGap(subject=i, fact="maintenance", rule="EE 4.2"))
-        if s.adjacent is None:
-            out.append(BoardGap(subject=i, fact="adjacent", rule="EE 3.3"))
-    return sorted(out)
+    found = family.fact_gaps(board.areas, AREA_FACTS, _area_missing, BoardGap, worded=False)
+    found += family.fact_gaps(board.seas, _facts(SEA_FACT_RULES), gap=BoardGap, worded=False)
+    return sorted(found)  # type: ignore[arg-type]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.decider import Context, Refused
+from assistant.decider import Context
+from assistant.families.engulfed.setup import check_amendments
 from assistant.games.europe_engulfed.board import amend
 from assistant.games.europe_engulfed.board.commands import AmendBoard
 from assistant.games.europe_engulfed.board.format import Board
@@ -13,12 +14,7 @@ from assistant.games.europe_engulfed.events.board import BoardAmended
 
 
 def decide_amend(cmd: AmendBoard, board: Board) -> list[Event]:
-    if not cmd.amendments:
-        raise Refused("an amendment names at least one fact to set or remove", rule="EE board format")
-    try:
-        amend.apply(board, cmd.amendments)
-    except amend.AmendmentRefused as exc:
-        raise Refused(str(exc), rule="EE board format") from None
+    check_amendments(amend.apply, board, cmd.amendments, "EE board format")
     return [BoardAmended(amendments=cmd.amendments, reason=cmd.reason)]
 
 

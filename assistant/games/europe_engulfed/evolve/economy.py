@@ -6,8 +6,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from assistant.families.engulfed import special_actions as stock
 from assistant.games.europe_engulfed import calendar, data
-from assistant.games.europe_engulfed.bookings import Booking
+from assistant.families.engulfed.ledger import Posting
+from assistant.games.europe_engulfed.bookings import ledger_line
 import assistant.games.europe_engulfed.events as ev
 from assistant.games.europe_engulfed.state import Block, EEState, ledger_key, pool_key
 from assistant.games.europe_engulfed.evolve.blocks import take_from_pool
@@ -19,11 +21,12 @@ def book(s: EEState, nation: str, **changes: Any) -> EEState:
     return replace(s, ledgers={**s.ledgers, ledger_key(led.turn, nation): led})
 
 
-def booked(s: EEState, b: Booking) -> EEState:
+def booked(s: EEState, b: Posting) -> EEState:
     """Lines an event books (bookings.py); income lines go before transfers booked earlier (EE 4.5: announced at
     any time)."""
     led = s.ledger(b.nation, b.turn)
-    lines = b.lines + led.lines if b.first else led.lines + b.lines
+    new = tuple(map(ledger_line, b.lines))
+    lines = new + led.lines if b.first else led.lines + new
     led = replace(led, lines=lines, opened=led.opened or b.first, closed=led.closed or b.close)
     return replace(s, ledgers={**s.ledgers, ledger_key(led.turn, b.nation): led})
 
@@ -110,7 +113,7 @@ def apply_item(s: EEState, e: ev.Purchased) -> EEState:
         return replace(s, units={**s.units, e.unit_id: replace(u, steps=u.steps + e.qty)})
     if item == "special_action":
         held = s.special_actions.get(e.nation, ())
-        return replace(s, special_actions={**s.special_actions, e.nation: held + (s.turn,) * e.qty})
+        return replace(s, special_actions={**s.special_actions, e.nation: stock.bought(held, s.turn, e.qty)})
     if item in ("fortification", "heavy_fortification"):
         return replace(s, fortifications={**s.fortifications, e.area: "heavy" if item == "heavy_fortification" else "normal"})
     if item == "fleet_point":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from assistant.families.engulfed import special_actions as stock
 from assistant.games.europe_engulfed.board.moves import evolve_board
 from assistant.games.europe_engulfed.events.board import BoardAmended, ScenarioSetUp
 import assistant.games.europe_engulfed.events as ev
@@ -36,9 +37,7 @@ def tracks_edited(s: EEState, e: ev.TracksEdited) -> EEState:
             t = replace(t, **{key: value})
     held = dict(s.special_actions)
     for nation, n in e.special_actions.items():
-        markers = held.get(nation, ())
-        # fewer: the oldest go first, as when spent; more: bought now
-        held[nation] = markers[len(markers) - n:] if n < len(markers) else markers + (s.turn,) * (n - len(markers))
+        held[nation] = stock.edited(held.get(nation, ()), n, s.turn)
     fleets = {sea: dict(by) for sea, by in s.fleets.items()}
     for sea, by in e.fleets.items():
         fleets.setdefault(sea, {}).update(by)

@@ -6,6 +6,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from assistant.families.engulfed import special_actions as stock
 from assistant.games.europe_engulfed import calendar, data
 from assistant.games.europe_engulfed.supply.evolve import evolve_supply
 from assistant.games.europe_engulfed.events.supply import SupplyDetermined
@@ -126,7 +127,7 @@ def sa_spent(s: EEState, e: ev.SpecialActionSpent) -> EEState:
     if not held:
         return s
     # The oldest marker goes first, so markers held "since the previous turn" (EE 7.8) stay countable.
-    return replace(s, special_actions={**s.special_actions, e.nation: held[1:]})
+    return replace(s, special_actions={**s.special_actions, e.nation: stock.spend_oldest(held)})
 
 
 def steps_lost(s: EEState, e: ev.StepsLost) -> EEState:

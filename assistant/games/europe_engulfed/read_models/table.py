@@ -18,7 +18,8 @@ from assistant.games.europe_engulfed.rules.movement import strategic_limit
 from assistant.games.europe_engulfed.rules.politics import axis_resource_areas
 from assistant.games.europe_engulfed.rules.special_actions import cap
 from assistant.games.europe_engulfed.state import EEState
-from assistant.games.europe_engulfed.read_models.ledger import WerpBook
+from assistant.families.engulfed.hidden import discloses, sees
+from assistant.families.engulfed.ledger import Book
 
 
 def board(state: EEState, viewer: str = "") -> dict[str, Any]:
@@ -27,7 +28,7 @@ def board(state: EEState, viewer: str = "") -> dict[str, Any]:
     areas: dict[str, dict[str, Any]] = {}
     for u in sorted(state.units.values(), key=lambda b: (b.area, b.nation, b.id)):
         owner = side_of(state, u.nation)
-        hidden = bool(viewer) and owner != viewer and not u.revealed and u.kind != "gsu"
+        hidden = not sees(viewer, owner, u.revealed or u.kind == "gsu")  # GSUs are counters, always face up
         block: dict[str, Any] = {"id": u.id, "nation": u.nation, "side": owner, "elite": u.elite}
         if not hidden:
             block.update(kind=u.kind, steps=u.steps, max_steps=u.max_steps)
@@ -50,7 +51,7 @@ def board(state: EEState, viewer: str = "") -> dict[str, Any]:
     return dict(sorted(areas.items()))
 
 
-def ledger(book: WerpBook | EEState, viewer: str = "", nation: str = "", turn: int | None = None) -> list[dict[str, Any]]:
+def ledger(book: Book | EEState, viewer: str = "", nation: str = "", turn: int | None = None) -> list[dict[str, Any]]:
     """Every production ledger (or one nation's / one turn's): each line with its amount, rule and cause, the
     running balance and ``seq``, the event that booked it. Private land-step purchases show only their cost to the
     other side (EE 4.5).
@@ -58,17 +59,21 @@ def ledger(book: WerpBook | EEState, viewer: str = "", nation: str = "", turn: i
     ``book`` is the WERP ledger read model (``view.read("werp_ledger")``); the game state's own ledgers give the
     same lines without their event numbers (seq 0)."""
     out = []
-    for led in sorted(book.ledgers.values(), key=lambda x: (x.turn, _order(x.nation))):
+    ledgers = book.accounts.values() if isinstance(book, Book) else book.ledgers.values()
+    for led in sorted(ledgers, key=lambda x: (x.turn, _order(x.nation))):
         if (nation and led.nation != nation) or (turn is not None and led.turn != turn):
             continue
-        secret = bool(viewer) and data.side_of(led.nation) != viewer
+        owner = data.side_of(led.nation) if viewer else ""  # a shared screen sees every line
         balance = 0
         rows = []
         for line in led.lines:
             balance += line.amount
-            cause = "land steps (not disclosed, EE 4.5)" if secret and line.private else line.cause
+            shown = discloses(viewer, owner, line.private)
+            cause = line.cause if shown else "land steps (not disclosed, EE 4.5)"
+            area = line.place if isinstance(book, Book) else line.area  # type: ignore[union-attr]
             rows.append({"kind": line.kind, "amount": line.amount, "rule": line.rule, "cause": cause,
-                         "balance": balance, "seq": getattr(line, "seq", 0), **({"area": line.area} if line.area and not (secret and line.private) else {})})
+                         "balance": balance, "seq": getattr(line, "seq", 0),
+                         **({"area": area} if area and shown else {})})
         out.append({"turn": led.turn, "turn_name": calendar.name(led.turn), "nation": led.nation,
                     "closed": led.closed, "balance": led.balance, "lines": rows})
     return out

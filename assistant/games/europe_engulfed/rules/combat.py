@@ -12,6 +12,7 @@ from math import floor
 
 import msgspec
 
+from assistant.families.engulfed.steps import next_loss
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed.wording import block, place
 from assistant.games.europe_engulfed import data
@@ -114,15 +115,12 @@ class Round:
 
     def take_hits(self, side: str, klass: str, hits: int) -> None:
         """6.27 every full-strength unit of the type loses a step before any loses a second; 6.28 overflow."""
-        preferred = {uid: i for i, uid in enumerate(self.order.get(side, ()))}
         for _ in range(hits):
             pool = self.alive(side, klass) or self.alive(side, "infantry" if klass == "armor" else "armor")
-            if not pool:
+            choice = next_loss({u.id: (self.steps[u.id], u.max_steps) for u in pool}, self.order.get(side, ()))
+            if choice is None:
                 return
-            full = [u for u in pool if self.steps[u.id] == u.max_steps]
-            choices = full or pool
-            choice = min(choices, key=lambda u: (preferred.get(u.id, len(preferred)), -self.steps[u.id], u.id))
-            self.steps[choice.id] -= 1
+            self.steps[choice] -= 1
 
     def fire(self, ctx: Context, side: str, groups: list[list[Block]], support: set[str]) -> None:
         foe = enemy(side)

@@ -6,6 +6,7 @@ is on the board, a ledger never goes below 0), never the rules: overriding a rul
 from __future__ import annotations
 
 from assistant.decider import Context, Refused
+from assistant.families.engulfed.setup import first_free
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.commands import Edit, NewBlock
 from assistant.games.europe_engulfed.state import EEState, pool_key
@@ -54,7 +55,7 @@ def new_blocks(s: EEState, specs: tuple[NewBlock, ...], rule: str, label: str) -
             raise Refused(f"a {spec.kind} block of {max_steps} steps stands at 1 to {max_steps} steps", rule=rule)
         if spec.area not in s.board.areas:
             raise Refused(f"no land area {spec.area!r} on the board", rule=rule)
-        uid = spec.id or _free_id(ids, f"{spec.nation}-{spec.kind}-{label}")
+        uid = spec.id or first_free(ids, f"{spec.nation}-{spec.kind}-{label}-")
         if uid in ids:
             raise Refused(f"a block {uid!r} is already on the map", rule=rule)
         ids.add(uid)
@@ -66,13 +67,6 @@ def new_blocks(s: EEState, specs: tuple[NewBlock, ...], rule: str, label: str) -
         out.append(ev.EditedBlock(id=uid, nation=spec.nation, kind=spec.kind, max_steps=max_steps, steps=steps,
                                   area=spec.area, elite=spec.elite, from_pool=from_pool))
     return tuple(out)
-
-
-def _free_id(ids: set[str], stem: str) -> str:
-    n = 1
-    while f"{stem}-{n}" in ids:
-        n += 1
-    return f"{stem}-{n}"
 
 
 def edit(cmd: Edit, s: EEState, ctx: Context) -> list[Event]:

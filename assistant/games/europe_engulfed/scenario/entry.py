@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from assistant.decider import Context, Refused
+from assistant.families.engulfed.setup import check_scenario, free_ids
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.events.board import ScenarioSetUp
 from assistant.games.europe_engulfed.scenario.format import Side, UnitKind, UnitSetup
@@ -77,9 +78,7 @@ def _before_play(s) -> None:
 
 
 def _recorded(s, scenario, change: str) -> list[Event]:
-    found = problems(scenario, s.board)
-    if found:
-        raise Refused("; ".join(found), rule="EE scenario format")
+    check_scenario(problems(scenario, s.board), "EE scenario format")
     return [ScenarioSetUp(scenario=scenario, change=change)]
 
 
@@ -93,11 +92,7 @@ def place_blocks(cmd: PlaceSetUpBlocks, s, ctx: Context) -> list[Event]:
     sc = s.options.scenario
     taken = {u.id for u in sc.units}
     prefix = f"{cmd.nation[:3]}_{'e' if cmd.elite else ''}{cmd.kind[:3]}"
-    ids, n = [], 1
-    while len(ids) < cmd.count:
-        if f"{prefix}{n}" not in taken:
-            ids.append(f"{prefix}{n}")
-        n += 1
+    ids = free_ids(taken, prefix, cmd.count)
     kind_steps = 1 if cmd.kind == "gsu" else cmd.max_steps
     new = tuple(UnitSetup(id=i, nation=cmd.nation, kind=cmd.kind, area=cmd.area, max_steps=kind_steps,
                           steps=cmd.steps if cmd.kind != "gsu" else 0, elite=cmd.elite) for i in ids)

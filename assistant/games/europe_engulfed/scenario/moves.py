@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.decider import Context, Refused
+from assistant.families.engulfed.setup import check_scenario
 from assistant.games.europe_engulfed.board.format import Board
 from assistant.games.europe_engulfed.scenario.commands import SetUpScenario
 from assistant.games.europe_engulfed.scenario.validate import problems
@@ -15,9 +16,7 @@ from assistant.games.europe_engulfed.events.board import ScenarioSetUp
 def decide_set_up(cmd: SetUpScenario, board: Board, play_begun: bool) -> list[Event]:
     if play_begun:
         raise Refused("the set-up is entered before the first turn begins", rule="EE 1.0")
-    found = problems(cmd.scenario, board)
-    if found:
-        raise Refused("; ".join(found), rule="EE scenario format")
+    check_scenario(problems(cmd.scenario, board), "EE scenario format")
     return [ScenarioSetUp(scenario=cmd.scenario)]
 
 

@@ -7,11 +7,11 @@ Nothing is allocated here: a unit that needs the sea gets its possible routes, a
 
 from __future__ import annotations
 
-from collections import deque
 from functools import cached_property
 
 import msgspec
 
+from assistant.families.engulfed.trace import components
 from assistant.games.europe_engulfed.board import places
 from assistant.games.europe_engulfed.board.format import Board
 from assistant.games.europe_engulfed.board.gaps import BoardGap
@@ -202,24 +202,9 @@ class _Line:
         self.t = t
         self.nation = nation
         self.group = group_of_nation(nation, t.side)
-        board, net = t.board, t.net
-        self.comp: dict[str, int] = {}
-        members: list[list[str]] = []
-        for start in board.areas:
-            if start in self.comp or not t.passable(start, nation):
-                continue
-            cid = len(members)
-            self.comp[start] = cid
-            group, queue = [start], deque([start])
-            while queue:
-                a = queue.popleft()
-                for b, _kind in net.land.get(a, ()):
-                    if b not in self.comp and t.edge_open(a, b) and t.passable(b, nation):
-                        self.comp[b] = cid
-                        group.append(b)
-                        queue.append(b)
-            members.append(group)
-        self.members = members
+        land = t.net.land
+        self.comp, self.members = components(t.board.areas, lambda a: (b for b, _kind in land.get(a, ())),
+                                             lambda a: t.passable(a, nation), t.edge_open)
         self.source_of: dict[int, str] = {}
         self.sources: tuple[str, ...] = ()
         self.source_gaps: list[BoardGap] = []

@@ -9,15 +9,13 @@ hash of it, which changes only with ``ee.board_amended``).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-import msgspec
-
+from assistant.families.engulfed.web.schematic import Frame, Geometry, Links, board_key, lay_out
 from assistant.games.europe_engulfed.board.format import Board
-from assistant.web.maplayout import layout
 from assistant.web.memo import Memo
+
+__all__ = ["MAP_W", "Geometry", "board_key", "geometry", "group_of", "links"]
 
 MAP_W = 1000
 MAIN_H = 520  # the laid-out part; the rows of places without borders follow it
@@ -30,32 +28,14 @@ NORTH_NATIONS = ("norway", "sweden", "finland")
 LAYOUTS = Memo(8)
 
 
-@dataclass(frozen=True)
-class Geometry:
-    pos: dict[str, tuple[float, float]]  # place id -> x, y on the map
-    links: tuple[tuple[str, str, str], ...]  # a, b, kind ("land", "river", "strait", "port", "sea", "fortress")
-    unlinked: tuple[str, ...]  # places without any known link, in the rows under the map
-    heads: tuple[tuple[str, float, float], ...]  # the rows' group names and where they are written
-    height: int
-
-
-def board_key(board: Board) -> str:
-    return hashlib.blake2s(msgspec.msgpack.encode(board), digest_size=12).hexdigest()
-
-
 def geometry(board: Board) -> Geometry:
     return LAYOUTS.get(board_key(board), lambda: _geometry(board))
 
 
 def links(board: Board) -> tuple[tuple[str, str, str], ...]:
     """Every known link between two places of the board, each once."""
-    places = {*board.areas, *board.seas}
-    out: dict[frozenset[str], tuple[str, str, str]] = {}
-
-    def add(a: str, b: str, kind: str) -> None:
-        if a != b and a in places and b in places:
-            out.setdefault(frozenset((a, b)), (a, b, kind))
-
+    found = Links({*board.areas, *board.seas})
+    add = found.add
     for border in board.borders:
         add(border.a, border.b, border.kind)
     for area_id, area in sorted(board.areas.items()):
@@ -66,7 +46,7 @@ def links(board: Board) -> tuple[tuple[str, str, str], ...]:
     for sea_id, sea in sorted(board.seas.items()):
         for other in sea.adjacent or ():
             add(sea_id, other, "sea")
-    return tuple(out.values())
+    return found.all()
 
 
 def group_of(board: Board, place: str) -> str:
@@ -99,26 +79,10 @@ def _anchors(board: Board, nodes: Iterable[str]) -> tuple[tuple[str, ...], ...]:
 
 
 def _geometry(board: Board) -> Geometry:
-    found = links(board)
-    linked = tuple(sorted({p for a, b, _ in found for p in (a, b)}))
-    pos: dict[str, tuple[float, float]] = {}
-    main_h = MAIN_H if linked else 0
-    if linked:
-        unit = layout(linked, tuple((a, b) for a, b, _ in found), *_anchors(board, linked), far=ISLAND_DISTANCE)
-        pos = {n: (MARGIN_X + x * (MAP_W - 2 * MARGIN_X), MARGIN_Y + y * (main_h - 2 * MARGIN_Y))
-               for n, (x, y) in unit.items()}
-    groups: dict[str, list[str]] = {}
-    for place in sorted({*board.areas, *board.seas} - set(linked)):
-        groups.setdefault(group_of(board, place), []).append(place)
-    heads = []
-    y = main_h + (40 if linked else 30)
-    per_row = max(1, (MAP_W - HEAD_W) // COL_W)
-    for name in sorted(groups, key=lambda g: (g == "sea areas", "unknown" in g, g)):
-        members = sorted(groups[name], key=lambda p: board.areas[p].name if p in board.areas else board.seas[p].name)
-        heads.append((name, 10.0, y + 4))
-        for i, place in enumerate(members):
-            row, col = divmod(i, per_row)
-            pos[place] = (HEAD_W + COL_W / 2 + col * COL_W, y + row * ROW_H)
-        y += ROW_H * ((len(members) - 1) // per_row + 1)
-    unlinked = tuple(p for g in groups.values() for p in g)
-    return Geometry(pos=pos, links=found, unlinked=unlinked, heads=tuple(heads), height=int(y - ROW_H + 36))
+    frame = Frame(width=MAP_W, main_h=MAIN_H, margin_x=MARGIN_X, margin_y=MARGIN_Y, row_h=ROW_H, col_w=COL_W,
+                  head_w=HEAD_W, far=ISLAND_DISTANCE)
+    return lay_out(
+        {*board.areas, *board.seas}, links(board), lambda linked: _anchors(board, linked),
+        lambda place: group_of(board, place),
+        lambda place: board.areas[place].name if place in board.areas else board.seas[place].name,
+        lambda g: (g == "sea areas", "unknown" in g, g), frame)

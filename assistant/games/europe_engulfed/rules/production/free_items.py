@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from assistant.families.engulfed import special_actions as stock
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data, wording
 from assistant.games.europe_engulfed.commands import DeclareConscription, PlaceFree, UnrestrictedReplacement
@@ -102,8 +103,7 @@ def declare_conscription(cmd: DeclareConscription, s: EEState, ctx: Context) -> 
 
 def unrestricted_replacement(cmd: UnrestrictedReplacement, s: EEState, ctx: Context) -> list[Event]:
     producing(s, cmd.nation)
-    held = s.special_actions.get(cmd.nation, ())
-    if not any(t < s.turn for t in held):
+    if not stock.kept_from_before(s.special_actions.get(cmd.nation, ()), s.turn):
         raise Refused("only a Special Action held since an earlier turn allows unrestricted replacements",
                       rule="EE 7.8")
     if cmd.area not in s.board.areas:

@@ -3,6 +3,7 @@ fleet points and strategic elements; where each may be placed and what limits it
 
 from __future__ import annotations
 
+from assistant.families.engulfed import special_actions as stock
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data, wording
 from assistant.games.europe_engulfed.commands import Buy
@@ -195,7 +196,7 @@ def _special_action(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
         raise Refused("no Special Actions in the four conscription production phases", rule="EE 9.24f")
     held = len(s.special_actions.get(nation, ()))
     limit = sa_cap(nation, s.turn)
-    if held + cmd.qty > limit:
+    if not stock.room(held, limit, cmd.qty):
         raise Refused(f"{data.nation(nation).title} may hold at most {limit} Special Actions in "
                       f"{calendar.year(s.turn)} (holds {held})", rule="EE 7.11")
     price = pricing.item("special_action", cmd.qty)

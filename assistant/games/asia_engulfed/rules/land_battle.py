@@ -1,0 +1,66 @@
+"""Land combat with the limits on who fights: the one Chinese force that attacks (AE 9.43) and the air units that
+may fly over the battle (AE 6.5-6.53, 7.24). Each move checks those limits, then resolves the round as combat.py
+does, seeing only the units that take part."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from assistant.decider import Context, Refused
+from assistant.games.asia_engulfed import places
+from assistant.games.asia_engulfed import events as ev
+from assistant.games.asia_engulfed.commands import AirToAir, ApplyLosses, Fire
+from assistant.games.asia_engulfed.rules import air_combat, carrier_air, chinese_attack, combat
+from assistant.games.asia_engulfed.state import AEState
+from events.base import Event
+
+# What the side left alone in a zone brings: none of it while the force that did not attack is still there.
+_ZONE_TAKEN = (ev.ControlChanged, ev.FreeStepsGranted, ev.AirBaseLost)
+
+
+def _without(s: AEState, ids: set[str]) -> AEState:
+    return replace(s, pieces={k: v for k, v in s.pieces.items() if k not in ids}) if ids else s
+
+
+def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
+    if s.phase != "land_combat" or cmd.zone not in s.board.zones:
+        return combat.fire(cmd, s, ctx)  # refuses, naming the phase or the zone
+    side = s.side if cmd.side == "attacker" else places.enemy(s.side)
+    out: list[Event] = []
+    force = chinese_attack.attacking_force(s, cmd)
+    if force and cmd.zone not in s.chinese_attackers:
+        out.append(ev.ChineseAttackerChosen(zone=cmd.zone, force=force))
+    if cmd.air_support:
+        cmd = replace(cmd, support=carrier_air.support_from(s, cmd, side), air_support={})
+    view = _without(s, chinese_attack.others(s, cmd.zone, force) if force else set())
+    return out + list(combat.fire(cmd, view, ctx))
+
+
+def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
+    aside = chinese_attack.sidelined(s, cmd.zone)
+    named = aside & set(cmd.losses)
+    if named:
+        force = chinese_attack.NAMES[s.chinese_attackers[cmd.zone]]
+        raise Refused(f"{', '.join(sorted(named))} did not attack: {force} alone take the losses", rule="AE 9.43")
+    losing_allies = any(p in s.pieces and places.side(s.pieces[p]) == "allies" for p in cmd.losses)
+    if not aside or not losing_allies:
+        return combat.apply_losses(cmd, s, ctx)
+    # The zone stays contested while the force that did not attack is there, so the enemy is not wiped out.
+    out: list[Event] = []
+    for e in combat.apply_losses(cmd, _without(s, aside), ctx):
+        if isinstance(e, ev.LossesApplied) and e.cause == "banzai":
+            e = _banzai_die(s, cmd.zone)
+        if not isinstance(e, _ZONE_TAKEN):
+            out.append(e)
+    return out
+
+
+def _banzai_die(s: AEState, zone: str) -> ev.LossesApplied:
+    """AE 9.14: every Japanese unit that made a Banzai attack dies, the Chinese in the zone not all gone."""
+    gone = {p: s.pieces[p].steps for p in s.banzai.get(zone, ()) if p in s.pieces and s.pieces[p].nation == "japan"}
+    return ev.LossesApplied(zone=zone, losses=gone, eliminated=tuple(gone), cause="banzai")
+
+
+def air_to_air(cmd: AirToAir, s: AEState, ctx: Context) -> list[Event]:
+    carrier_air.check_air_combat(s, cmd)
+    return air_combat.air_to_air(cmd, s, ctx)

@@ -1,0 +1,18 @@
+"""The odds benchmark measures both sides the same way and says how (figures themselves are never asserted)."""
+
+from assistant.families.axis_allies.bench import exact_against_monte_carlo
+from assistant.families.axis_allies.odds import Battle, battle_odds
+from tests.analysis.profiles import AA_CLASSIC as P
+
+
+def test_exact_against_monte_carlo_reports_both_sides_and_their_ratio():
+    battle = Battle(profiles=P, attackers={"infantry": 3, "armour": 1}, defenders={"infantry": 3})
+    figures = exact_against_monte_carlo(battle, runs=500, repeats=2)
+    assert figures["measured"].startswith("best of 2 each")
+    assert figures["interpreter_flags"] in ("none", "-O")
+    exact, sampled = max(figures["exact_ms"], 0.01), max(figures["monte_carlo_numpy_ms"], 0.01)
+    ratio = exact / sampled  # from the printed (rounded) times: as close as their rounding allows
+    assert abs(ratio - figures["exact_over_numpy_monte_carlo"]) <= 0.001 + ratio * (0.006 / exact + 0.006 / sampled)
+    assert figures["monte_carlo_runs"] == 500
+    assert figures["attacker_wins_exact"] == round(battle_odds(battle).attacker_wins, 6)
+    assert figures["target"].endswith("(ratio < 1)")
