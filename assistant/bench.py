@@ -15,9 +15,12 @@ Run from a source checkout: the figures use the test game (tests/toygame). On a 
   the best of three in the same process, so under the same interpreter flags (``interpreter_flags``). The
   library checks itself with ``assert`` statements: the fair figure is ``python -O -m assistant.bench`` (or
   ``python -O -m assistant.cli bench --only core``), where neither side runs asserts (target >= 5);
-* ``disk_fdatasync_ms``: what one flush to the disk costs in the same folder at the same time (median of 200):
-  each durable command waits for one, so the append rate cannot beat ``1000 / disk_fdatasync_ms``; a machine
-  busy with other writers shows it here first.
+* ``disk_fdatasync_ms``: what one flush to the disk costs in the same folder at the same time (median of 200),
+  measured before the appends and again after them (``_after``): each durable command of a lone writer waits for
+  one, so its rate cannot beat ``1000 / disk_fdatasync_ms``; a machine busy with other writers shows it here first;
+* ``concurrent_append_commands_per_s``: durable appends from 8 threads at once, each playing its own game (a
+  club's tables, a server taking several devices' commands): appends arriving together share one transaction and
+  one flush (group commit, ``events/group_commit.py``); ``concurrent_commands_per_transaction`` says how many.
 """
 
 from __future__ import annotations
@@ -172,6 +175,45 @@ def append_rate(folder: Path, toy: Any, seconds: float) -> dict[str, float]:
     elapsed = time.perf_counter() - start
     store.close()
     return {"append_commands": done, "append_commands_per_s": round(done / elapsed)}
+
+
+def concurrent_append_rate(folder: Path, toy: Any, seconds: float, tables: int = 8) -> dict[str, float]:
+    """Durable appends from ``tables`` threads at once, each playing its own game (a club's tables, or a server
+    taking several devices' commands): their appends share transactions, one flush each (group commit)."""
+    import threading
+
+    store = EventStore(folder / "tables.sqlite3")
+    app = Assistant(store, _registry(toy))
+    games = [app.new_game("toy", {"treasury": 0}) for _ in range(tables)]
+    counts = [0] * tables
+    begin = threading.Barrier(tables + 1)
+
+    def play(n: int) -> None:
+        gid = games[n]
+        app.handle(gid, toy.EndPhase())
+        begin.wait()
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            side = app.view(gid).game.side
+            for command in (toy.EditTreasury(side=side, amount=3, reason="income"), toy.Buy(count=1),
+                            toy.EndPhase(), toy.EndPhase()):
+                app.handle(gid, command)
+                counts[n] += 1
+
+    threads = [threading.Thread(target=play, args=(n,)) for n in range(tables)]
+    for thread in threads:
+        thread.start()
+    begin.wait()
+    start = time.perf_counter()
+    batches0, requests0 = store._group.batches, store._group.requests
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - start
+    batches = store._group.batches - batches0
+    requests = store._group.requests - requests0
+    store.close()
+    return {"concurrent_tables": tables, "concurrent_append_commands_per_s": round(sum(counts) / elapsed),
+            "concurrent_commands_per_transaction": round(requests / max(batches, 1), 1)}
 
 
 def replay(path: Path, game_id: str, toy: Any) -> tuple[float, Any, float]:
@@ -340,6 +382,8 @@ def run(events: int = 100_000, append_seconds: float = 3.0) -> dict[str, Any]:
         figures["disk_fdatasync_ms"] = fdatasync_ms(folder)
         figures.update(append_rate(folder, toy, append_seconds))
         figures["append_bound_per_s"] = round(1000 / max(figures["disk_fdatasync_ms"], 1e-3))
+        figures.update(concurrent_append_rate(folder, toy, append_seconds))
+        figures["disk_fdatasync_ms_after"] = fdatasync_ms(folder)
 
         path = folder / "big.sqlite3"
         store = EventStore(path)

@@ -10,10 +10,13 @@ or before (its ``rewinds_to``), so deleting checkpoints never changes an answer.
 from __future__ import annotations
 
 import bisect
+import gc
 import hashlib
 import os
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +37,32 @@ _cancel_decoder = msgspec.json.Decoder(EventsCancelled)
 
 def decode_cancel(payload: bytes) -> EventsCancelled:
     return _cancel_decoder.decode(payload)
+
+
+_pausing = threading.Lock()
+_pause = {"folds": 0, "resume": False}  # folds running now (threads of a server fold at once); whether to resume
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a fold runs, then resume it (it runs then if due).
+
+    A long fold reads, decodes and builds hundreds of thousands of short-lived objects (rows, events, states),
+    none in a reference cycle: the collector would walk them again and again, a third of a long replay's time
+    (reference counting still frees each at once). Nested and concurrent folds resume it when the last ends, and
+    only if it was running before the first began."""
+    with _pausing:
+        if _pause["folds"] == 0:
+            _pause["resume"] = gc.isenabled()
+            gc.disable()
+        _pause["folds"] += 1
+    try:
+        yield
+    finally:
+        with _pausing:
+            _pause["folds"] -= 1
+            if _pause["folds"] == 0 and _pause["resume"]:
+                gc.enable()
 
 
 class View:
@@ -203,6 +232,10 @@ class Timeline:
 
     def view_at(self, seq: int, known: Sequence[View] = ()) -> View:
         """The view as of ``seq``. ``known`` are views already in memory that may serve as a base."""
+        with collector_paused():  # a checkpoint thawed, rows read, decoded and folded
+            return self._view_at(seq, known)
+
+    def _view_at(self, seq: int, known: Sequence[View]) -> View:
         cancels = [(s, rw, _cancel_decoder.decode(p).targets) for s, rw, p in self.store.rewinding(self.game_id, seq)]
         cancel_seqs = [c[0] for c in cancels]
         # suffix_min[i] = lowest rewinds_to among cancels[i:]
@@ -258,37 +291,41 @@ class Timeline:
             return None
 
     def _fold(self, states: list[Any], after: int, upto: int, cancelled: set[int], save_points: set[int]) -> list[Any]:
+        """The hot loop of every replay: the payloads decoded in one call, the game's own evolve called straight,
+        and each event handed only to the read models that declare its type (an event no read model reads, a note
+        say, costs its decoding and the game's evolve only). Rows of an older schema version are upcast."""
         catalogue = self.loaded.catalogue
-        # The hot loop of every replay: the payloads decoded in one call, the game's own evolve called straight,
-        # and each event handed only to the read models that declare its type (an event no read model reads, a
-        # note say, costs its decoding and the game's evolve only). Rows of an older schema version are upcast.
         rows = self.store.replay_rows(self.game_id, after, upto)
         # one call for a long range; a short one decodes row by row, building only its own types' decoders
         decoded = catalogue.decode_current([r[6] for r in rows]) if len(rows) > BATCH_DECODE else None
-        current = {tag: cls.schema_version for tag, cls in catalogue.events.items()}
+        plans: dict[str, tuple[int, tuple[tuple[int, Any, bool], ...]]] = {}  # type -> (today's version, route)
         slow = catalogue.decode_event
         evolve = self.loaded.kind.evolve
-        routes: dict[str, tuple[tuple[int, Any, bool], ...]] = {}
         game = states[0]
-        for (seq, type_, version, recorded_at, actor, command_id, payload), event in zip(
-            rows, decoded if decoded is not None else [None] * len(rows)
-        ):
-            if type_ != CANCEL_TAG and seq not in cancelled:
-                if event is None or version != current.get(type_):
-                    event = slow(type_, version, payload)
+        saving = bool(save_points)
+        for i, (seq, type_, version, recorded_at, actor, command_id, payload, *_rest) in enumerate(rows):
+            if type_ != CANCEL_TAG and not (cancelled and seq in cancelled):
+                plan = plans.get(type_)
+                if plan is None:
+                    plan = plans[type_] = self._plan(type_)
+                event = decoded[i] if decoded is not None and version == plan[0] else slow(type_, version, payload)
                 game = evolve(game, event)
-                route = routes.get(type_)
-                if route is None:
-                    route = routes[type_] = self._route(type(event))
+                route = plan[1]
                 if route:
                     rec = Recorded(seq, event, recorded_at, actor, command_id)
-                    for i, apply, reads_game in route:
-                        states[i] = apply(states[i], rec, game) if reads_game else apply(states[i], rec)
-            if seq in save_points:
+                    for j, apply, reads_game in route:
+                        states[j] = apply(states[j], rec, game) if reads_game else apply(states[j], rec)
+            if saving and seq in save_points:
                 states[0] = game
                 self.store.save_checkpoint(self.game_id, seq, self._stamp + self._codec.encode(tuple(states)))
         states[0] = game
         return states
+
+    def _plan(self, type_: str) -> tuple[int, tuple[tuple[int, Any, bool], ...]]:
+        """Today's schema version of an event type and the read models it reaches; (0, ()) for a type this game
+        does not know (decoding it then says so)."""
+        cls = self.loaded.catalogue.events.get(type_)
+        return (cls.schema_version, self._route(cls)) if cls is not None else (0, ())
 
     def _route(self, event_type: type) -> tuple[tuple[int, Any, bool], ...]:
         """The read models (after the game's own state, always first) that an event of this type reaches; those

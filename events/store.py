@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from events import integrity
+from events.group_commit import GroupCommit, Request as _Request
 from events.sealing import Sealing
 from events.hashing import GENESIS, canonical_bytes, chain_hash
 
@@ -171,6 +172,7 @@ class EventStore(Sealing):
             raise StoreError(f"cannot read or create the sealing key: {exc}") from None
         self.verified: dict[str, tuple[int, str]] = {}  # game -> (seq, hash) this process has checked or written
         self._verified_lock = threading.Lock()
+        self._group = GroupCommit(self._write_batch)
         self._connect()  # fail early with a clear message
         self.sealed = self._seal_if_new()
 
@@ -230,74 +232,119 @@ class EventStore(Sealing):
         kind: str | None = None,
         title: str | None = None,
     ) -> Appended:
-        """Append all ``events`` after ``expected_seq`` atomically, or nothing at all.
+        """Append all ``events`` after ``expected_seq`` atomically, or nothing at all; return once on disk.
 
-        ``kind`` and ``title`` are given only for a game's first command.
+        ``kind`` and ``title`` are given only for a game's first command. Appends made at the same moment by other
+        threads of this process (devices at a table, tables of a club) share one transaction and one flush to the
+        disk (``events/group_commit.py``); each returns only when that transaction is durable.
         """
         if not events:
             raise ValueError("an append needs at least one event")
+        return self._group.submit(_Request(game_id, expected_seq, tuple(events), actor, command_id, recorded_at,
+                                           kind, title))
+
+    def _write_batch(self, batch: Sequence[_Request]) -> None:
+        """One transaction for every request of ``batch``, each in a savepoint of its own: a refused request
+        (a conflict, a repeated command, a tampered head) is undone alone; the others are committed together."""
         conn = self._connect()
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(self._explain(exc)) from None
-        try:
-            seen = conn.execute(
-                "SELECT first_seq, last_seq FROM commands WHERE game_id=? AND command_id=?", (game_id, command_id)
-            ).fetchone()
-            if seen:
-                conn.execute("ROLLBACK")
-                return Appended(seen[0], seen[1], duplicate=True)
-            head = conn.execute(
-                "SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1", (game_id,)
-            ).fetchone()
-            head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
-            if head_seq and self.sealed:
-                self._require_sealed_head(conn, game_id, head_seq, prev)
-            if head_seq != expected_seq:
-                conn.execute("ROLLBACK")
-                raise Conflict(
-                    f"the game moved on (now at event {head_seq}, this command expected {expected_seq}); "
-                    "nothing was written: look at the table again and repeat if still wanted"
-                )
-            if head_seq == 0:
-                if kind is None:
+        pending = list(batch)
+        while pending:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.DatabaseError as exc:
+                error = StoreError(self._explain(exc))
+                for request in pending:
+                    request.error = error
+                return
+            written: list[_Request] = []
+            again: list[_Request] | None = None
+            try:
+                for i, request in enumerate(pending):
+                    conn.execute("SAVEPOINT one_append")
+                    try:
+                        request.result = self._append_one(conn, request)
+                    except Exception as exc:  # this request alone is refused
+                        request.error = StoreError(self._explain(exc)) if (
+                            isinstance(exc, sqlite3.DatabaseError)) else exc
+                        if not conn.in_transaction:  # the refusal rolled the whole transaction back: the others
+                            again = written + pending[i + 1:]  # are written again in a new one
+                            break
+                        conn.execute("ROLLBACK TO one_append")
+                    conn.execute("RELEASE one_append")
+                    if request.error is None:
+                        written.append(request)
+                if again is not None:
+                    for request in again:
+                        request.result = None
+                    pending = again
+                    continue
+                conn.execute("COMMIT")
+            except BaseException as exc:
+                try:
                     conn.execute("ROLLBACK")
-                    raise GameNotFound(f"no game {game_id!r}")
-                conn.execute(
-                    "INSERT INTO games (game_id, kind, title, created_at) VALUES (?,?,?,?)",
-                    (game_id, kind, title or kind, recorded_at),
-                )
-            seq = head_seq
-            for ev in events:
+                except sqlite3.Error:
+                    pass
+                error = (StoreError(self._explain(exc)) if isinstance(exc, sqlite3.DatabaseError) else exc
+                         if isinstance(exc, Exception) else StoreError("the write was interrupted; nothing was written"))
+                for request in pending:
+                    request.result, request.error = None, error
+                if not isinstance(exc, Exception):
+                    raise
+                return
+            for request in written:
+                assert request.result is not None
+                self._advance_verified(request.game_id, request.before, (request.result.last_seq, request.after))
+            pending = []
+
+    def _append_one(self, conn: sqlite3.Connection, request: _Request) -> Appended:
+        """One command's events, inside the batch's transaction (the caller undoes it if this raises)."""
+        game_id, command_id = request.game_id, request.command_id
+        seen = conn.execute(
+            "SELECT first_seq, last_seq FROM commands WHERE game_id=? AND command_id=?", (game_id, command_id)
+        ).fetchone()
+        if seen:
+            return Appended(seen[0], seen[1], duplicate=True)
+        head = conn.execute(
+            "SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1", (game_id,)
+        ).fetchone()
+        head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
+        if head_seq and self.sealed:
+            self._require_sealed_head(conn, game_id, head_seq, prev)
+        if head_seq != request.expected_seq:
+            raise Conflict(
+                f"the game moved on (now at event {head_seq}, this command expected {request.expected_seq}); "
+                "nothing was written: look at the table again and repeat if still wanted"
+            )
+        if head_seq == 0:
+            if request.kind is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            conn.execute(
+                "INSERT INTO games (game_id, kind, title, created_at) VALUES (?,?,?,?)",
+                (game_id, request.kind, request.title or request.kind, request.recorded_at),
+            )
+        request.before = (head_seq, prev)
+        seq = head_seq
+        actor, recorded_at = request.actor, request.recorded_at
+        try:
+            for ev in request.events:
                 seq += 1
                 canon = canonical_bytes(game_id, seq, ev.type, ev.version, recorded_at, actor, command_id, ev.payload)
                 h = chain_hash(prev, canon)
                 conn.execute(
                     f"INSERT INTO events ({_ROW_COLUMNS}, rewinds_to) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                    (game_id, seq, ev.type, ev.version, recorded_at, actor, command_id, ev.payload, prev, h, ev.rewinds_to),
+                    (game_id, seq, ev.type, ev.version, recorded_at, actor, command_id, ev.payload, prev, h,
+                     ev.rewinds_to),
                 )
                 prev = h
             conn.execute(
                 "INSERT INTO commands (game_id, command_id, first_seq, last_seq) VALUES (?,?,?,?)",
                 (game_id, command_id, head_seq + 1, seq),
             )
-            self._seal_head(conn, game_id, seq, prev, new_game=head_seq == 0)
-            conn.execute("COMMIT")
-            self._advance_verified(game_id, (head_seq, head[1] if head else GENESIS), (seq, prev))
-            return Appended(head_seq + 1, seq)
-        except (Conflict, GameNotFound, Tampered):
-            raise
-        except BaseException as exc:
-            try:
-                conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
-            if isinstance(exc, sqlite3.IntegrityError):
-                raise Conflict(f"another device wrote to game {game_id} at the same moment; nothing was written") from None
-            if isinstance(exc, sqlite3.DatabaseError):
-                raise StoreError(self._explain(exc)) from None
-            raise
+        except sqlite3.IntegrityError:
+            raise Conflict(f"another device wrote to game {game_id} at the same moment; nothing was written") from None
+        self._seal_head(conn, game_id, seq, prev, new_game=head_seq == 0)
+        request.after = prev
+        return Appended(head_seq + 1, seq)
 
     def import_rows(self, rows: Sequence[Row], kind: str, title: str) -> None:
         """Insert a verified exported game verbatim (same hashes) in one transaction."""
