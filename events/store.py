@@ -75,6 +75,10 @@ CREATE TABLE IF NOT EXISTS checkpoints (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 """
+# Which checkpoints a game has is asked on every view. The table keeps each state (a hundred kilobytes and more)
+# inside its own rows, so reading their numbers alone walked every state: 4.5 ms for a 100,000-event game. This
+# index holds the numbers only. Made apart from SCHEMA: a read-only file from before it still opens (and reads).
+CHECKPOINT_INDEX = "CREATE INDEX IF NOT EXISTS checkpoints_seqs ON checkpoints (game_id, seq)"
 
 
 class StoreError(Exception):
@@ -188,6 +192,10 @@ class EventStore(Sealing):
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA busy_timeout=10000")
             conn.executescript(SCHEMA)
+            try:
+                conn.execute(CHECKPOINT_INDEX)
+            except sqlite3.OperationalError:
+                pass  # a read-only file: its checkpoints are found the slow way
         except sqlite3.DatabaseError as exc:
             if conn is not None:
                 conn.close()  # a refused file must not stay open (and locked) behind the error
