@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assistant.cli.output import EXIT_ERROR, EXIT_REFUSED, json_line, one_line
-from assistant.cli.parser import NO_DB, build_parser
+from assistant.cli.parser import NO_DB, build_parser, command_word
 from assistant.kinds import UnknownKind
 
 __all__ = ["EXIT_ERROR", "EXIT_REFUSED", "build_parser", "main"]
@@ -34,7 +34,6 @@ def _command(func: str | Callable[..., int]) -> Callable[..., int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     words = sys.argv[1:] if argv is None else argv
     for word in words:
         try:
@@ -42,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         except UnicodeEncodeError:  # the shell passed bytes that are not UTF-8 (decoded as surrogates)
             sys.stderr.write(f"refused: an argument is not valid UTF-8 text: {word.encode('utf-8', 'replace').decode()!r}\n")
             return EXIT_REFUSED
-    args = parser.parse_args(words)
+    args = build_parser(only=command_word(words)).parse_args(words)
     try:
         run = _command(args.func)
         if args.func in NO_DB or (args.func == "files:cmd_verify" and Path(args.target).is_file()):

@@ -23,7 +23,35 @@ def _formatter() -> Any:
     return lambda prog: argparse.HelpFormatter(prog, width=width)
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unused:
+    """Stands for the parser of a command not being run: what is declared on it is dropped (see ``build_parser``)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        pass
+
+
+def command_word(words: list[str]) -> str | None:
+    """The command named in ``words`` (the first word that is neither a flag nor a flag's value), if any."""
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in ("--db", "--as"):
+            skip = True
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole grammar; with ``only``, the parser of that command alone (none if there is no such command).
+
+    Building a command's parser costs a fifth of a millisecond and more (argparse looks up the translations of
+    its help texts on the disk), so a command line that names its command builds that one: its words are read
+    exactly as by the whole grammar. A mistyped command, or none, gets the whole grammar and its messages."""
     layout = _formatter()
 
     def shared(defaults: bool) -> argparse.ArgumentParser:
@@ -43,8 +71,13 @@ def build_parser() -> argparse.ArgumentParser:
                                      formatter_class=layout)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
 
-    def add(name: str, help_: str) -> argparse.ArgumentParser:
+    def add(name: str, help_: str) -> Any:
+        if only is not None and name != only:
+            return _Unused()
+        parser.built = True  # type: ignore[attr-defined]
         return sub.add_parser(name, help=help_, parents=[common], description=help_, formatter_class=layout)
+
+    parser.built = False  # type: ignore[attr-defined]
 
     add("kinds", "list the games the assistant can play").set_defaults(func="play:cmd_kinds")
     p = add("new", "start a new game; prints its id")
@@ -120,4 +153,6 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("bench", "measure speed (figures for the team's notes)")
     p.add_argument("--only", action="append", metavar="NAME", help="run only these benchmarks (core, or a game's)")
     p.set_defaults(func="figures:cmd_bench")
+    if only is not None and not parser.built:  # type: ignore[attr-defined]
+        return build_parser()
     return parser
