@@ -454,6 +454,13 @@ class EventStore(Sealing):
             (game_id, after, upto),
         )
 
+    def seqs_containing(self, game_id: str, type_: str, fragment: bytes) -> list[int]:
+        """The events of this type whose stored payload contains ``fragment``, searched by the database (a what-if
+        fork's note among 100,000 events: milliseconds, where reading every row took a fifth of a second)."""
+        return [r[0] for r in self._run(
+            "SELECT seq FROM events WHERE game_id=? AND type=? AND instr(payload, ?) > 0 ORDER BY seq",
+            (game_id, type_, fragment))]
+
     def rewinding(self, game_id: str, upto: int) -> list[tuple[int, int, bytes]]:
         """(seq, rewinds_to, payload) of every cancelling event up to ``upto``."""
         # SQLite's planner prefers the primary key here and walks every event of the game (11 ms at 100,000
