@@ -293,8 +293,22 @@ def cmd_verify(app: Assistant | None, args: argparse.Namespace) -> int:
         n = app.head(args.target)
         _print(args, {"ok": True, "events": n}, f"ok: {n} events, hash chain intact, seals hold")
         return 0
+    from events.integrity import Behind
+
+    if isinstance(finding, Behind):  # whole and sealed, but older than this installation saw: a restore
+        _print(args, {"ok": False, "first_bad_seq": finding.seq, "problem": finding.problem, "behind": True,
+                      "file_head": list(finding.file), "seen_head": list(finding.seen)},
+               f"BEHIND: {finding} (accept it with `tabletop accept-restore {args.target}`)")
+        return EXIT_REFUSED
     _print(args, {"ok": False, "first_bad_seq": finding.seq, "problem": finding.problem}, f"TAMPERED: {finding}")
     return EXIT_REFUSED
+
+
+def cmd_accept_restore(app: Assistant, args: argparse.Namespace) -> int:
+    seq = app.accept_restore(args.game)
+    _print(args, {"ok": True, "game_id": app.game(args.game).game_id, "head": seq},
+           f"accepted: the game continues from event {seq} of this copy")
+    return 0
 
 
 def cmd_serve(app: Assistant | None, args: argparse.Namespace) -> int:
@@ -471,6 +485,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("verify", "check the hash chain of a stored game or a game file")
     p.add_argument("target", metavar="GAME|FILE")
     p.set_defaults(func=cmd_verify)
+    p = add("accept-restore", "accept an older copy of a game restored on purpose (checked in full first)")
+    p.add_argument("game")
+    p.set_defaults(func=cmd_accept_restore)
     p = add("serve", "start the web companion (127.0.0.1 unless --lan)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=5173)
