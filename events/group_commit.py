@@ -19,7 +19,7 @@ class Request:
     """One append waiting for its batch: filled in by the thread that writes the batch."""
 
     __slots__ = ("game_id", "expected_seq", "events", "actor", "command_id", "recorded_at", "kind", "title",
-                 "result", "error", "done", "before", "after")
+                 "result", "error", "done", "before", "after", "point")
 
     def __init__(self, game_id: str, expected_seq: int, events: tuple[Any, ...], actor: str, command_id: str,
                  recorded_at: str, kind: str | None, title: str | None):
@@ -36,6 +36,7 @@ class Request:
         self.done = False
         self.before: tuple[int, str] = (0, "")  # the game's head before the request, and its new last hash
         self.after = ""
+        self.point = False  # the transaction moved the game's verified point to this request's last event
 
 
 class GroupCommit:

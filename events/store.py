@@ -14,8 +14,10 @@ from __future__ import annotations
 import hmac
 import os
 import sqlite3
+import sys
 import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +66,12 @@ CREATE TABLE IF NOT EXISTS heads (
     hash    TEXT    NOT NULL,
     seal    TEXT    NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS checked (
+    game_id TEXT PRIMARY KEY,
+    seq     INTEGER NOT NULL,
+    hash    TEXT    NOT NULL,
+    seal    TEXT    NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta (
     name  TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -101,6 +109,23 @@ class Tampered(StoreError):
         self.finding = finding
         super().__init__(f"game {game_id} was changed outside the assistant and is not served: {finding} "
                          f"(`tabletop verify {game_id}` reports it)")
+
+
+class RolledBack(Tampered):
+    """The file holds an older copy of a game than this installation last saw (a restore); the players may accept
+    it on purpose (``tabletop accept-restore``, or the button on the game's page)."""
+
+    def __init__(self, game_id: str, finding: integrity.Finding):
+        self.game_id = game_id
+        self.finding = finding
+        StoreError.__init__(self, f"game {game_id} is not served: {finding}. If this older copy was restored on "
+                                  f"purpose, accept it: `tabletop accept-restore {game_id}` (or \"Accept this copy\" "
+                                  "on the game's page)")
+
+
+def refusal(game_id: str, finding: integrity.Finding) -> Tampered:
+    """The refusal for a finding: a restored older copy is one the players can accept, anything else is not."""
+    return RolledBack(game_id, finding) if isinstance(finding, integrity.Behind) else Tampered(game_id, finding)
 
 
 @dataclass(frozen=True)
@@ -175,6 +200,8 @@ class EventStore(Sealing):
         except OSError as exc:
             raise StoreError(f"cannot read or create the sealing key: {exc}") from None
         self.verified: dict[str, tuple[int, str]] = {}  # game -> (seq, hash) this process has checked or written
+        self.checked_low: dict[str, tuple[int, str]] = {}  # game -> the point from which that check reaches it
+        self.found: dict[str, integrity.Finding] = {}  # game -> what a check of this process found wrong
         self._verified_lock = threading.Lock()
         self._group = GroupCommit(self._write_batch)
         self._connect()  # fail early with a clear message
@@ -221,6 +248,28 @@ class EventStore(Sealing):
             conn.close()
             self._local.conn = None
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Reads inside see one state of the file (a read transaction), so a check never mixes the rows of one
+        moment with the seals of the next while another process appends."""
+        conn = self._connect()
+        if conn.in_transaction:
+            yield
+            return
+        try:
+            conn.execute("BEGIN")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(self._explain(exc)) from None
+        try:
+            yield
+        finally:
+            try:
+                if conn.in_transaction:
+                    conn.execute("COMMIT")  # a read transaction: nothing to write, only the snapshot to end
+            except sqlite3.DatabaseError as exc:
+                if sys.exc_info()[0] is None:  # else the error already on its way says it
+                    raise StoreError(self._explain(exc)) from None
+
     def _run(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
         try:
             return self._connect().execute(sql, params).fetchall()
@@ -266,11 +315,13 @@ class EventStore(Sealing):
                 return
             written: list[_Request] = []
             again: list[_Request] | None = None
+            points: dict[str, tuple[int, str]] = {}
             try:
                 for i, request in enumerate(pending):
                     conn.execute("SAVEPOINT one_append")
+                    request.point = False
                     try:
-                        request.result = self._append_one(conn, request)
+                        request.result = self._append_one(conn, request, points)
                     except Exception as exc:  # this request alone is refused
                         request.error = StoreError(self._explain(exc)) if (
                             isinstance(exc, sqlite3.DatabaseError)) else exc
@@ -281,6 +332,8 @@ class EventStore(Sealing):
                     conn.execute("RELEASE one_append")
                     if request.error is None:
                         written.append(request)
+                        if request.point and not request.result.duplicate:
+                            points[request.game_id] = (request.result.last_seq, request.after)
                 if again is not None:
                     for request in again:
                         request.result = None
@@ -299,13 +352,20 @@ class EventStore(Sealing):
                 if not isinstance(exc, Exception):
                     raise
                 return
+            heads: dict[str, tuple[int, str]] = {}
             for request in written:
                 assert request.result is not None
-                self._advance_verified(request.game_id, request.before, (request.result.last_seq, request.after))
+                if not request.result.duplicate:
+                    after = (request.result.last_seq, request.after)
+                    self._advance_verified(request.game_id, request.before, after)
+                    heads[request.game_id] = after
+            for game_id, (seq, hash_) in heads.items():  # after the commit: the record never runs ahead of the file
+                self._remember_head(game_id, seq, hash_)
             pending = []
 
-    def _append_one(self, conn: sqlite3.Connection, request: _Request) -> Appended:
-        """One command's events, inside the batch's transaction (the caller undoes it if this raises)."""
+    def _append_one(self, conn: sqlite3.Connection, request: _Request, points: dict[str, tuple[int, str]]) -> Appended:
+        """One command's events, inside the batch's transaction (the caller undoes it if this raises). ``points``:
+        the verified points moved by the requests before it in this transaction."""
         game_id, command_id = request.game_id, request.command_id
         seen = conn.execute(
             "SELECT first_seq, last_seq FROM commands WHERE game_id=? AND command_id=?", (game_id, command_id)
@@ -316,6 +376,7 @@ class EventStore(Sealing):
             "SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1", (game_id,)
         ).fetchone()
         head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
+        prev_head = prev
         if head_seq and self.sealed:
             self._require_sealed_head(conn, game_id, head_seq, prev)
         if head_seq != request.expected_seq:
@@ -351,6 +412,9 @@ class EventStore(Sealing):
         except sqlite3.IntegrityError:
             raise Conflict(f"another device wrote to game {game_id} at the same moment; nothing was written") from None
         self._seal_head(conn, game_id, seq, prev, new_game=head_seq == 0)
+        if head_seq == 0 or points.get(game_id, self.verified.get(game_id)) == (head_seq, prev_head):
+            self._seal_point(conn, game_id, seq, prev)  # checked up to the old head, and wrote the rest
+            request.point = True
         request.after = prev
         return Appended(head_seq + 1, seq)
 
@@ -383,7 +447,9 @@ class EventStore(Sealing):
                 [(game_id, cid, a, b) for cid, (a, b) in firsts.items()],
             )
             self._seal_head(conn, game_id, rows[-1].seq, rows[-1].hash, new_game=True)
+            self._seal_point(conn, game_id, rows[-1].seq, rows[-1].hash)  # the file's chain was verified first
             conn.execute("COMMIT")
+            self._remember_head(game_id, rows[-1].seq, rows[-1].hash)
         except StoreError:
             raise
         except sqlite3.DatabaseError as exc:
@@ -497,16 +563,24 @@ class EventStore(Sealing):
 
     def load_checkpoint(self, game_id: str, seq: int) -> bytes | None:
         """A checkpoint's state when its seal holds (it was written here, for this event); else None (a miss)."""
+        anchored = self.anchored_checkpoint(game_id, seq)
+        return anchored[0] if anchored is not None else None
+
+    def anchored_checkpoint(self, game_id: str, seq: int) -> tuple[bytes, str] | None:
+        """(state, hash of the event at ``seq``) when the checkpoint's seal holds; else None (a miss).
+
+        The seal binds the state to that hash, so the hash is an anchor: the events after the checkpoint are
+        checked from it as they are read (``events/selfcheck.py``)."""
         rows = self._run(
             "SELECT c.state, e.hash FROM checkpoints c JOIN events e ON e.game_id=c.game_id AND e.seq=c.seq "
             "WHERE c.game_id=? AND c.seq=?", (game_id, seq))
-        if not rows or len(rows[0][0]) < 32:
+        if not rows or len(rows[0][0]) < 32 or not isinstance(rows[0][1], str):
             return None
         blob, event_hash = bytes(rows[0][0]), rows[0][1]
         state = blob[32:]
         if not hmac.compare_digest(blob[:32], integrity.checkpoint_seal(self.key, game_id, seq, event_hash, state)):
             return None
-        return state
+        return state, event_hash
 
     def save_checkpoint(self, game_id: str, seq: int, state: bytes) -> None:
         try:
@@ -524,10 +598,13 @@ class EventStore(Sealing):
         else:
             self._run("DELETE FROM checkpoints WHERE game_id=?", (game_id,))
 
-    def integrity_rows(self, game_id: str, after: int = 0) -> list[tuple]:
+    def integrity_rows(self, game_id: str, after: int = 0, upto: int | None = None) -> list[tuple]:
         """Rows as stored plus their ``rewinds_to`` column, in sequence order, for checking."""
-        return self._run(f"SELECT {_ROW_COLUMNS}, rewinds_to FROM events WHERE game_id=? AND seq>? ORDER BY seq",
-                         (game_id, after))
+        if upto is None:
+            return self._run(f"SELECT {_ROW_COLUMNS}, rewinds_to FROM events WHERE game_id=? AND seq>? ORDER BY seq",
+                             (game_id, after))
+        return self._run(f"SELECT {_ROW_COLUMNS}, rewinds_to FROM events WHERE game_id=? AND seq>? AND seq<=? "
+                         "ORDER BY seq", (game_id, after, upto))
 
 
 def _rewinds_of(row: Row) -> int | None:

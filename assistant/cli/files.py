@@ -1,4 +1,4 @@
-"""Game files: export (the log, or a part such as a board), import, verify."""
+"""Game files: export (the log, or a part such as a board), import, verify, and accepting a restored copy."""
 
 from __future__ import annotations
 
@@ -49,5 +49,19 @@ def cmd_verify(app: Assistant | None, args: argparse.Namespace) -> int:
         n = app.head(args.target)
         say(args, {"ok": True, "events": n}, f"ok: {n} events, hash chain intact, seals hold")
         return 0
+    from events.integrity import Behind
+
+    if isinstance(finding, Behind):  # whole and sealed, but older than this installation saw: a restore
+        say(args, {"ok": False, "first_bad_seq": finding.seq, "problem": finding.problem, "behind": True,
+                   "file_head": list(finding.file), "seen_head": list(finding.seen)},
+            f"BEHIND: {finding} (accept it with `tabletop accept-restore {args.target}`)")
+        return EXIT_REFUSED
     say(args, {"ok": False, "first_bad_seq": finding.seq, "problem": finding.problem}, f"TAMPERED: {finding}")
     return EXIT_REFUSED
+
+
+def cmd_accept_restore(app: Assistant, args: argparse.Namespace) -> int:
+    seq = app.accept_restore(args.game)
+    say(args, {"ok": True, "game_id": app.game(args.game).game_id, "head": seq},
+        f"accepted: the game continues from event {seq} of this copy")
+    return 0
