@@ -129,9 +129,13 @@ def test_concurrent_appends_share_transactions_and_a_refused_one_is_undone_alone
     store.close()
 
     again = EventStore(tmp_path / "g.sqlite3")
+    seen = again.seen_heads()
     for g in games:
         rows = list(again.rows(g))
         assert verify_rows(rows) is None and [r.seq for r in rows] == [1, 2, 3]
+        # each transaction moved the verified point and the head this installation saw, as one append at a time
+        assert again._run("SELECT seq, hash FROM checked WHERE game_id=?", (g,)) == [(3, rows[-1].hash)]
+        assert tuple(seen[g]) == (3, rows[-1].hash)
         assert again.check(g, full=True) is None
     winner = "late" if isinstance(t1, Conflict) else "c1"
     assert [r.command_id for r in again.rows(games[1])][1:] == [winner, winner]
