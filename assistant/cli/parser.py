@@ -5,6 +5,8 @@ A command names its function as "module:function" of this package, imported only
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import Any
 
 from assistant.club.cli import add_commands as add_club_commands
@@ -17,10 +19,23 @@ NO_DB = {"servers:cmd_serve", "figures:cmd_bench", "servers:cmd_db_upgrade", "se
 def _formatter() -> Any:
     """argparse's help layout for the terminal's width, asked once: argparse asks the terminal again for every
     argument it adds (a system call each, a tenth of a short command's time)."""
-    import shutil
-
-    width = shutil.get_terminal_size().columns - 2
+    width = _columns() - 2
     return lambda prog: argparse.HelpFormatter(prog, width=width)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` tells it ($COLUMNS, else the terminal, else 80),
+    without importing shutil (and the compression libraries it brings) on every command."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 class _Unused:

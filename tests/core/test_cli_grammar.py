@@ -38,3 +38,16 @@ def test_a_mistyped_command_gets_the_whole_grammar_and_its_message(capsys):
     with pytest.raises(SystemExit):
         build_parser(only="stat").parse_args(["stat", "g1"])
     assert "invalid choice: 'stat' (choose from 'kinds', 'new'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("columns", ["", "97", "0", "x"])
+def test_the_help_is_laid_out_for_the_width_shutil_would_tell(monkeypatch, columns):
+    import shutil
+
+    from assistant.cli.parser import _columns
+
+    if columns:
+        monkeypatch.setenv("COLUMNS", columns)
+    else:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    assert _columns() == shutil.get_terminal_size().columns
