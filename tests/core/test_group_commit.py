@@ -90,9 +90,11 @@ def test_concurrent_appends_share_transactions_and_a_refused_one_is_undone_alone
     slow_first = threading.Event()
 
     def write(batch):
-        if not slow_first.is_set():  # hold the first transaction open so that the others queue behind it
+        if not slow_first.is_set():  # hold the first transaction open until the others queue behind it
             slow_first.set()
-            time.sleep(0.3)
+            deadline = time.monotonic() + 30
+            while len(store._group._queue) < 7 and time.monotonic() < deadline:
+                time.sleep(0.005)
         real(batch)
 
     store._group._write_batch = write
@@ -119,7 +121,7 @@ def test_concurrent_appends_share_transactions_and_a_refused_one_is_undone_alone
         t.join(10)
 
     assert store._group.requests - requests0 == 8
-    assert store._group.batches - batches0 <= 3, "the appends queued behind the first shared transactions"
+    assert store._group.batches - batches0 == 2, "the seven appends queued behind the first shared one transaction"
     t1, late = outcomes["t1"], outcomes["late"]
     assert isinstance(t1, Conflict) != isinstance(late, Conflict), "exactly one of the two racing appends wins"
     t2, repeat = outcomes["t2"], outcomes["repeat"]
@@ -162,7 +164,7 @@ def test_sigkill_while_several_tables_append_at_once_loses_nothing_acknowledged(
         assert proc.returncode == -signal.SIGKILL, err
         lines = (first + out).split("\n")
         acknowledged += [tuple(line.split()) for line in lines[:-1] if line]  # a line cut short is not acknowledged
-    assert len(acknowledged) > 20
+    assert len(acknowledged) >= 12  # each round acknowledged at least one command before its kill
 
     store = EventStore(db)
     for g in games:
