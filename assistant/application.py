@@ -22,7 +22,7 @@ from assistant.decider import Context, DiceRoller, Refused, validate_faces
 from assistant.describe import describe_core
 from assistant.kinds import KindRegistry, LoadedKind, UnknownKind
 from assistant.moments import Possible, possible_moves
-from assistant.replay import CANCEL_TAG, Timeline, View, decode_cancel
+from assistant.replay import CANCEL_TAG, Timeline, View, decode_cancel, read_cancels
 from events.base import Command, Event, tag_of
 from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json
 from events.core import (
@@ -39,7 +39,7 @@ from events.core import (
 )
 from events.exchange import export_lines, read_lines, verify_rows
 from events.integrity import Finding
-from events.store import EventStore, GameNotFound, GameRow, NewEvent, Tampered
+from events.store import EventStore, GameNotFound, GameRow, NewEvent, Tampered, refusal
 from projections.base import Recorded
 from projections.cancellation import cancelled_set
 
@@ -219,17 +219,45 @@ class Assistant:
         return game
 
     def _check(self, gid: str) -> None:
-        """Refuse a game whose file was changed behind the assistant's back (chain since the last check, seals).
+        """Refuse a game whose file was changed behind the assistant's back (the seals, and the chain since the
+        verified point: ``events/selfcheck.py``).
 
         A store without ``check`` (the club's PostgreSQL, whose server refuses such edits itself) is trusted."""
         check = getattr(self.store, "check", None)
         finding = check(gid) if check is not None else None
         if finding is not None:
-            self._games.pop(gid, None)
-            raise Tampered(gid, finding)
+            self._refuse(refusal(gid, finding))
+
+    def _checked_from(self, gid: str, seq: int) -> None:
+        """Check the stored events after ``seq`` before reading them (the SQLite store; others are trusted)."""
+        check_from = getattr(self.store, "check_from", None)
+        finding = check_from(gid, max(seq, 0)) if check_from is not None else None
+        if finding is not None:
+            self._refuse(refusal(gid, finding))
+
+    def _refuse(self, tampered: Tampered) -> None:
+        """Forget what was kept of a tampered game, remember the finding (it stays refused here) and refuse it."""
+        self._games.pop(tampered.game_id, None)
+        remember = getattr(self.store, "remember_finding", None)
+        if remember is not None:
+            remember(tampered.game_id, tampered.finding)
+        raise tampered
+
+    def checked_rows(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Any]:
+        """The stored rows of a game, checked first (what a fork copies)."""
+        gid = self._open(game_id).row.game_id
+        self._checked_from(gid, after)
+        return self.store.rows(gid, after, upto)
 
     # ------------------------------------------------------------------ reading
     def view(self, game_id: str, at: int | None = None) -> View:
+        try:
+            return self._view(game_id, at)
+        except Tampered as exc:  # an event read for this view failed its check
+            self._refuse(exc)
+            raise
+
+    def _view(self, game_id: str, at: int | None) -> View:
         game = self._open(game_id)
         head = self.store.head(game.row.game_id)
         verified = getattr(self.store, "verified", None)
@@ -265,6 +293,7 @@ class Assistant:
         gid = game.row.game_id
         catalogue = game.loaded.catalogue
         head = self.store.head(gid)
+        self._checked_from(gid, after)
         cancelled = self._cancelled(gid, head)
         corrections: dict[int, tuple[int, ...]] = {}
         entries: list[LogEntry] = []
@@ -324,6 +353,7 @@ class Assistant:
         command_id = command_id or _new_id()
         span = self.store.command_span(gid, command_id)
         if span is not None:
+            self._checked_span(gid, command_id, span)
             return self._outcome(game, span[0], span[1], duplicate=True)
 
         view = self.view(gid)
@@ -356,7 +386,6 @@ class Assistant:
         return move.answers(self.view(game_id, at).game, fields)
 
     def _check_moment(self, game: _Game, command: Command, view: View, expect: Expected) -> None:
-        gid = game.row.game_id
         if not 1 <= expect.seq <= view.seq:
             raise Refused(f"event {expect.seq} is not in this game's log (it runs from 1 to {view.seq})")
         move = game.loaded.kind.moves_by_command().get(type(command))
@@ -396,6 +425,16 @@ class Assistant:
         except msgspec.DecodeError as exc:
             raise Refused(f"the command is not valid JSON ({exc})") from None
 
+    def _checked_span(self, gid: str, command_id: str, span: tuple[int, int]) -> None:
+        """A handled command's span, read from the table of handled commands, is its events' (checked first)."""
+        first, last = span
+        self._checked_from(gid, first - 2)
+        ids = {seq: cid for seq, _t, cid in self.store.meta_newest_first(gid, first - 2) if seq <= last + 1}
+        if not (1 <= first <= last and all(ids.get(s) == command_id for s in range(first, last + 1))
+                and ids.get(first - 1) != command_id and ids.get(last + 1) != command_id):
+            self._refuse(Tampered(gid, Finding(f"the record of handled commands was changed (command {command_id})",
+                                               first)))
+
     def _outcome(self, game: _Game, first: int, last: int, duplicate: bool) -> Outcome:
         catalogue = game.loaded.catalogue
         recs = tuple(
@@ -429,7 +468,11 @@ class Assistant:
 
     # -------------------------------------------------------- undo family
     def _cancelled(self, gid: str, head: int) -> set[int]:
-        return cancelled_set((s, decode_cancel(p).targets) for s, _rw, p in self.store.rewinding(gid, head))
+        try:
+            return cancelled_set((s, targets) for s, _rw, targets in read_cancels(self.store, gid, head))
+        except Tampered as exc:
+            self._refuse(exc)
+            raise
 
     def _active_meta(self, gid: str, after: int, head: int) -> Iterator[tuple[int, str, str]]:
         """(seq, type, command_id) of events after ``after`` still active now, newest first, lazily."""
@@ -454,7 +497,9 @@ class Assistant:
         last = next((m for m in self._active_meta(gid, 1, head) if m[1] != CANCEL_TAG), None)
         if last is None:
             raise Refused("nothing to undo")
-        first, final = self.store.command_span(gid, last[2]) or (last[0], last[0])
+        span = self.store.command_span(gid, last[2]) or (last[0], last[0])
+        self._checked_span(gid, last[2], span)  # checks every event read back to it
+        first, final = span
         command = [m for m in self._active_meta(gid, first - 1, head) if m[0] <= final and m[1] != CANCEL_TAG]
         self._refuse_dice(command, "undoing the last command")
         seqs = tuple(sorted(s for s, _, _ in command))
@@ -463,6 +508,7 @@ class Assistant:
     def _after(self, gid: str, head: int, to_seq: int) -> list[tuple[int, str, str]]:
         if not 1 <= to_seq <= head:
             raise Refused(f"event {to_seq} does not exist; this game's log runs from 1 to {head}")
+        self._checked_from(gid, to_seq)
         keep = {CANCEL_TAG, tag_of(NoteAdded)}
         targets = [m for m in self._active_meta(gid, to_seq, head) if m[1] not in keep]
         if not targets:
@@ -482,6 +528,7 @@ class Assistant:
                 continue
             if type_ != CANCEL_TAG:
                 break
+            self._checked_from(gid, seq - 1)
             row = next(iter(self.store.rows(gid, seq - 1, seq)))
             cancel = decode_cancel(row.payload)
             if cancel.mode == "redo":
@@ -495,6 +542,7 @@ class Assistant:
             raise Refused("a dice correction needs a reason")
         if not 1 <= command.dice_seq <= head:
             raise Refused(f"event {command.dice_seq} does not exist")
+        self._checked_from(gid, command.dice_seq - 1)
         row = next(iter(self.store.rows(gid, command.dice_seq - 1, command.dice_seq)))
         if row.type != tag_of(DiceRolled):
             raise Refused(f"event {command.dice_seq} is not a dice throw")
@@ -512,7 +560,7 @@ class Assistant:
 
     # ------------------------------------------------------------------ files
     def export(self, game_id: str) -> bytes:
-        return export_lines(self.store.rows(self._open(game_id).row.game_id))
+        return export_lines(self.checked_rows(game_id))
 
     def parts(self, game_id: str) -> tuple[str, ...]:
         """The files a game's kind can write besides its log (``GameKind.files``), e.g. "board"."""
@@ -542,6 +590,19 @@ class Assistant:
                 raise Refused(f"line {number}: {row.type} cannot be read ({exc})") from None
         self.store.import_rows(rows, created.kind, created.title)
         return rows[0].game_id
+
+    def accept_restore(self, game_id: str) -> int:
+        """The players restored an older copy of this game on purpose: once it checks in full (whole, sealed, only
+        older), its head becomes the last one this installation saw and it is served again. Returns that head."""
+        gid = self.store.find_game(game_id).game_id
+        accept = getattr(self.store, "accept_restore", None)
+        if accept is None:
+            raise Refused("this database keeps no record of the heads seen: there is no restore to accept")
+        self._games.pop(gid, None)
+        finding = accept(gid)
+        if finding is not None:
+            raise Tampered(gid, finding)
+        return self.store.head(gid)
 
     def verify(self, game_id: str) -> Finding | None:
         """What is wrong with a stored game (``finding.seq``: the first event concerned), or None: every event,

@@ -18,7 +18,7 @@ from assistant.web import plugins, renders, security
 from assistant.web.joining import JoinGuard, new_join_code
 from assistant.web.plugins import GameTemplates
 from assistant.web.presenter import new_command_id
-from events.store import Tampered
+from events.store import RolledBack, Tampered
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("assistant.web")
@@ -147,6 +147,10 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
 
     @app.errorhandler(Tampered)
     def tampered(exc: Tampered):
+        if isinstance(exc, RolledBack) and not request.headers.get("HX-Request"):
+            return render_template("restored.html", title="An older copy of this game", message=str(exc),
+                                   game_id=exc.game_id, file_head=exc.finding.file[0],
+                                   can_accept=bool(g.get("local"))), 409
         return _plain_error("Changed outside the assistant", str(exc), 409)
 
     @app.errorhandler(Exception)

@@ -27,7 +27,7 @@ from assistant.web.logview import is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
 from assistant.web.renders import RENDERS, drawn, memo, position
 from events.exchange import GameFileError
-from events.store import Conflict, GameNotFound, StoreError, Tampered
+from events.store import Conflict, GameNotFound, RolledBack, StoreError, Tampered
 
 web = Blueprint("web", __name__)
 web.url_value_preprocessor(viewer.resolve)
@@ -61,6 +61,8 @@ def _open_game(game_id: str) -> str:
         abort(404, f"There is no game {game_id!r} here.")
     except Refused as exc:
         abort(404, exc.message)
+    except RolledBack:
+        raise  # its own page, where the host may accept the older copy
     except Tampered as exc:
         abort(409, str(exc))
 
@@ -234,6 +236,25 @@ def game_file(game_id: str, part: str):
         abort(404, exc.message)
     return Response(found.content, mimetype=found.media_type,
                     headers={"Content-Disposition": f'attachment; filename="{found.name}"'})
+
+
+@web.post("/g/<game_id>/accept-restore")
+def accept_restore(game_id: str):
+    """The host accepts an older copy of the game restored on purpose (``tabletop accept-restore``)."""
+    if not g.get("local"):
+        abort(403, "Only the computer running the assistant can accept an older copy of a game.")
+    shown = request.form.get("head", "")
+    try:
+        gid = assistant().store.find_game(game_id).game_id
+    except GameNotFound:
+        abort(404, f"There is no game {game_id!r} here.")
+    if shown != str(assistant().store.head(gid)):
+        abort(409, "The game's file changed since this page was shown; open the game again.")
+    try:
+        assistant().accept_restore(gid)
+    except Refused as exc:
+        abort(409, exc.message)
+    return _go(url_for("web.table", game_id=gid))
 
 
 @web.get("/g/<game_id>/delete")
