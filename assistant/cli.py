@@ -153,8 +153,31 @@ def cmd_new(app: Assistant, args: argparse.Namespace) -> int:
             raise Refused("--options is not a JSON object such as '{\"players\": 3}'")
         options.update(given)
     options.update(_option_files(args.option_file or []))
-    gid = app.new_game(args.kind, options, title=args.title, actor=args.actor)
+    gid = app.new_game(args.kind, options, title=args.title, actor=args.actor, players=args.player or ())
     _print(args, {"game_id": gid}, gid)
+    return 0
+
+
+def cmd_add_player(app: Assistant, args: argparse.Namespace) -> int:
+    from events.core import AddPlayer
+
+    out = app.handle(args.game, AddPlayer(name=args.name, plays=tuple(args.plays or ())), actor=args.actor,
+                     command_id=args.command_id)
+    loaded = app.kind_of(args.game)
+    _print(args, {"first_seq": out.first_seq, "last_seq": out.last_seq, "duplicate": out.duplicate},
+           "\n".join(f"{r.seq}\t{one_line(app.sentence(loaded, r.event))}" for r in out.events))
+    return 0
+
+
+def cmd_players(app: Assistant, args: argparse.Namespace) -> int:
+    players = app.players(args.game)
+    actors = app.actors(args.game)
+    named = {name.casefold() for name, _ in players}
+    sides = [a for a in actors[1:] if a.casefold() not in named]
+    lines = ["table"] + [f"{name}\t{', '.join(plays) or '(notes only)'}" for name, plays in players]
+    lines.append(f"powers and sides: {', '.join(sides) or 'none'}")
+    _print(args, {"table": "table", "players": [{"name": n, "plays": list(p)} for n, p in players],
+                  "actors": list(actors), "sides": sides}, "\n".join(lines))
     return 0
 
 
@@ -426,7 +449,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "(default: $TABLETOP_DB, else games.sqlite3 in the user data directory)",
                        **({"default": None} if defaults else keep))
         p.add_argument("--json", action="store_true", help="machine-readable output", **keep)
-        p.add_argument("--as", dest="actor", help="who is acting (player or power); default 'table'",
+        p.add_argument("--as", dest="actor", help="who is acting: the table (default), a player of the game "
+                       "(see `players`) or one of its powers or sides",
                        **({"default": "table"} if defaults else keep))
         return p
 
@@ -446,6 +470,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option-file", action="append", metavar="KEY=FILE",
                    help="an option read from a .toml or .json file, e.g. board=board.toml (repeatable)")
     p.add_argument("--title")
+    p.add_argument("--player", action="append", metavar="NAME",
+                   help="someone at the table, so commands can be recorded --as them (repeatable)")
     p.set_defaults(func=cmd_new)
     add("games", "list games").set_defaults(func=cmd_games)
     p = add("do", "send one command (JSON) to a game")
@@ -485,6 +511,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("verify", "check the hash chain of a stored game or a game file")
     p.add_argument("target", metavar="GAME|FILE")
     p.set_defaults(func=cmd_verify)
+    p = add("players", "who a command of this game may be recorded as (--as): the table, its players, its powers")
+    p.add_argument("game")
+    p.set_defaults(func=cmd_players)
+    p = add("add-player", "name someone at the table (with --plays, the powers or sides they play)")
+    p.add_argument("game")
+    p.add_argument("name")
+    p.add_argument("--plays", action="append", metavar="POWER", help="a power or side they play (repeatable)")
+    p.add_argument("--command-id", help="idempotency key: sending the same id twice writes nothing new")
+    p.set_defaults(func=cmd_add_player)
     p = add("accept-restore", "accept an older copy of a game restored on purpose (checked in full first)")
     p.add_argument("game")
     p.set_defaults(func=cmd_accept_restore)

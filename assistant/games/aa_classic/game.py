@@ -95,4 +95,6 @@ GAME: GameKind[State] = GameKind(
              "aa_state_at": Ref("assistant.games.aa_classic.web_bench:state_at")},
     docs=HERE / "docs.md",
     acting_for=acting_for,
+    sides=lambda s: (*s.world.tables.turn_order, *s.world.tables.sides),
+    set_up_players=lambda definition: [p["name"] for p in definition["players"]],
 )

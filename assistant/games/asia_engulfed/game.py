@@ -13,6 +13,7 @@ from assistant.decider import Context, GameKind, Move, Ref, Refused
 from assistant.families.engulfed.dice import with_faces
 from assistant.families.engulfed.ledger import ledger_projection
 from assistant.games.asia_engulfed import commands as c
+from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed.board import loader
@@ -225,4 +226,6 @@ GAME: GameKind[AEState] = GameKind(
     rule_refs=HERE / "rule_refs.toml",
     benches={"asia_engulfed": Ref("assistant.games.asia_engulfed.bench:run")},
     docs=HERE / "docs.md",
+    sides=lambda s: ("japan", "allies", *data.NATIONS),  # the two sides whose turns the clock runs, the nations
+    set_up_players=lambda definition: [n for n in definition["options"].get("players", {}).values() if n],
 )
