@@ -37,6 +37,7 @@ from events.selfcheck import chain_of
 from events.store import EventStore, Tampered
 from projections.base import Projection, Recorded
 from projections.cancellation import cancelled_set
+from projections.players import PLAYERS
 from projections.turn_clock import TURN_CLOCK
 
 CANCEL_TAG = "core.events_cancelled"
@@ -241,7 +242,8 @@ class Timeline:
         self.game_id = game_id
         self.definition = definition
         self.every = checkpoint_every
-        self.projections: tuple[Projection[Any], ...] = (game_projection(loaded), TURN_CLOCK, *loaded.kind.projections)
+        self.projections: tuple[Projection[Any], ...] = (game_projection(loaded), TURN_CLOCK, PLAYERS,
+                                                         *loaded.kind.projections)
         self.index = {p.name: i for i, p in enumerate(self.projections)}
         types = tuple(p.state_type for p in self.projections)
         self._codec = msgspec.msgpack.Encoder()

@@ -27,6 +27,7 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
     head = app.head(row.game_id)
     if not 1 <= at_seq <= head:
         raise ValueError(f"event {at_seq} does not exist; this game's log runs from 1 to {head}")
+    actor = app.actor_at_table(row.game_id, actor)  # refused before anything is written
     store = app.store
     new_id = secrets.token_hex(6)
     name = title or f"{row.title} — what if (from event {at_seq})"
@@ -39,8 +40,9 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
             kind=row.kind if expected == 0 else None, title=name if expected == 0 else None,
         )
         expected += len(batch)
+    in_fork = actor if actor.casefold() in {a.casefold() for a in app.actors(new_id)} else "table"  # joined later
     app.handle(new_id, AddNote(about_seq=at_seq, text=f"{FORK_NOTE}{row.game_id} from its event {at_seq}."),
-               actor=actor)
+               actor=in_fork)
     app.handle(row.game_id, AddNote(about_seq=at_seq, text=f"What-if fork: game {new_id} starts from here."),
                actor=actor)
     return new_id

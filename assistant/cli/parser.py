@@ -77,7 +77,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                        "(default: $TABLETOP_DB, else games.sqlite3 in the user data directory)",
                        **({"default": None} if defaults else keep))
         p.add_argument("--json", action="store_true", help="machine-readable output", **keep)
-        p.add_argument("--as", dest="actor", help="who is acting (player or power); default 'table'",
+        p.add_argument("--as", dest="actor", help="who is acting: the table (default), a player of the game "
+                       "(see `players`) or one of its powers or sides",
                        **({"default": "table"} if defaults else keep))
         return p
 
@@ -102,6 +103,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--option-file", action="append", metavar="KEY=FILE",
                    help="an option read from a .toml or .json file, e.g. board=board.toml (repeatable)")
     p.add_argument("--title")
+    p.add_argument("--player", action="append", metavar="NAME",
+                   help="someone at the table, so commands can be recorded --as them (repeatable)")
     p.set_defaults(func="play:cmd_new")
     add("games", "list games").set_defaults(func="play:cmd_games")
     p = add("do", "send one command (JSON) to a game")
@@ -141,6 +144,15 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p = add("verify", "check the hash chain of a stored game or a game file")
     p.add_argument("target", metavar="GAME|FILE")
     p.set_defaults(func="files:cmd_verify")
+    p = add("players", "who a command of this game may be recorded as (--as): the table, its players, its powers")
+    p.add_argument("game")
+    p.set_defaults(func="players:cmd_players")
+    p = add("add-player", "name someone at the table (with --plays, the powers or sides they play)")
+    p.add_argument("game")
+    p.add_argument("name")
+    p.add_argument("--plays", action="append", metavar="POWER", help="a power or side they play (repeatable)")
+    p.add_argument("--command-id", help="idempotency key: sending the same id twice writes nothing new")
+    p.set_defaults(func="players:cmd_add_player")
     p = add("accept-restore", "accept an older copy of a game restored on purpose (checked in full first)")
     p.add_argument("game")
     p.set_defaults(func="files:cmd_accept_restore")

@@ -31,7 +31,7 @@ def cmd_new(app: Assistant, args: argparse.Namespace) -> int:
             raise Refused("--options is not a JSON object such as '{\"players\": 3}'")
         options.update(given)
     options.update(option_files(args.option_file or []))
-    gid = app.new_game(args.kind, options, title=args.title, actor=args.actor)
+    gid = app.new_game(args.kind, options, title=args.title, actor=args.actor, players=args.player or ())
     say(args, {"game_id": gid}, gid)
     return 0
 

@@ -60,6 +60,8 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     # none of the twenty templates it includes
     app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(_folder(cachefile.folder() / "templates")))
     app.extensions["assistant"] = assistant
+    if club is not None:  # a member seated at a game acts as themselves there (a coach too, for notes)
+        assistant.seated = lambda game_id: [seat.name for seat in club.seats(game_id)]
     app.extensions["tabletop"] = {
         "lan": lan,
         "join_code": join_code or (new_join_code() if lan else None),

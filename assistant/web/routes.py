@@ -165,8 +165,10 @@ def create_game():
     try:
         options = presenter_for(loaded).prepare_options(parse(spec, request.form, request.form.to_dict(flat=False)))
         options.update(_uploaded_options(loaded.kind.option_files))
-        game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
-                             game_id=_game_id_for(command_id))
+        actor = _actor()
+        named = actor != "table" and current_app.extensions["tabletop"]["club"] is None  # the club seats its host
+        game_id = a.new_game(kind, options, title=title, actor=actor, command_id=command_id,
+                             game_id=_game_id_for(command_id), players=(actor,) if named else ())
         _host_seat(game_id)
     except (FormError, Refused) as exc:
         form = RenderedForm(spec, command_id, dict(request.form), _message(exc))
@@ -340,7 +342,15 @@ def _context(table: Table, *, spectator: str | None = None, play: bool = False) 
         "watch_url": _watch_url(table.game_id),
         "base_url": _base_url(table.game_id, spectator),
         "term": p.term,
+        "join_as": "" if spectator or table.readonly else _not_yet_a_player(table),
     }
+
+
+def _not_yet_a_player(table: Table) -> str:
+    """This device's name when commands of this game cannot be recorded as it yet (so it may join the game)."""
+    actor = _actor()
+    accepted = {name.casefold() for name in table.assistant.actors(table.game_id)}
+    return "" if actor.casefold() in accepted else actor
 
 
 def _guidance(table: Table) -> str:
@@ -470,7 +480,7 @@ def live(game_id: str):
 def _actor() -> str:
     if g.get("member") is not None:
         return g.member.name
-    return session.get("player") or ("host" if g.get("local") else "table")
+    return session.get("player") or "table"  # the host's computer is the table's own screen
 
 
 def _message(exc: Exception) -> str:

@@ -96,4 +96,6 @@ GAME: GameKind[State] = GameKind(
              "aa_start": Ref("assistant.games.aa_classic.start_bench:run")},
     docs=HERE / "docs.md",
     acting_for=acting_for,
+    sides=lambda s: (*s.world.tables.turn_order, *s.world.tables.sides),
+    set_up_players=lambda definition: [p["name"] for p in definition["players"]],
 )
