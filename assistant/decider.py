@@ -21,7 +21,7 @@ import msgspec
 
 from events.base import Command, Event
 from events.core import DiceRolled
-from projections.base import Projection, Recorded
+from projections.base import Projection
 
 S = TypeVar("S")
 

@@ -7,7 +7,7 @@ import pytest
 from assistant.analysis.adapters import register_adapter
 from assistant.analysis.fork import fork_game, fork_origin
 from assistant.analysis.summaries import turn_summary
-from assistant.analysis.teaching import RULE_REFS, by_round, rule_book, step_at, steps
+from assistant.analysis.teaching import by_round, rule_book, step_at, steps
 from assistant.decider import ScriptedDice
 from assistant.games.aa_classic.game import GAME as AA_GAME
 import assistant.games.aa_classic.events as aa_classic
