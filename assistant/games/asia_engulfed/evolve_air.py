@@ -27,7 +27,8 @@ def _with(s: AEState, key: str, b: AirBattle | None) -> AEState:
 
 def _phase(s: AEState, e: PhaseBegan) -> AEState:
     if e.phase == "naval_movement":  # a new player turn
-        return replace(s, battles={}, raided=(), fought_seas=(), naval_zones=(), extended=(), extended_from=())
+        return replace(s, battles={}, raided=(), fought_seas=(), naval_zones=(), naval_declared=(), naval_open="",
+                       extended=(), extended_from=())
     return replace(s, battles={}) if s.battles and e.phase != "air_naval_combat" else s
 
 
@@ -132,7 +133,22 @@ def _naval_moved(s: AEState, e: ev.NavalMoved) -> AEState:
     if e.mode in ("move", "react", "extended") and e.to in s.board.seas and e.to not in s.naval_zones \
             and s.phase == "naval_movement":
         s = replace(s, naval_zones=s.naval_zones + (e.to,))
+    if s.phase == "naval_movement" and e.to in s.board.seas:
+        s = replace(s, naval_open=_open_zone(s, e))
+        if s.naval_open and s.naval_open not in s.naval_declared:
+            s = replace(s, naval_declared=s.naval_declared + (s.naval_open,))
     return s
+
+
+def _open_zone(s: AEState, e: ev.NavalMoved) -> str:
+    """AE 8.21, 8.25: a phasing fleet move declares its sea zone (closing the one before); a reaction there closes
+    it. The phasing submarine joining after an enemy reaction declares nothing."""
+    fleets = [s.pieces[p] for p in e.pieces if p in s.pieces and s.pieces[p].kind != "submarine"]
+    if e.mode == "react" and e.to == s.naval_open:
+        return ""
+    if e.mode in ("move", "extended") and fleets and places.side(fleets[0]) == s.side:
+        return e.to
+    return s.naval_open
 
 
 def _sa(s: AEState, e: ev.SpecialActionSpent) -> AEState:

@@ -86,6 +86,8 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     raided: tuple[str, ...] = ()  # air units that made their port/airbase attack this player turn (AE 8.7)
     fought_seas: tuple[str, ...] = ()  # sea zones where a round of Air-Naval Combat was fought this player turn
     naval_zones: tuple[str, ...] = ()  # sea zones moved or reacted into this player turn (AE 8.21, 8.23)
+    naval_declared: tuple[str, ...] = ()  # sea zones the phasing player declared this player turn (AE 8.21)
+    naval_open: str = ""  # the declared sea zone he is moving into now, no reaction there yet (AE 8.21)
     extended: tuple[str, ...] = ()  # fleets that made their Extended Naval Operation this player turn (AE 8.23)
     extended_from: tuple[str, ...] = ()  # sea zones an Extended Naval Operation was paid for, not yet made
     pearl: str = ""  # AE 9.11j-k: "" | struck | stayed | us_intercepts | us_left | second_done | returned

@@ -46,6 +46,9 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list:
         raise Refused(f"{cmd.to!r} is neither a sea zone nor a zone of the board")
     if cmd.to in board.zones and not places.has_port(board, cmd.to):
         raise Refused(f"{board.zones[cmd.to].name} has no port: fleets cannot be there", rule="AE 3.24")
+    if cmd.mode == "move" and cmd.to in s.naval_declared and cmd.to != s.naval_open:
+        raise Refused(f"{board.seas[cmd.to].name} was already declared this Naval Movement Phase: no more fleets or "
+                      "land units are sent there", rule="AE 8.21")
     if cmd.path:
         _check_path(s, pieces, cmd, side)
     books: list[Booking] = []
