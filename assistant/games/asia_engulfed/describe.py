@@ -133,6 +133,8 @@ def _land(e: Any) -> str:
         return f"{len(e.pieces)} Orphan CBA join carrier {e.fleet} ({how})."
     if t is ev.ChineseAttackerChosen:
         return f"At {_place(e.zone)} only the {e.force.title()}s attack; they alone take the losses."
+    if t is ev.AirCommitted:
+        return f"Round {e.round} at {_place(e.zone)}: {', '.join(e.units)} committed to {e.use}."
     if t is ev.ForcePoolAdditionsEntered:
         return f"The {e.year} US Force Pool additions are entered from the scenario card."
     if t is ev.ForcePoolAdditionsReceived:

@@ -383,6 +383,15 @@ class ChineseAttackerChosen(Event, tag="ae.chinese_attacker_chosen"):
     force: str
 
 
+class AirCommitted(Event, tag="ae.air_committed"):
+    """AE 6.21: air units committed to air combat or to ground support in a land combat round at a zone."""
+
+    zone: str
+    round: int
+    use: str  # "air combat" | "ground support"
+    units: tuple[str, ...]
+
+
 class ForcePoolAdditionsEntered(Event, tag="ae.force_pool_additions_entered"):
     """The players entered one year's US Force Pool additions from the scenario card (AE 9.22)."""
 
@@ -401,7 +410,7 @@ class ForcePoolAdditionsReceived(Event, tag="ae.force_pool_additions_received"):
     entered: bool = True
 
 
-GAME_EVENTS = GAME_EVENTS + (SubmarineReplacementMerged, OrphanCbaBased, ChineseAttackerChosen,
+GAME_EVENTS = GAME_EVENTS + (SubmarineReplacementMerged, OrphanCbaBased, ChineseAttackerChosen, AirCommitted,
                              ForcePoolAdditionsEntered, ForcePoolAdditionsReceived)
 
 from assistant.games.asia_engulfed.events_air import EVENTS as AIR_NAVAL_EVENTS  # noqa: E402 (AE 8.23-8.8, 9.11)

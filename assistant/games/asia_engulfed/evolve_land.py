@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.rules.submarine_replacement import marker_id
-from assistant.games.asia_engulfed.state import AEState, Build
+from assistant.games.asia_engulfed.state import AEState, AirCommitment, Build
 from events.core import PhaseBegan
 
 Handler = Callable[[AEState, Any], AEState]
@@ -50,7 +50,16 @@ def _received(s: AEState, e: ev.ForcePoolAdditionsReceived) -> AEState:
     return replace(s, pool_received=s.pool_received + (e.year,), builds=_markers(s, e.markers))
 
 
+def _committed(s: AEState, e: ev.AirCommitted) -> AEState:
+    """A later round at the zone starts a fresh display (AE 6.21: the distribution may differ each round)."""
+    now = s.air_commitment.get(e.zone)
+    uses = dict(now.uses) if now is not None and now.round == e.round else {}
+    uses.update({u: e.use for u in e.units})
+    return replace(s, air_commitment={**s.air_commitment, e.zone: AirCommitment(round=e.round, uses=uses)})
+
+
 HANDLERS: dict[type, Handler] = {
+    ev.AirCommitted: _committed,
     ev.SubmarineReplacementMerged: _merged,
     ev.OrphanCbaBased: _orphans_based,
     ev.ChineseAttackerChosen: lambda s, e: replace(s, chinese_attackers={**s.chinese_attackers, e.zone: e.force}),
@@ -68,7 +77,9 @@ def _invasion_seas(s: AEState, e: ev.PiecesMoved) -> AEState:
 
 
 def _new_player_turn(s: AEState, e: PhaseBegan) -> AEState:
-    return replace(s, invaded_from={}, chinese_attackers={}) if e.phase == "naval_movement" else s
+    if e.phase != "naval_movement":
+        return s
+    return replace(s, invaded_from={}, chinese_attackers={}, air_commitment={})
 
 
 def _marker_bought(s: AEState, e: ev.Purchased) -> AEState:

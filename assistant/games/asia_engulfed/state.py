@@ -28,6 +28,13 @@ class Build(msgspec.Struct, frozen=True, kw_only=True):
     waiting: bool = False  # built, held in the Built box until something can take it (AE 4.74-4.75)
 
 
+class AirCommitment(msgspec.Struct, frozen=True, kw_only=True):
+    """One land combat round's Air Commitment Display at a zone (AE 6.21): each air unit's use that round."""
+
+    round: int
+    uses: dict[str, str] = {}  # air unit -> "air combat" | "ground support"
+
+
 class AEState(msgspec.Struct, frozen=True, kw_only=True):
     board: Board
     scenario: Scenario = Scenario()
@@ -65,6 +72,7 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     banzai: dict[str, tuple[str, ...]] = {}
     air_hits: dict[str, int] = {}  # side -> air-to-air hits it must still take (AE 6.22, 8.42d)
     air_combatants: tuple[str, ...] = ()  # the air units of the last air combat
+    air_commitment: dict[str, AirCommitment] = {}  # zone -> its current round's air uses (AE 6.21)
     rounds: dict[str, int] = {}  # zone -> combat rounds the attacker fired this player turn (AE 6.1, 6.6)
     breakthroughs: dict[str, int] = {}  # zone -> breakthrough rounds bought with Special Actions (AE 6.6)  # zone -> units that made a banzai attack this round (AE 9.14)
     conquered: tuple[str, ...] = ()

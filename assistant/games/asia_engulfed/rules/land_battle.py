@@ -10,7 +10,7 @@ from assistant.decider import Context, Refused
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import AirToAir, ApplyLosses, Fire
-from assistant.games.asia_engulfed.rules import air_combat, carrier_air, chinese_attack, combat
+from assistant.games.asia_engulfed.rules import air_combat, air_commitment, carrier_air, chinese_attack, combat
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 
@@ -30,10 +30,13 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
     force = chinese_attack.attacking_force(s, cmd)
     if force and cmd.zone not in s.chinese_attackers:
         out.append(ev.ChineseAttackerChosen(zone=cmd.zone, force=force))
+    committed: list[Event] = []
     if cmd.air_support:
+        committed.append(air_commitment.commit(s, cmd.zone, air_commitment.GROUND_SUPPORT, tuple(cmd.air_support),
+                                               attacker=cmd.side == "attacker"))
         cmd = replace(cmd, support=carrier_air.support_from(s, cmd, side), air_support={})
     view = _without(s, chinese_attack.others(s, cmd.zone, force) if force else set())
-    return out + list(combat.fire(cmd, view, ctx))
+    return out + list(combat.fire(cmd, view, ctx)) + committed
 
 
 def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
@@ -63,4 +66,7 @@ def _banzai_die(s: AEState, zone: str) -> ev.LossesApplied:
 
 def air_to_air(cmd: AirToAir, s: AEState, ctx: Context) -> list[Event]:
     carrier_air.check_air_combat(s, cmd)
-    return air_combat.air_to_air(cmd, s, ctx)
+    if s.phase != "land_combat" or cmd.where not in s.board.zones:
+        return air_combat.air_to_air(cmd, s, ctx)
+    committed = air_commitment.commit(s, cmd.where, air_commitment.AIR_COMBAT, (*cmd.japan, *cmd.allies))
+    return [*air_combat.air_to_air(cmd, s, ctx), committed]
