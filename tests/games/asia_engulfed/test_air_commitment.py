@@ -69,3 +69,14 @@ def test_a_unit_that_gave_ground_support_flies_no_air_combat_in_that_round():
     t.do(c.Fire(zone="leyte", side="defender", air_support={"us-lba-ley": "us-inf-ley"}, faces=(1, 1)))
     no = refused(t, c.AirToAir(where="leyte", japan=("jp-lba-a",), allies=("us-lba-ley",), faces=MISS))
     assert no.rule == "AE 6.21, 6.5" and "us-lba-ley gave ground support" in str(no)
+
+
+def test_the_defender_firing_first_after_the_air_combat_of_a_later_round_is_in_that_round():
+    t = leyte()
+    t.do(c.Fire(zone="leyte", side="attacker", faces=(1, 1)))
+    t.do(c.Fire(zone="leyte", side="defender", air_support={"us-lba-ley": "us-inf-ley"}, faces=(1, 1)))
+    t.do(c.AirToAir(where="leyte", japan=("jp-lba-a",), allies=("us-lba-ley",), faces=MISS))  # opens round 2
+    assert refused(t, c.Fire(zone="leyte", side="defender", first_round=False,
+                             air_support={"us-lba-ley": "us-inf-ley"})).rule == "AE 6.21, 6.5"
+    t.do(c.Fire(zone="leyte", side="defender", first_round=False, faces=(1, 1)))
+    assert t.state.air_commitment["leyte"].round == 2

@@ -4,7 +4,8 @@ support a land unit. The distribution may change from round to round, never with
 
 A round at a zone is opened by the attacker (AE 6.2): its air combat comes first (AE 6.22), then the fire. Air
 combat and the attacker's fire belong to the round about to be fired (the attacker's rounds so far, plus one);
-the defender's fire to the round the attacker last opened (the first, before any)."""
+the defender's fire to the round the attacker last opened (the first, before any), or to the next one when its
+air combat was already fought."""
 
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ GROUND_SUPPORT = "ground support"
 
 def round_at(s: AEState, zone: str, use: str, attacker: bool) -> int:
     fired = s.rounds.get(zone, 0)
-    return fired + 1 if use == AIR_COMBAT or attacker else max(fired, 1)
+    now = s.air_commitment.get(zone)
+    if use == AIR_COMBAT or attacker or (now is not None and now.round == fired + 1):
+        return fired + 1  # the defender firing after the air combat that opened the next round
+    return max(fired, 1)
 
 
 def commit(s: AEState, zone: str, use: str, units: tuple[str, ...], attacker: bool = True) -> ev.AirCommitted:
