@@ -109,8 +109,8 @@ class AddSetUpMarkers(Command, tag="ae.add_set_up_markers"):
 
     nation: Nation
     track: Literal["naval", "air", "asw", "bb_tr"]
-    faces: Annotated[tuple[Literal["cv", "bb", "ca", "tr", "lba", "cba", "asw"], ...],
-                     msgspec.Meta(min_length=1, max_length=2)]
+    builds: Annotated[tuple[Literal["cv", "bb", "ca", "tr", "lba", "cba", "asw"], ...],
+                      msgspec.Meta(min_length=1, max_length=2)]  # its faces ("faces" would read as dice)
     available_from: Annotated[str, msgspec.Meta(max_length=7)] = ""  # "1943-05" (AE 9.24)
     count: Count = 1
 
@@ -229,10 +229,10 @@ def set_zone_marker(cmd: SetStartZoneMarker, s, ctx: Context) -> list[Event]:
 def add_markers(cmd: AddSetUpMarkers, s, ctx: Context) -> list[Event]:
     sc = s.scenario
     ids = free_ids({m.id for m in sc.markers}, f"{STEMS[cmd.nation]}-{cmd.track}-", cmd.count)
-    new = tuple(Marker(id=i, nation=cmd.nation, track=cmd.track, faces=cmd.faces,
+    new = tuple(Marker(id=i, nation=cmd.nation, track=cmd.track, faces=cmd.builds,
                        available_from=cmd.available_from.strip()) for i in ids)
     when = f" from {cmd.available_from}" if cmd.available_from.strip() else ""
-    change = f"{cmd.count} {data.nation_name(cmd.nation)} {cmd.track} marker(s) {'/'.join(cmd.faces)}{when}"
+    change = f"{cmd.count} {data.nation_name(cmd.nation)} {cmd.track} marker(s) {'/'.join(cmd.builds)}{when}"
     return _recorded(s, replace(sc, markers=sc.markers + new), change)
 
 
