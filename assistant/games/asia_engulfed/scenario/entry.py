@@ -4,7 +4,7 @@ zone; the zones each side controls; the tracks; the Supply Network markers kept 
 construction markers; the Force Pool; port damage and fortifications.
 
 Each entry records the whole set-up as it now stands (``ae.set_up_entered`` with the change in words), checked
-like a scenario file, so the game exports its scenario file at any moment. "Next phase" then sets it up
+like a scenario file, so the game exports its scenario file at any moment. "Advance" then sets it up
 (``ae.scenario_set_up``, with its opening tracks booked) exactly as a file loaded whole would be.
 """
 

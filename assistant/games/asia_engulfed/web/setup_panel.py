@@ -61,6 +61,9 @@ def worded(f: RenderedForm, s: AEState) -> RenderedForm:
     f.spec = replace_form(f.spec, title=TITLES[tag])
     f.label = "Load" if tag == FILE else "Enter"
     f.apart = False
+    if tag == PIECES and s.scenario.pieces and not f.error:  # the next piece is most often of the same nation
+        last = s.scenario.pieces[-1]
+        f.values = {"nation": last.nation, "kind": last.kind, **f.values}
     if tag in TEMPLATES:
         f.template = TEMPLATES[tag]
         f.data = summary(s) if tag == PIECES else {"zones": [(z, s.board.zones[z].name, s.scenario.control.get(z, ""))
@@ -73,7 +76,8 @@ def summary(s: AEState) -> dict[str, Any]:
     sc = s.scenario
     by_place: dict[str, list[str]] = {}
     for p in sc.pieces[:SHOWN_PIECES]:
-        by_place.setdefault(p.at, []).append(f"{p.id} {p.steps}/{p.top}")
+        place = s.board.zones.get(p.at) or s.board.seas.get(p.at)
+        by_place.setdefault(place.name if place is not None else p.at, []).append(f"{p.id} {p.steps}/{p.top}")
     sides = Counter(sc.control.values())
     t = sc.tracks
     return {"by_place": sorted(by_place.items()), "more": max(0, len(sc.pieces) - SHOWN_PIECES),
