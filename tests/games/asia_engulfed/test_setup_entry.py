@@ -61,7 +61,8 @@ def test_pieces_control_and_tracks_entered_in_few_inputs_then_set_up(empty):
                                                 "zones": ["honshu", "kyushu", "manchukuo"]}, htmx=True)
     ok(response)
     ok(client.do(game_id, "ae.set_start_control", side="allies", zones="singapore"))
-    ok(client.do(game_id, "ae.set_start_tracks", oil="20", transport_capacity="10", us_submarine_points="17"))
+    ok(client.do(game_id, "ae.set_start_tracks", oil="20", transport_capacity="10", us_submarine_points="17",
+                 hdf_kyushu="3"))
     ok(client.do(game_id, "ae.set_start_sea_marker", sea="east_china_sea", value="2"))
     ok(client.do(game_id, "ae.set_start_holdings", nation="japan", what="special_actions", count="1"))
     ok(client.do(game_id, "ae.set_start_holdings", nation="usa", what="marine", count="3"))
@@ -70,6 +71,7 @@ def test_pieces_control_and_tracks_entered_in_few_inputs_then_set_up(empty):
     sc = entered(assistant, game_id)
     assert sc.control == {"honshu": "japan", "kyushu": "japan", "manchukuo": "japan", "singapore": "allies"}
     assert (sc.tracks.oil, sc.tracks.transport_capacity, sc.tracks.us_submarine_points, sc.tracks.asw) == (20, 10, 17, 0)
+    assert sc.tracks.hdf == {"kyushu": 3}
     assert sc.network == {"east_china_sea": 2} and sc.special_actions == {"japan": 1}
     assert sc.force_pool == {"usa": {"marine": 3}} and sc.fortifications == ("kyushu",)
     assert [(m.id, m.faces) for m in sc.markers] == [("jp-naval-1", ("cv", "ca"))]
@@ -82,6 +84,7 @@ def test_pieces_control_and_tracks_entered_in_few_inputs_then_set_up(empty):
     s = assistant.view(game_id).game
     assert s.phase == "bidding" and s.set_up and len(s.pieces) == 6 and s.control["manchukuo"] == "japan"
     assert s.balance("japan", "oil") == 20 and s.balance("usa", "submarine_points") == 17
+    assert (s.tracks["hdf_honshu"], s.tracks["hdf_kyushu"]) == (12, 3)  # the card's Kyushu, Honshu as AE 9.16
     refused(client.do(game_id, "ae.place_set_up_pieces", nation="japan", kind="infantry", steps="4", place="honshu"),
             "the set-up is entered before the bidding", "AE 15.0")
 

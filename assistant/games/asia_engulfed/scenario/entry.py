@@ -78,6 +78,9 @@ class SetStartTracks(Command, tag="ae.set_start_tracks"):
     us_bomber_points: Small | None = None
     dud_torpedoes: Small | None = None
     kamikaze: Small | None = None
+    hdf_honshu: Small | None = None  # AE 9.16: Home Defense Force steps (12 / 4 / 4 unless the card says)
+    hdf_kyushu: Small | None = None
+    hdf_shikoku: Small | None = None
 
 
 class SetStartHoldings(Command, tag="ae.set_start_holdings"):
@@ -185,9 +188,14 @@ def set_tracks(cmd: SetStartTracks, s, ctx: Context) -> list[Event]:
         header["start_turn"] = cmd.start_turn.strip()
     if cmd.surprise and (cmd.surprise == "yes") != sc.surprise:
         header["surprise"] = cmd.surprise == "yes"
+    hdf = {i: v for i in ("honshu", "kyushu", "shikoku")
+           if (v := getattr(cmd, f"hdf_{i}")) is not None and v != sc.tracks.hdf.get(i)}
+    if hdf:
+        changed["hdf"] = {**sc.tracks.hdf, **hdf}
     if not changed and not header:
         raise Refused("nothing to record: every field is empty or as the set-up already has it")
-    words = [f"{k.replace('_', ' ')} {v}" for k, v in {**header, **changed}.items()]
+    words = [f"{k.replace('_', ' ')} {v}" for k, v in {**header, **changed}.items() if k != "hdf"]
+    words += [f"Home Defense Force {i.title()} {v}" for i, v in hdf.items()]
     return _recorded(s, replace(sc, tracks=replace(sc.tracks, **changed), **header), "; ".join(words))
 
 
