@@ -48,8 +48,8 @@ class PlaceSetUpPieces(Command, tag="ae.place_set_up_pieces"):
     full_strength: Annotated[int, msgspec.Meta(ge=0, le=4)] = 0  # 0 = the steps it stands with
     count: Count = 1
     elite: bool = False  # AE 9.12
-    nationality: Literal["", "british", "australian", "indian"] = ""  # AE 4.32, 4.41
-    force: Literal["", "nationalist", "communist"] = ""  # AE 9.4
+    nationality: Literal["british", "australian", "indian"] | None = None  # AE 4.32, 4.41
+    force: Literal["nationalist", "communist"] | None = None  # AE 9.4
 
 
 class RemoveSetUpPieces(Command, tag="ae.remove_set_up_pieces"):
@@ -70,7 +70,7 @@ class SetStartTracks(Command, tag="ae.set_start_tracks"):
 
     name: Annotated[str, msgspec.Meta(max_length=80)] = ""
     start_turn: Annotated[str, msgspec.Meta(max_length=7)] = ""  # "1941-11"
-    surprise: Literal["", "yes", "no"] = ""  # AE 9.11
+    surprise: Literal["yes", "no"] | None = None  # AE 9.11
     oil: Small | None = None
     transport_capacity: Small | None = None
     asw: Small | None = None
@@ -146,7 +146,7 @@ def place_pieces(cmd: PlaceSetUpPieces, s, ctx: Context) -> list[Event]:
     ids = free_ids({p.id for p in sc.pieces}, f"{STEMS[cmd.nation]}-{'e' if cmd.elite else ''}{cmd.kind}-", cmd.count)
     new = tuple(Piece(id=i, nation=cmd.nation, kind=cmd.kind, steps=cmd.steps,
                       max_steps=top if top != cmd.steps else 0, at=cmd.place, elite=cmd.elite,
-                      nationality=cmd.nationality, force=cmd.force) for i in ids)
+                      nationality=cmd.nationality or "", force=cmd.force or "") for i in ids)
     who = f"{'elite ' if cmd.elite else ''}{data.nation_name(cmd.nation)} {cmd.kind.upper() if len(cmd.kind) < 4 else cmd.kind}"
     change = f"{cmd.count} {who} ({cmd.steps} of {top} steps) at {_place(s, cmd.place)}: {', '.join(ids)}"
     return _recorded(s, replace(sc, pieces=sc.pieces + new), change)
