@@ -8,7 +8,6 @@ import json
 import re
 from dataclasses import replace
 
-
 from assistant.families.engulfed.web.scenario_file import uploaded_scenario
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.offers import advance_label
@@ -90,3 +89,8 @@ def _scenario_upload() -> str:
     from assistant.games.europe_engulfed.scenario.loader import SCENARIO_FILES
 
     return uploaded_scenario(SCENARIO_FILES)
+
+
+def plain(text: str) -> str:
+    """Help text as players read it: ``unit_id`` -> unit id."""
+    return re.sub(r"``([^`]*)``", lambda m: m.group(1).replace("_", " "), text)
