@@ -21,7 +21,7 @@ import msgspec
 
 from events.base import Command, Event
 from events.core import DiceRolled
-from projections.base import Projection, Recorded
+from projections.base import Projection
 
 S = TypeVar("S")
 
@@ -264,6 +264,12 @@ class GameKind(Generic[S]):
     # The powers or sides a command acts for (the club lets only their players and the host send it); when
     # None, a command acts for the side on the turn clock.
     acting_for: Callable[[Command, S], Sequence[str]] | None = None
+    # The powers and sides of the game as set up (ids or names as players type them): what a command may be
+    # recorded as (``--as``) besides the table and the players named in the log. None: the table and players only.
+    sides: Callable[[S], Sequence[str]] | None = None
+    # The players the game's own set-up names (its options' player names, read from the definition): accepted as
+    # actors like the players named in the log. None: the game names none.
+    set_up_players: Callable[[dict[str, Any]], Sequence[str]] | None = None
 
     def moves_by_command(self) -> dict[type[Command], Move[S]]:
         return {m.command: m for m in self.moves}

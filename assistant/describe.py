@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from events.base import Event
-from events.core import DiceCorrected, DiceRolled, EventsCancelled, GameCreated, NoteAdded, PhaseBegan
+from events.core import DiceCorrected, DiceRolled, EventsCancelled, GameCreated, NoteAdded, PhaseBegan, PlayerAdded
 
 _MODES = {
     "undo": "Undo",
@@ -43,4 +43,7 @@ def describe_core(event: Event) -> str:
         who = f"{event.author}: " if event.author else ""
         arrow = f" ({event.arrow_from} → {event.arrow_to})" if event.arrow_from or event.arrow_to else ""
         return f"Note on event {event.about_seq}{arrow} — {who}{event.text}"
+    if isinstance(event, PlayerAdded):
+        plays = f", playing {', '.join(event.plays)}" if event.plays else " (notes only)"
+        return f"{event.name} joins the table{plays}."
     return type(event).__name__

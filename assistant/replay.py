@@ -5,15 +5,24 @@ active *as of* ``s`` (undos appended later do not rewrite what the table looked
 like then). Checkpoints are a pure cache: a checkpoint at ``c`` is used for a
 view at ``s`` only when no cancelling event in ``(c, s]`` reaches back to ``c``
 or before (its ``rewinds_to``), so deleting checkpoints never changes an answer.
+
+On a store that seals its games (SQLite), every event folded is checked as it is read: the fold starts from an
+anchor whose hash is known good (a sealed checkpoint, a view this process built, or the creation event) and the
+events after it must chain from it, match their hashes and their ``rewinds_to`` column, and agree with the
+index of cancellations that chose the base. A state is never built from an event edited behind the store's back
+(``events/selfcheck.py``); the fold refuses with ``Tampered`` instead.
 """
 
 from __future__ import annotations
 
 import bisect
+import gc
 import hashlib
 import os
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +31,13 @@ import msgspec
 from assistant import cachefile
 from assistant.kinds import LoadedKind
 from events.core import EventsCancelled
-from events.store import EventStore
+from events.hashing import GENESIS
+from events.integrity import Finding
+from events.selfcheck import chain_of
+from events.store import EventStore, Tampered
 from projections.base import Projection, Recorded
 from projections.cancellation import cancelled_set
+from projections.players import PLAYERS
 from projections.turn_clock import TURN_CLOCK
 
 CANCEL_TAG = "core.events_cancelled"
@@ -36,16 +49,55 @@ def decode_cancel(payload: bytes) -> EventsCancelled:
     return _cancel_decoder.decode(payload)
 
 
+_pausing = threading.Lock()
+_pause = {"folds": 0, "resume": False}  # folds running now (threads of a server fold at once); whether to resume
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a fold runs, then resume it (it runs then if due).
+
+    A long fold reads, decodes and builds hundreds of thousands of short-lived objects (rows, events, states),
+    none in a reference cycle: the collector would walk them again and again, a third of a long replay's time
+    (reference counting still frees each at once). Nested and concurrent folds resume it when the last ends, and
+    only if it was running before the first began."""
+    with _pausing:
+        if _pause["folds"] == 0:
+            _pause["resume"] = gc.isenabled()
+            gc.disable()
+        _pause["folds"] += 1
+    try:
+        yield
+    finally:
+        with _pausing:
+            _pause["folds"] -= 1
+            if _pause["folds"] == 0 and _pause["resume"]:
+                gc.enable()
+
+
+def read_cancels(store: EventStore, game_id: str, upto: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """(seq, rewinds_to, targets) of every cancellation up to ``upto``. A row whose ``rewinds_to`` column is set
+    but which is no cancellation was edited: refused as such (the column is outside the hashed content)."""
+    out = []
+    for seq, rewinds, payload in store.rewinding(game_id, upto):
+        try:
+            out.append((seq, rewinds, _cancel_decoder.decode(payload).targets))
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            raise Tampered(game_id, Finding(f"event {seq} has a rewinds_to column but cancels nothing", seq)) from None
+    return out
+
+
 class View:
     """Every read model of one game at one point of its log."""
 
-    __slots__ = ("game_id", "seq", "_states", "_index")
+    __slots__ = ("game_id", "seq", "_states", "_index", "hash")
 
-    def __init__(self, game_id: str, seq: int, states: Sequence[Any], index: dict[str, int]):
+    def __init__(self, game_id: str, seq: int, states: Sequence[Any], index: dict[str, int], hash: str | None = None):
         self.game_id = game_id
         self.seq = seq
         self._states = tuple(states)
         self._index = index
+        self.hash = hash  # the checked hash of the event at ``seq`` (None on a store that does not check reads)
 
     def read(self, name: str) -> Any:
         return self._states[self._index[name]]
@@ -190,20 +242,32 @@ class Timeline:
         self.game_id = game_id
         self.definition = definition
         self.every = checkpoint_every
-        self.projections: tuple[Projection[Any], ...] = (game_projection(loaded), TURN_CLOCK, *loaded.kind.projections)
+        self.projections: tuple[Projection[Any], ...] = (game_projection(loaded), TURN_CLOCK, PLAYERS,
+                                                         *loaded.kind.projections)
         self.index = {p.name: i for i, p in enumerate(self.projections)}
         types = tuple(p.state_type for p in self.projections)
         self._codec = msgspec.msgpack.Encoder()
         self._decoder = msgspec.msgpack.Decoder(tuple[types])  # type: ignore[valid-type]
         self._stamp = code_stamp(self.projections, types)
+        self.checks = hasattr(store, "anchored_checkpoint")  # the SQLite store: every event read is checked
 
     def initial(self) -> View:
         states = [p.initial(self.definition) for p in self.projections]
-        return View(self.game_id, 1, states, self.index)
+        return View(self.game_id, 1, states, self.index, self._creation_hash() if self.checks else None)
+
+    def _creation_hash(self) -> str:
+        finding, point, _ = chain_of(self.store.integrity_rows(self.game_id, 0, 1), None, 1)
+        if finding is not None:
+            raise Tampered(self.game_id, finding)
+        return point[1]
 
     def view_at(self, seq: int, known: Sequence[View] = ()) -> View:
         """The view as of ``seq``. ``known`` are views already in memory that may serve as a base."""
-        cancels = [(s, rw, _cancel_decoder.decode(p).targets) for s, rw, p in self.store.rewinding(self.game_id, seq)]
+        with collector_paused():  # a checkpoint thawed, rows read, decoded and folded
+            return self._view_at(seq, known)
+
+    def _view_at(self, seq: int, known: Sequence[View]) -> View:
+        cancels = read_cancels(self.store, self.game_id, seq)
         cancel_seqs = [c[0] for c in cancels]
         # suffix_min[i] = lowest rewinds_to among cancels[i:]
         suffix_min = [0] * (len(cancels) + 1)
@@ -216,7 +280,7 @@ class Timeline:
 
         base_view = None
         for v in sorted(known, key=lambda v: -v.seq):
-            if v.seq <= seq and usable(v.seq):
+            if v.seq <= seq and usable(v.seq) and (v.hash is not None or not self.checks):
                 base_view = v
                 break
         stored = self.store.checkpoint_seqs(self.game_id, seq)
@@ -225,9 +289,12 @@ class Timeline:
             if base_view is not None and c <= base_view.seq:
                 break
             if usable(c):
-                states = self._thaw(self.store.load_checkpoint(self.game_id, c))
+                held = self.store.anchored_checkpoint(self.game_id, c) if self.checks else None
+                blob, anchor = held if held is not None else (
+                    None if self.checks else self.store.load_checkpoint(self.game_id, c), None)
+                states = self._thaw(blob)
                 if states is not None:
-                    base_view = View(self.game_id, c, states, self.index)
+                    base_view = View(self.game_id, c, states, self.index, anchor)
                     break
                 stale.add(c)
         if base_view is None:
@@ -237,6 +304,7 @@ class Timeline:
 
         start = base_view.seq
         first = bisect.bisect_right(cancel_seqs, start)
+        rows = self._read(base_view, seq, cancels[first:])
         cancelled = cancelled_set((s, t) for s, _rw, t in cancels[first:])
         save_points = {
             k
@@ -245,8 +313,25 @@ class Timeline:
         }
         if save_points:
             save_points -= set(stored) - stale
-        states = self._fold(list(base_view.states), start, seq, cancelled, save_points)
-        return View(self.game_id, seq, states, self.index)
+        states = self._fold(list(base_view.states), rows, cancelled, save_points)
+        return View(self.game_id, seq, states, self.index, rows[-1][8] if self.checks and rows else None)
+
+    def _read(self, base: View, upto: int, cancels: list[tuple[int, int, Any]]) -> list[tuple]:
+        """The rows after ``base`` up to ``upto`` as the fold reads them (seq, type, version, recorded_at, actor,
+        command_id, payload, and when checked also prev_hash, hash). On a checking store each is checked against
+        the chain from the base's hash, and the cancellations that chose the base must be exactly theirs."""
+        if not self.checks:
+            return self.store.replay_rows(self.game_id, base.seq, upto)
+        stored = self.store.integrity_rows(self.game_id, base.seq, upto)
+        finding, _end, _ = chain_of(stored, (base.seq, base.hash or GENESIS), upto)
+        if finding is None:
+            said = [(r[1], r[10]) for r in stored if r[10] is not None]
+            if said != [(s, rw) for s, rw, _t in cancels]:
+                wrong = sorted(set(said) ^ {(s, rw) for s, rw, _t in cancels})[0][0]
+                finding = Finding(f"the index of undos differs from event {wrong} (its rewinds_to was changed)", wrong)
+        if finding is not None:
+            raise Tampered(self.game_id, finding)
+        return [r[1:] for r in stored]
 
     def _thaw(self, blob: bytes | None) -> tuple[Any, ...] | None:
         """A checkpoint's states, or None when it was written by other code (a cache miss, never an error)."""
@@ -257,38 +342,41 @@ class Timeline:
         except (msgspec.DecodeError, msgspec.ValidationError):
             return None
 
-    def _fold(self, states: list[Any], after: int, upto: int, cancelled: set[int], save_points: set[int]) -> list[Any]:
+    def _fold(self, states: list[Any], rows: list[tuple], cancelled: set[int], save_points: set[int]) -> list[Any]:
+        """The hot loop of every replay: the payloads decoded in one call, the game's own evolve called straight,
+        and each event handed only to the read models that declare its type (an event no read model reads, a note
+        say, costs its decoding and the game's evolve only). Rows of an older schema version are upcast."""
         catalogue = self.loaded.catalogue
-        # The hot loop of every replay: the payloads decoded in one call, the game's own evolve called straight,
-        # and each event handed only to the read models that declare its type (an event no read model reads, a
-        # note say, costs its decoding and the game's evolve only). Rows of an older schema version are upcast.
-        rows = self.store.replay_rows(self.game_id, after, upto)
         # one call for a long range; a short one decodes row by row, building only its own types' decoders
         decoded = catalogue.decode_current([r[6] for r in rows]) if len(rows) > BATCH_DECODE else None
-        current = {tag: cls.schema_version for tag, cls in catalogue.events.items()}
+        plans: dict[str, tuple[int, tuple[tuple[int, Any, bool], ...]]] = {}  # type -> (today's version, route)
         slow = catalogue.decode_event
         evolve = self.loaded.kind.evolve
-        routes: dict[str, tuple[tuple[int, Any, bool], ...]] = {}
         game = states[0]
-        for (seq, type_, version, recorded_at, actor, command_id, payload), event in zip(
-            rows, decoded if decoded is not None else [None] * len(rows)
-        ):
-            if type_ != CANCEL_TAG and seq not in cancelled:
-                if event is None or version != current.get(type_):
-                    event = slow(type_, version, payload)
+        saving = bool(save_points)
+        for i, (seq, type_, version, recorded_at, actor, command_id, payload, *_rest) in enumerate(rows):
+            if type_ != CANCEL_TAG and not (cancelled and seq in cancelled):
+                plan = plans.get(type_)
+                if plan is None:
+                    plan = plans[type_] = self._plan(type_)
+                event = decoded[i] if decoded is not None and version == plan[0] else slow(type_, version, payload)
                 game = evolve(game, event)
-                route = routes.get(type_)
-                if route is None:
-                    route = routes[type_] = self._route(type(event))
+                route = plan[1]
                 if route:
                     rec = Recorded(seq, event, recorded_at, actor, command_id)
-                    for i, apply, reads_game in route:
-                        states[i] = apply(states[i], rec, game) if reads_game else apply(states[i], rec)
-            if seq in save_points:
+                    for j, apply, reads_game in route:
+                        states[j] = apply(states[j], rec, game) if reads_game else apply(states[j], rec)
+            if saving and seq in save_points:
                 states[0] = game
                 self.store.save_checkpoint(self.game_id, seq, self._stamp + self._codec.encode(tuple(states)))
         states[0] = game
         return states
+
+    def _plan(self, type_: str) -> tuple[int, tuple[tuple[int, Any, bool], ...]]:
+        """Today's schema version of an event type and the read models it reaches; (0, ()) for a type this game
+        does not know (decoding it then says so)."""
+        cls = self.loaded.catalogue.events.get(type_)
+        return (cls.schema_version, self._route(cls)) if cls is not None else (0, ())
 
     def _route(self, event_type: type) -> tuple[tuple[int, Any, bool], ...]:
         """The read models (after the game's own state, always first) that an event of this type reaches; those

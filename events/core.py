@@ -1,4 +1,4 @@
-"""The core vocabulary shared by every game: creation, clock, dice, undo, notes.
+"""The core vocabulary shared by every game: creation, clock, dice, undo, notes, players.
 
 Games add their own events in their own namespace; these are the facts the
 application layer itself understands.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from events.base import Command, Event
-from events.bounds import Faces, Name, Note, Seq, Text
+from events.bounds import Faces, Name, Names, Note, Seq, Text
 
 # ---------------------------------------------------------------- events
 
@@ -93,6 +93,14 @@ class NoteAdded(Event, tag="core.note_added"):
     arrow_to: str = ""
 
 
+class PlayerAdded(Event, tag="core.player_added"):
+    """Someone at the table: a player (of the powers or sides in ``plays``), or a coach or teacher who only
+    writes notes (``plays`` empty). Commands may be recorded as them (``assistant/actors.py``)."""
+
+    name: str
+    plays: tuple[str, ...] = ()
+
+
 CORE_EVENTS: tuple[type[Event], ...] = (
     GameCreated,
     PhaseBegan,
@@ -100,6 +108,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     DiceCorrected,
     EventsCancelled,
     NoteAdded,
+    PlayerAdded,
 )
 
 # ---------------------------------------------------------------- commands
@@ -140,4 +149,12 @@ class AddNote(Command, tag="core.add_note"):
     arrow_to: Name = ""
 
 
-CORE_COMMANDS: tuple[type[Command], ...] = (Undo, Redo, RollBack, CorrectDice, AddNote)
+class AddPlayer(Command, tag="core.add_player"):
+    """Name someone at the table (and, optionally, the powers or sides they play), so commands can be recorded
+    as them. Anyone may add themselves; undo takes it back like any command."""
+
+    name: Name
+    plays: Names = ()
+
+
+CORE_COMMANDS: tuple[type[Command], ...] = (Undo, Redo, RollBack, CorrectDice, AddNote, AddPlayer)

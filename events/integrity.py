@@ -8,14 +8,17 @@ a chain that verifies. So the store also keeps, in the same transaction as every
   time) under a key kept *outside* the database file, in the user's configuration directory;
 * a **manifest**: an HMAC of the sorted list of game ids, so a game cannot vanish with its seal;
 * **checkpoint seals**: each cached state carries an HMAC binding it to its game, sequence number and the
-  hash of the event it was taken at; a checkpoint that fails it is a cache miss, never used.
+  hash of the event it was taken at; a checkpoint that fails it is a cache miss, never used;
+* a **verified point** per game: an HMAC of (game id, seq, hash) saying this installation checked every event
+  up to it, so opening a game re-reads only the events after it (``selfcheck.py``).
 
 What this proves (``tabletop verify``): without the key, no edit of the database file alone goes unnoticed —
 events changed, added, removed or reordered, the chain recomputed, undo targets or ``rewinds_to`` moved, the
-games row changed, a game or a seal deleted. What it cannot prove: someone holding the key (the user's
-account) can forge seals; and a whole older copy of the file, swapped back in, is an earlier true state.
-A database that predates sealing is sealed once, after its chains verify, and the configuration directory
-remembers every database sealed on this machine so that stripping the seals is itself noticed.
+games row changed, a game or a seal deleted. A whole older copy of the file, swapped back in with its seals, was
+a true state once: the installation's record of the last head it saw of each game (``seen_heads``, beside the
+key) finds it behind. What it cannot prove: someone holding the key (the user's account) can forge seals and
+the record. A database that predates sealing is sealed once, after its chains verify, and the configuration
+directory remembers every database sealed on this machine so that stripping the seals is itself noticed.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import msgspec
 
 KEY_FILE = "integrity.key"
 SEALED_FILE = "sealed-databases"
+HEADS_DIR = "heads"  # the last head seen of each game, one file per database (``seen_heads``)
 CANCEL_TAG = "core.events_cancelled"
 
 
@@ -43,6 +47,15 @@ class Finding:
 
     def __str__(self) -> str:
         return self.problem
+
+
+@dataclass(frozen=True)
+class Behind(Finding):
+    """The file holds an older (or another) copy of a game than this installation last saw in it: a restore.
+    ``file`` is the file's head, ``seen`` the last head this installation saw (each (seq, hash))."""
+
+    file: tuple[int, str] = (0, "")
+    seen: tuple[int, str] = (0, "")
 
 
 def config_dir() -> Path:
@@ -90,12 +103,54 @@ def was_sealed(db: Path, directory: Path | None = None) -> bool:
         return False
 
 
+def _heads_file(db: Path, directory: Path | None) -> Path:
+    name = hashlib.blake2b(str(db.resolve()).encode(), digest_size=16).hexdigest()
+    return (directory or config_dir()) / HEADS_DIR / f"{name}.json"
+
+
+def seen_heads(db: Path, directory: Path | None = None) -> dict[str, tuple[int, str]]:
+    """game id -> (seq, hash) of the last head this installation saw of each game of the database file ``db``.
+
+    Kept beside the key, outside the database, so a restored older copy of the file (with its seals, which were
+    true then) is still found behind. An unreadable record counts as none (it only ever makes a check weaker)."""
+    try:
+        data = msgspec.json.decode(_heads_file(db, directory).read_bytes())
+        return {g: (int(v[0]), str(v[1])) for g, v in data["games"].items()}
+    except (OSError, msgspec.DecodeError, KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return {}
+
+
+def remember_head(db: Path, game_id: str, seq: int, hash_: str, directory: Path | None = None, *,
+                  force: bool = False) -> None:
+    """Record ``(seq, hash)`` as the last head seen of a game in ``db`` (never moving it back unless ``force``:
+    two processes appending at once may finish out of order). Call it only after the database has the head
+    (after the commit): a crash in between leaves the record behind the file, which is safe, never ahead."""
+    import fcntl
+
+    path = _heads_file(db, directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        heads = seen_heads(db, directory)
+        if not force and heads.get(game_id, (0, ""))[0] >= seq:
+            return
+        heads[game_id] = (seq, hash_)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(msgspec.json.encode({"database": str(db.resolve()), "games": heads}))
+        os.replace(temporary, path)  # whole or not at all: a reader never sees half a record
+
+
 def _mac(key: bytes, parts: list[object]) -> str:
     return hmac.new(key, msgspec.json.encode(parts), hashlib.sha256).hexdigest()
 
 
 def head_seal(key: bytes, game_id: str, seq: int, hash_: str, kind: str, title: str, created_at: str) -> str:
     return _mac(key, ["head", game_id, seq, hash_, kind, title, created_at])
+
+
+def point_seal(key: bytes, game_id: str, seq: int, hash_: str) -> str:
+    """The verified point: this installation checked every event of the game up to ``seq`` (ending in ``hash_``)."""
+    return _mac(key, ["checked", game_id, seq, hash_])
 
 
 def manifest_seal(key: bytes, game_ids: list[str]) -> str:

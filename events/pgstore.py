@@ -231,6 +231,12 @@ class PostgresStore:
             (game_id, after, upto),
         )
 
+    def seqs_containing(self, game_id: str, type_: str, fragment: bytes) -> list[int]:
+        """The events of this type whose stored payload contains ``fragment``, searched by the database."""
+        return [r[0] for r in self._run(
+            "SELECT seq FROM events WHERE game_id=%s AND type=%s AND position(%s::bytea in payload) > 0 ORDER BY seq",
+            (game_id, type_, fragment))]
+
     def rewinding(self, game_id: str, upto: int) -> list[tuple[int, int, bytes]]:
         return self._run(
             "SELECT seq, rewinds_to, payload FROM events "

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 from events import integrity
@@ -20,6 +22,9 @@ class Sealing:
     path: Path
     sealed: bool
     verified: dict[str, tuple[int, str]]
+    checked_low: dict[str, tuple[int, str]]
+    found: dict[str, integrity.Finding]
+    snapshot: Callable[[], AbstractContextManager[None]]
     _verified_lock: threading.Lock
 
     # ------------------------------------------------------------ seals (see integrity.py)
@@ -31,6 +36,11 @@ class Sealing:
                      (game_id, seq, hash_, seal))
         if new_game:
             self._seal_manifest(conn)
+
+    def _seal_point(self, conn: sqlite3.Connection, game_id: str, seq: int, hash_: str) -> None:
+        """The verified point (``selfcheck.py``), written in the transaction that makes it true."""
+        conn.execute("INSERT OR REPLACE INTO checked (game_id, seq, hash, seal) VALUES (?,?,?,?)",
+                     (game_id, seq, hash_, integrity.point_seal(self.key, game_id, seq, hash_)))
 
     def _seal_manifest(self, conn: sqlite3.Connection) -> None:
         ids = [r[0] for r in conn.execute("SELECT game_id FROM games")]
@@ -52,6 +62,8 @@ class Sealing:
         with self._verified_lock:
             if self.verified.get(game_id) == before or before[0] == 0:
                 self.verified[game_id] = after
+                if before[0] == 0:
+                    self.checked_low[game_id] = before
 
     def _seal_if_new(self) -> bool:
         """Whether this database is sealed. A database with no seal yet gets one: at once when it holds no
@@ -74,6 +86,7 @@ class Sealing:
                                     (g,)).fetchone()
                 if head:
                     self._seal_head(conn, g, head[0], head[1], new_game=False)
+                    self._seal_point(conn, g, head[0], head[1])
             self._seal_manifest(conn)
             conn.execute("COMMIT")
         except sqlite3.DatabaseError:
@@ -88,7 +101,60 @@ class Sealing:
 
     def check(self, game_id: str, full: bool = False) -> integrity.Finding | None:
         """What is wrong with a stored game, or None. ``full`` re-reads every event; otherwise only the events
-        after the last point this process checked or wrote, plus the seals (a few rows)."""
+        after the verified point (this process's, else the sealed one), plus the seals (a few rows)."""
+        from events.selfcheck import check_game, record_point
+
+        with self.snapshot():
+            finding = check_game(self, game_id, full)
+        if finding is None:
+            head = self.verified[game_id]
+            record_point(self, game_id, head)
+            if self.seen_heads().get(game_id, (0, ""))[0] < head[0]:
+                self._remember_head(game_id, *head)  # a game only read here (or from before the record)
+        return finding
+
+    def check_from(self, game_id: str, seq: int) -> integrity.Finding | None:
+        """Check the events after ``seq`` before they are read (``selfcheck.check_from``)."""
+        from events.selfcheck import check_from
+
+        with self.snapshot():
+            return check_from(self, game_id, seq)
+
+    def seen_heads(self) -> dict[str, tuple[int, str]]:
+        """The last head this installation saw of each game of this file (``integrity.seen_heads``)."""
+        return integrity.seen_heads(self.path)
+
+    def _remember_head(self, game_id: str, seq: int, hash_: str) -> None:
+        try:
+            integrity.remember_head(self.path, game_id, seq, hash_)
+        except OSError:
+            pass  # an unwritable configuration directory weakens the rollback check, never blocks a game
+
+    def accept_restore(self, game_id: str) -> integrity.Finding | None:
+        """The players restored an older copy of this game on purpose: check it in full (it must be whole and
+        sealed, only older) and make its head the last one seen. Returns what is wrong instead, if anything."""
         from events.selfcheck import check_game
 
-        return check_game(self, game_id, full)
+        with self._verified_lock:
+            self.found.pop(game_id, None)
+            self.verified.pop(game_id, None)
+            self.checked_low.pop(game_id, None)
+        with self.snapshot():
+            finding = check_game(self, game_id, full=True, accept_restore=True)
+            head = self.head_commitment(game_id)
+        if finding is not None:
+            return finding
+        try:
+            integrity.remember_head(self.path, game_id, head[0], head[1], force=True)
+        except OSError as exc:
+            from events.store import StoreError
+
+            raise StoreError(f"cannot record the accepted copy in the configuration directory: {exc}") from None
+        return None
+
+    def remember_finding(self, game_id: str, finding: integrity.Finding) -> None:
+        """A tampered game stays refused in this process, however cheap its next check would be."""
+        with self._verified_lock:
+            self.verified.pop(game_id, None)
+            self.checked_low.pop(game_id, None)
+            self.found[game_id] = finding

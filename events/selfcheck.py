@@ -1,12 +1,31 @@
-"""Checking a stored game against its chain and its seals (``integrity.py``), cheaply or in full.
+"""Checking a stored game against its chain and its seals (``integrity.py``): cheaply on opening, each event as
+it is read, in full on ``tabletop verify``.
 
 * The chain: every event's hash recomputed from its stored columns, each linked to the one before, numbered
   without gaps, the first one the game's creation, and the ``rewinds_to`` column (which replay trusts to find
   cancellations fast) equal to what the hashed payload says.
 * The seals: the list of games, the game's head (its last sequence number and hash) and its games row.
-* In full (``tabletop verify``) also the idempotency table, which says which command ids were already handled.
+* In full also the idempotency table, which says which command ids were already handled.
 
-A check starts from the last point this process checked or wrote (``EventStore.verified``) unless ``full``.
+Three ways of checking, from the cheapest:
+
+* **Opening a game** (``check_game``, not full): the seals of the list of games and of the head, the games row
+  against the creation event (itself checked against its hash), and the chain *since the verified point*: a
+  sealed record (``checked`` table, ``integrity.point_seal``) saying this installation checked every event up
+  to it. An append moves the point in its own transaction when the appending process had checked up to the old
+  head, so a game kept by one installation opens with no event to re-read: a few rows whatever its length.
+  Without a point (a file sealed before points existed, or the point deleted) the whole chain is checked once and
+  the point recorded.
+* **Every event read is checked as it is used** (``chain_of``, ``check_from``): a state is folded from an anchor,
+  a sealed checkpoint (whose seal binds the event hash at its number) or the creation event, and the events after
+  the anchor are chained from it as they are folded (``assistant/replay.py``); reading older events (the log, a
+  game file, undo looking back) first checks the chain from the nearest anchor before them up to what this process
+  has already checked. So an event edited behind the store's back, chain recomputed or not, is never served: either
+  the head's seal or the chain from an anchor refuses it the moment it is read.
+* **In full** (``tabletop verify``): every event from the first, the seals and the handled commands.
+
+An edit of an event that nothing reads (one before the last checkpoint that the table never looks back at) stays
+in the file until something reads it or ``verify`` runs; the state served never includes it.
 """
 
 from __future__ import annotations
@@ -23,42 +42,161 @@ from events.integrity import Finding
 if TYPE_CHECKING:
     from events.store import EventStore
 
+Point = tuple[int, str]  # (seq, hash) of an event
 
-def check_game(store: EventStore, game_id: str, full: bool) -> Finding | None:
+
+def check_game(store: EventStore, game_id: str, full: bool, accept_restore: bool = False) -> Finding | None:
+    """The check on opening a game (``full``: every event, as ``verify``; ``accept_restore``: an older copy than
+    this installation saw is not a finding, the players having said they restored it on purpose)."""
     from events.store import GameNotFound
 
     games = store._run("SELECT kind, title, created_at FROM games WHERE game_id=?", (game_id,))
     if not games:
         raise GameNotFound(f"no game {game_id!r} in {store.path}")
+    if not full and game_id in store.found:
+        return store.found[game_id]
+    if not accept_restore:
+        stored_head = store.head_commitment(game_id)
+        finding = head_finding(store, game_id, stored_head) or behind_finding(store, game_id, stored_head)
+        if finding is not None:
+            store.remember_finding(game_id, finding)
+            return finding
     start = None if full else store.verified.get(game_id)
-    whole = start is None  # the first check in this process reads every event: the handled commands too
+    from_point = False
+    if start is None and not full:
+        point = sealed_point(store, game_id)
+        if isinstance(point, Finding):  # the seals first: a file sealed elsewhere is named as such
+            return head_finding(store, game_id, store.head_commitment(game_id)) or point
+        start, from_point = point, point is not None
+    whole = start is None  # reading every event: the handled commands too
     finding, head, spans = _chain(store, game_id, start, keep_spans=whole)
     if finding is not None:
+        store.remember_finding(game_id, finding)
         return finding
     finding = head_finding(store, game_id, head) or _creation(store, game_id, games[0])
     if finding is None and whole:
         finding = _commands(store, game_id, spans)
+    if finding is not None:
+        store.remember_finding(game_id, finding)
+        return finding
+    with store._verified_lock:
+        store.verified[game_id] = head
+        if whole:
+            store.checked_low[game_id] = (0, GENESIS)
+            store.found.pop(game_id, None)
+        elif from_point or game_id not in store.checked_low:
+            low = store.checked_low.get(game_id)
+            if low is None or low[0] > start[0]:
+                store.checked_low[game_id] = start
+    return None
+
+
+def check_from(store: EventStore, game_id: str, seq: int) -> Finding | None:
+    """Make sure every event after ``seq`` was checked in this process before it is read: the chain from the
+    nearest sealed checkpoint at or before ``seq`` (or from the first event) up to where this process's checks
+    already reach. From 0, this is the full check."""
+    if game_id not in store.checked_low or game_id not in store.verified:
+        finding = check_game(store, game_id, full=False)
+        if finding is not None:
+            return finding
+    low = store.checked_low[game_id]
+    if low[0] <= seq:
+        return None
+    anchor = None
+    for c in store.checkpoint_seqs(game_id, seq) if seq > 0 else ():
+        held = store.anchored_checkpoint(game_id, c)
+        if held is not None:
+            anchor = (c, held[1])
+            break
+    whole = anchor is None
+    finding, end, spans = _chain(store, game_id, anchor, keep_spans=whole, upto=low[0])
+    if finding is None and end != low:
+        finding = Finding(f"event {low[0]} is not the one checked before: the log before it was rewritten", low[0])
+    if finding is None and whole:
+        finding = _commands(store, game_id, spans, upto=low[0])
     if finding is None:
         with store._verified_lock:
-            store.verified[game_id] = head
+            store.checked_low[game_id] = anchor or (0, GENESIS)
+    else:
+        store.remember_finding(game_id, finding)
     return finding
+
+
+def behind_finding(store: EventStore, game_id: str, head: Point) -> Finding | None:
+    """The file's copy of the game against the last head this installation saw of it in this file
+    (``integrity.seen_heads``): behind it, or not passing through it, is a restored older (or other) copy."""
+    seen = store.seen_heads().get(game_id)
+    if seen is None:
+        return None  # a game this installation never wrote here: a file from elsewhere, or from before the record
+    if head[0] < seen[0]:
+        return integrity.Behind(f"the file holds an older copy of this game: it ends at event {head[0]} "
+                                f"({head[1][:12]}), but this installation last saw it at event {seen[0]} "
+                                f"({seen[1][:12]})", head[0] + 1, head, seen)
+    at = store._run("SELECT hash FROM events WHERE game_id=? AND seq=?", (game_id, seen[0]))
+    if not at or at[0][0] != seen[1]:
+        return integrity.Behind(f"the file holds another copy of this game: its event {seen[0]} is not the one this "
+                                f"installation last saw ({seen[1][:12]}); the file ends at event {head[0]} "
+                                f"({head[1][:12]})", seen[0], head, seen)
+    return None
+
+
+def sealed_point(store: EventStore, game_id: str) -> Point | Finding | None:
+    """The verified point this installation recorded for a game, if any (a bad one is a finding)."""
+    if not store.sealed:
+        return None
+    rows = store._run("SELECT seq, hash, seal FROM checked WHERE game_id=?", (game_id,))
+    if not rows:
+        return None
+    seq, hash_, seal = rows[0]
+    if not (isinstance(seq, int) and isinstance(hash_, str) and isinstance(seal, str)
+            and integrity.same(seal, integrity.point_seal(store.key, game_id, seq, hash_))):
+        return Finding("the record of how far the game's log was checked was changed")
+    stored = store._run("SELECT hash FROM events WHERE game_id=? AND seq=?", (game_id, seq))
+    if not stored:
+        return Finding(f"event {seq}, checked before, is missing from the log", seq)
+    if stored[0][0] != hash_:
+        return Finding(f"the log was rewritten up to event {seq} (it is not the event checked before)", seq)
+    return seq, hash_
+
+
+def record_point(store: EventStore, game_id: str, point: Point) -> None:
+    """Seal a new verified point (never moving it back); a file that cannot be written keeps its old one."""
+    if not store.sealed or point[0] < 1 or store._run(
+            "SELECT 1 FROM checked WHERE game_id=? AND seq>=?", (game_id, point[0])):
+        return
+    seal = integrity.point_seal(store.key, game_id, point[0], point[1])
+    try:
+        store._run("INSERT INTO checked (game_id, seq, hash, seal) VALUES (?,?,?,?) ON CONFLICT (game_id) DO UPDATE "
+                   "SET seq=excluded.seq, hash=excluded.hash, seal=excluded.seal WHERE excluded.seq > checked.seq",
+                   (game_id, point[0], point[1], seal))
+    except Exception:  # StoreError on a read-only file: only costs the next process a longer check
+        pass
 
 
 def chain_finding(store: EventStore, game_id: str) -> Finding | None:
     return _chain(store, game_id, None, keep_spans=False)[0]
 
 
-def _chain(store: EventStore, game_id: str, start: tuple[int, str] | None, keep_spans: bool
-           ) -> tuple[Finding | None, tuple[int, str], dict[str, list[int]]]:
+def _chain(store: EventStore, game_id: str, start: Point | None, keep_spans: bool, upto: int | None = None
+           ) -> tuple[Finding | None, Point, dict[str, list[int]]]:
+    seq = (start or (0, GENESIS))[0]
+    rows = store.integrity_rows(game_id, seq, upto)
+    if start is not None and not rows and upto is None and store.head(game_id) < seq:
+        return Finding(f"the events after {store.head(game_id)} were removed", store.head(game_id) + 1), start, {}
+    return chain_of(rows, start, upto, keep_spans)
+
+
+def chain_of(rows: list[tuple], start: Point | None, upto: int | None = None, keep_spans: bool = False
+             ) -> tuple[Finding | None, Point, dict[str, list[int]]]:
+    """Check stored rows (``EventStore.integrity_rows``) as following ``start`` (None: from the first event) and,
+    with ``upto``, reaching it. Returns the finding, the last point checked and, with ``keep_spans``, each command
+    id's first and last event."""
     seq, prev = start or (0, GENESIS)
     spans: dict[str, list[int]] = {}
-    rows = store.integrity_rows(game_id, seq)
-    if start is not None and not rows and store.head(game_id) < seq:
-        return Finding(f"the events after {store.head(game_id)} were removed", store.head(game_id) + 1), start, spans
     for r in rows:
         game, number, type_, version, recorded_at, actor, command_id, payload, prev_hash, hash_, rewinds = r
         expected = seq + 1
-        # spelled out rather than all(...) over a tuple: this runs once per event of every game a process opens
+        # spelled out rather than all(...) over a tuple: this runs once per event read
         if not (isinstance(payload, bytes) and isinstance(type_, str) and isinstance(recorded_at, str)
                 and isinstance(actor, str) and isinstance(command_id, str) and isinstance(prev_hash, str)
                 and isinstance(hash_, str) and isinstance(number, int) and isinstance(version, int)):
@@ -74,17 +212,20 @@ def _chain(store: EventStore, game_id: str, start: tuple[int, str] | None, keep_
         canon = canonical_bytes(game, number, type_, version, recorded_at, actor, command_id, payload)
         if chain_hash(prev_hash, canon) != hash_:
             return Finding(f"event {number} does not match its hash (its content was edited)", number), (seq, prev), spans
-        try:
-            expected_rewinds = integrity.rewinds_of(type_, payload)
-        except (msgspec.DecodeError, ValueError, TypeError, AttributeError):
-            return Finding(f"event {number} cannot be read", number), (seq, prev), spans
-        if rewinds != expected_rewinds:
-            return Finding(f"event {number}'s rewinds_to column ({rewinds}) differs from its hashed content "
-                           f"({expected_rewinds}): undo would be misread", number), (seq, prev), spans
+        if rewinds is not None or type_ == integrity.CANCEL_TAG:
+            try:
+                expected_rewinds = integrity.rewinds_of(type_, payload)
+            except (msgspec.DecodeError, ValueError, TypeError, AttributeError):
+                return Finding(f"event {number} cannot be read", number), (seq, prev), spans
+            if rewinds != expected_rewinds:
+                return Finding(f"event {number}'s rewinds_to column ({rewinds}) differs from its hashed content "
+                               f"({expected_rewinds}): undo would be misread", number), (seq, prev), spans
         if keep_spans:
             span = spans.setdefault(command_id, [number, number])
             span[1] = number
         seq, prev = number, hash_
+    if upto is not None and seq < upto:
+        return Finding(f"event {seq + 1} is missing from the log", seq + 1), (seq, prev), spans
     return None, (seq, prev), spans
 
 
@@ -122,12 +263,15 @@ def head_finding(store: EventStore, game_id: str, head: tuple[int, str],
 def _creation(store: EventStore, game_id: str, game: tuple) -> Finding | None:
     """The games row's kind and creation time are the creation event's (its title may differ: a what-if fork is
     named anew; the title is covered by the head's seal)."""
-    rows = store._run("SELECT payload, recorded_at FROM events WHERE game_id=? AND seq=1", (game_id,))
+    rows = store.integrity_rows(game_id, 0, 1)
     if not rows:
         return Finding("the game has no creation event", 1)
+    finding = chain_of(rows, None, 1)[0]  # the creation event itself, read by every opening
+    if finding is not None:
+        return finding
     try:
-        created = msgspec.json.decode(rows[0][0])
-        facts = (created["kind"], rows[0][1])
+        created = msgspec.json.decode(rows[0][7])
+        facts = (created["kind"], rows[0][4])
     except (msgspec.DecodeError, KeyError, TypeError):
         return Finding("the game's creation event cannot be read", 1)
     if (game[0], game[2]) != facts:
@@ -135,10 +279,13 @@ def _creation(store: EventStore, game_id: str, game: tuple) -> Finding | None:
     return None
 
 
-def _commands(store: EventStore, game_id: str, spans: dict[str, list[int]]) -> Finding | None:
-    """Which command ids were handled (a repeated id writes nothing) matches the events' own command ids."""
-    stored = {cid: [a, b] for cid, a, b in store._run(
-        "SELECT command_id, first_seq, last_seq FROM commands WHERE game_id=?", (game_id,))}
+def _commands(store: EventStore, game_id: str, spans: dict[str, list[int]], upto: int | None = None
+              ) -> Finding | None:
+    """Which command ids were handled (a repeated id writes nothing) matches the events' own command ids (those
+    up to ``upto`` when given)."""
+    stored = {cid: [a, b if upto is None else min(b, upto)] for cid, a, b in store._run(
+        "SELECT command_id, first_seq, last_seq FROM commands WHERE game_id=?", (game_id,))
+        if upto is None or a <= upto}
     if stored != spans:
         wrong = sorted(set(stored) ^ set(spans)) or sorted(c for c in spans if stored[c] != spans[c])
         where = spans.get(wrong[0], stored.get(wrong[0], [None]))[0]

@@ -82,6 +82,9 @@ def test_verify_names_the_first_tampered_event(db_path, app, toy_game):
 
 
 def test_envelope_records_actor_clock_and_chain(app, toy_game):
+    from events.core import AddPlayer
+
+    app.handle(toy_game, AddPlayer(name="red player", plays=("red",)), actor="red player")
     app.handle(toy_game, Buy(count=1), actor="red player", command_id="abc")
     rows = list(app.store.rows(toy_game))
     last = rows[-1]

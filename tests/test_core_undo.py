@@ -132,8 +132,9 @@ def test_game_creation_cannot_be_undone(app):
 
 
 def test_notes_survive_undo_to_here(app, toy_game):
-    from events.core import AddNote
+    from events.core import AddNote, AddPlayer
 
+    app.handle(toy_game, AddPlayer(name="teacher"), actor="teacher")  # at the table, writing notes only
     mark = app.head(toy_game)
     app.handle(toy_game, Buy(count=1))
     note = app.handle(toy_game, AddNote(about_seq=mark + 1, text="too greedy"), actor="teacher")

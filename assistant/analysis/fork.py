@@ -27,10 +27,11 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
     head = app.head(row.game_id)
     if not 1 <= at_seq <= head:
         raise ValueError(f"event {at_seq} does not exist; this game's log runs from 1 to {head}")
+    actor = app.actor_at_table(row.game_id, actor)  # refused before anything is written
     store = app.store
     new_id = secrets.token_hex(6)
     name = title or f"{row.title} — what if (from event {at_seq})"
-    rows = list(store.rows(row.game_id, 0, at_seq))
+    rows = list(app.checked_rows(row.game_id, 0, at_seq))  # copied into a new chain: checked first
     expected = 0
     for (command_id, actor_, recorded_at), group in groupby(rows, key=lambda r: (r.command_id, r.actor, r.recorded_at)):
         batch = [NewEvent(r.type, r.version, r.payload, _rewinds(r)) for r in group]
@@ -39,8 +40,9 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
             kind=row.kind if expected == 0 else None, title=name if expected == 0 else None,
         )
         expected += len(batch)
+    in_fork = actor if actor.casefold() in {a.casefold() for a in app.actors(new_id)} else "table"  # joined later
     app.handle(new_id, AddNote(about_seq=at_seq, text=f"{FORK_NOTE}{row.game_id} from its event {at_seq}."),
-               actor=actor)
+               actor=in_fork)
     app.handle(row.game_id, AddNote(about_seq=at_seq, text=f"What-if fork: game {new_id} starts from here."),
                actor=actor)
     return new_id
@@ -49,12 +51,10 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
 def fork_origin(app: Any, game_id: str) -> tuple[str, int] | None:
     """(original game id, event) when ``game_id`` is a what-if fork.
 
-    The first table page asks it: the raw rows are searched for the fork's note, and only notes that may be it
-    are decoded (worded and checked for cancellation), not the whole log of a long game."""
+    The first table page asks it: the database searches the stored notes for the fork's words, and only notes that
+    may be it are decoded (worded and checked for cancellation), not the whole log of a long game."""
     gid = app.game(game_id).game_id
-    for seq, type_, *_envelope, payload in app.store.replay_rows(gid, 0, app.head(gid)):
-        if type_ != "core.note_added" or FORK_NOTE.encode() not in payload:
-            continue
+    for seq in app.store.seqs_containing(gid, "core.note_added", FORK_NOTE.encode()):
         entry = app.log(gid, after=seq - 1, limit=1)[0]
         text = getattr(entry.event, "text", "")
         if text.startswith(FORK_NOTE) and not entry.cancelled:

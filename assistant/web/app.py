@@ -18,7 +18,7 @@ from assistant.web import plugins, renders, security
 from assistant.web.joining import JoinGuard, new_join_code
 from assistant.web.plugins import GameTemplates
 from assistant.web.presenter import new_command_id
-from events.store import Tampered
+from events.store import RolledBack, Tampered
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("assistant.web")
@@ -60,6 +60,8 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     # none of the twenty templates it includes
     app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(_folder(cachefile.folder() / "templates")))
     app.extensions["assistant"] = assistant
+    if club is not None:  # a member seated at a game acts as themselves there (a coach too, for notes)
+        assistant.seated = lambda game_id: [seat.name for seat in club.seats(game_id)]
     app.extensions["tabletop"] = {
         "lan": lan,
         "join_code": join_code or (new_join_code() if lan else None),
@@ -147,6 +149,10 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
 
     @app.errorhandler(Tampered)
     def tampered(exc: Tampered):
+        if isinstance(exc, RolledBack) and not request.headers.get("HX-Request"):
+            return render_template("restored.html", title="An older copy of this game", message=str(exc),
+                                   game_id=exc.game_id, file_head=exc.finding.file[0],
+                                   can_accept=bool(g.get("local"))), 409
         return _plain_error("Changed outside the assistant", str(exc), 409)
 
     @app.errorhandler(Exception)

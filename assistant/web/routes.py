@@ -27,7 +27,7 @@ from assistant.web.logview import is_physical_dice, log_page
 from assistant.web.presenter import Table, new_command_id, presenter_for
 from assistant.web.renders import RENDERS, drawn, memo, position
 from events.exchange import GameFileError
-from events.store import Conflict, GameNotFound, StoreError, Tampered
+from events.store import Conflict, GameNotFound, RolledBack, StoreError, Tampered
 
 web = Blueprint("web", __name__)
 web.url_value_preprocessor(viewer.resolve)
@@ -61,6 +61,8 @@ def _open_game(game_id: str) -> str:
         abort(404, f"There is no game {game_id!r} here.")
     except Refused as exc:
         abort(404, exc.message)
+    except RolledBack:
+        raise  # its own page, where the host may accept the older copy
     except Tampered as exc:
         abort(409, str(exc))
 
@@ -163,8 +165,10 @@ def create_game():
     try:
         options = presenter_for(loaded).prepare_options(parse(spec, request.form, request.form.to_dict(flat=False)))
         options.update(_uploaded_options(loaded.kind.option_files))
-        game_id = a.new_game(kind, options, title=title, actor=_actor(), command_id=command_id,
-                             game_id=_game_id_for(command_id))
+        actor = _actor()
+        named = actor != "table" and current_app.extensions["tabletop"]["club"] is None  # the club seats its host
+        game_id = a.new_game(kind, options, title=title, actor=actor, command_id=command_id,
+                             game_id=_game_id_for(command_id), players=(actor,) if named else ())
         _host_seat(game_id)
     except (FormError, Refused) as exc:
         form = RenderedForm(spec, command_id, dict(request.form), _message(exc))
@@ -234,6 +238,25 @@ def game_file(game_id: str, part: str):
         abort(404, exc.message)
     return Response(found.content, mimetype=found.media_type,
                     headers={"Content-Disposition": f'attachment; filename="{found.name}"'})
+
+
+@web.post("/g/<game_id>/accept-restore")
+def accept_restore(game_id: str):
+    """The host accepts an older copy of the game restored on purpose (``tabletop accept-restore``)."""
+    if not g.get("local"):
+        abort(403, "Only the computer running the assistant can accept an older copy of a game.")
+    shown = request.form.get("head", "")
+    try:
+        gid = assistant().store.find_game(game_id).game_id
+    except GameNotFound:
+        abort(404, f"There is no game {game_id!r} here.")
+    if shown != str(assistant().store.head(gid)):
+        abort(409, "The game's file changed since this page was shown; open the game again.")
+    try:
+        assistant().accept_restore(gid)
+    except Refused as exc:
+        abort(409, exc.message)
+    return _go(url_for("web.table", game_id=gid))
 
 
 @web.get("/g/<game_id>/delete")
@@ -319,7 +342,15 @@ def _context(table: Table, *, spectator: str | None = None, play: bool = False) 
         "watch_url": _watch_url(table.game_id),
         "base_url": _base_url(table.game_id, spectator),
         "term": p.term,
+        "join_as": "" if spectator or table.readonly else _not_yet_a_player(table),
     }
+
+
+def _not_yet_a_player(table: Table) -> str:
+    """This device's name when commands of this game cannot be recorded as it yet (so it may join the game)."""
+    actor = _actor()
+    accepted = {name.casefold() for name in table.assistant.actors(table.game_id)}
+    return "" if actor.casefold() in accepted else actor
 
 
 def _guidance(table: Table) -> str:
@@ -449,7 +480,7 @@ def live(game_id: str):
 def _actor() -> str:
     if g.get("member") is not None:
         return g.member.name
-    return session.get("player") or ("host" if g.get("local") else "table")
+    return session.get("player") or "table"  # the host's computer is the table's own screen
 
 
 def _message(exc: Exception) -> str:

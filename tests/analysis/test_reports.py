@@ -6,7 +6,7 @@ import pytest
 from assistant.analysis import charts
 from assistant.analysis.adapters import register_adapter
 from assistant.analysis.reports import build_report, chart_file, report_command, round_ends
-from events.core import AddNote
+from events.core import AddNote, AddPlayer
 from tests.analysis.generated import long_game
 from tests.analysis.toy_adapter import TOY_ADAPTER
 
@@ -70,6 +70,7 @@ def test_battle_table_casualties_and_luck(played):
 
 def test_formats(played):
     app, gid = played
+    app.handle(gid, AddPlayer(name="coach"), actor="coach")  # a coach at the table: notes only
     app.handle(gid, AddNote(about_seq=5, text="red should have kept reserves", arrow_from="red", arrow_to="blue"),
                actor="coach")
     html = report_command(app, gid, "html")

@@ -7,12 +7,12 @@ import pytest
 from assistant.analysis.adapters import register_adapter
 from assistant.analysis.fork import fork_game, fork_origin
 from assistant.analysis.summaries import turn_summary
-from assistant.analysis.teaching import RULE_REFS, by_round, rule_book, step_at, steps
+from assistant.analysis.teaching import by_round, rule_book, step_at, steps
 from assistant.decider import ScriptedDice
 from assistant.games.aa_classic.game import GAME as AA_GAME
 import assistant.games.aa_classic.events as aa_classic
 from events.base import tag_of
-from events.core import AddNote, Undo
+from events.core import AddNote, AddPlayer, Undo
 from tests.analysis.toy_adapter import TOY_ADAPTER
 
 register_adapter(TOY_ADAPTER)
@@ -52,6 +52,7 @@ def test_undone_events_stay_out_of_summaries(app, skirmish):
 
 
 def test_teaching_steps_carry_sentences_rules_and_notes(app, skirmish):
+    app.handle(skirmish, AddPlayer(name="coach"), actor="coach")  # a coach at the table: notes only
     app.handle(skirmish, AddNote(about_seq=4, text="red should have waited for more units", arrow_from="red",
                                  arrow_to="blue"), actor="coach")
     all_steps = steps(app, skirmish)

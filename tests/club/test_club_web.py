@@ -3,10 +3,7 @@ and the archive. A real PostgreSQL behind it; every refusal names what was wrong
 
 from __future__ import annotations
 
-import json
 
-from assistant.application import Assistant
-from assistant.kinds import KindRegistry
 from tests.club.conftest import PASSWORD, sign_in
 from tests.web.conftest import Client
 from tests.games.europe_engulfed.test_map import played

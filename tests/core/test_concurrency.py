@@ -21,7 +21,7 @@ PER_WRITER = 150
 
 def test_two_writers_lose_nothing_duplicate_nothing_reorder_nothing(any_app, any_target):
     app, db_path = any_app, any_target
-    gid = app.new_game("toy", {"treasury": 0})
+    gid = app.new_game("toy", {"treasury": 0}, players=("phone", "laptop"))
     procs = {
         name: subprocess.Popen(
             [sys.executable, "-m", "tests.core.writer", "table", str(db_path), gid, name, str(PER_WRITER)],
@@ -48,7 +48,7 @@ def test_two_writers_lose_nothing_duplicate_nothing_reorder_nothing(any_app, any
     store = open_store(db_path)
     rows = list(store.rows(gid))
     assert verify_rows(rows) is None
-    assert [r.seq for r in rows] == list(range(1, 2 * PER_WRITER + 2)), "seqs contiguous, nothing extra"
+    assert [r.seq for r in rows] == list(range(1, 2 * PER_WRITER + 4)), "seqs contiguous, nothing extra"
     actors = [r.actor for r in rows[1:]]
     assert sum(a != b for a, b in zip(actors, actors[1:])) >= 10, "the writers took turns, not one after the other"
     for name in procs:

@@ -93,6 +93,13 @@ def test_sigkill_never_loses_an_acknowledged_command_nor_leaves_half_of_one(any_
         parts = [r.payload for r in rows[seqs[0] - 1 : seqs[-1]]]
         assert all(f"{cid} part {i}".encode() in p for i, p in enumerate(parts)), f"{cid} out of order"
 
+    # The last head this installation recorded (written after each commit) never runs ahead of the file: the
+    # game is not mistaken for a restored older copy after a crash.
+    if not db_path.startswith("postgresql://"):
+        from events.integrity import seen_heads
+
+        seen = seen_heads(Path(db_path))[gid]
+        assert seen[0] <= len(rows) and rows[seen[0] - 1].hash == seen[1]
     # The survivors replay: every stored edit (+1 each) is in the treasury.
     fresh = Assistant(store, app.registry)
     assert fresh.view(gid).game.treasury["red"] == 10 + len(rows) - 1

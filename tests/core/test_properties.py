@@ -27,6 +27,7 @@ from events.core import AddNote, CorrectDice, DiceRolled, Redo, RollBack, Undo
 from events.store import EventStore
 from projections.base import Recorded
 from projections.cancellation import cancelled_set
+from projections.players import PLAYERS
 from projections.turn_clock import TURN_CLOCK
 from tests.conftest import FIXED
 from tests.toygame.game import GAME as TOY, Attack, Buy, EditTreasury, EndPhase
@@ -46,7 +47,7 @@ def naive_states(store: EventStore, loaded: LoadedKind, game_id: str, definition
     """The definition of a view, written as plainly as possible: no checkpoint, no base view, no shortcut."""
     rows = list(store.rows(game_id, 0, upto))
     cancelled = cancelled_set((r.seq, decode_cancel(r.payload).targets) for r in rows if r.type == CANCEL_TAG)
-    projections = (game_projection(loaded), TURN_CLOCK, *loaded.kind.projections)
+    projections = (game_projection(loaded), TURN_CLOCK, PLAYERS, *loaded.kind.projections)
     states = [p.initial(definition) for p in projections]
     for r in rows[1:]:  # seq 1 is the creation: initial states are built from its definition
         if r.type == CANCEL_TAG or r.seq in cancelled:

@@ -103,23 +103,96 @@ EDITS = {
 }
 
 
+HEAD = 8  # the fixture's last event
+
+
+def _truth(db_path, registry, game) -> dict[int, tuple]:
+    app = Assistant(EventStore(db_path), registry)
+    return {n: app.view(game, at=n).states for n in range(1, HEAD + 1)}
+
+
+def _served(app: Assistant, game: str, truth: dict[int, tuple]) -> bool:
+    """Opens the game as a new process would and reads the table now and at every event: True when any of it was
+    refused as tampered. Whatever is served must be the true table (an edit is never part of a state)."""
+    refused = False
+    for at in (None, *truth):
+        try:
+            view = app.view(game, at=at)
+        except Tampered as exc:
+            assert "changed outside the assistant" in str(exc)
+            refused = True
+            continue
+        assert view.states == truth[at or HEAD], f"a false table served at {at}"
+    return refused
+
+
+@pytest.mark.parametrize("checkpoints", ["kept", "dropped"])
 @pytest.mark.parametrize("edit", sorted(EDITS))
-def test_every_edit_of_the_file_alone_is_found_by_verify_and_refused_on_opening(game, db_path, registry, edit, capsys):
+def test_every_edit_of_the_file_alone_is_found_and_never_served(game, db_path, registry, edit, checkpoints, capsys):
+    """Each edit is found by ``verify`` and by every read of the whole log (log, export), and no table built
+    after it holds it: the cheap check on opening (seals, the chain since the verified point) and the events
+    read to build a table (checked from a sealed anchor as they are folded) refuse the game the moment the edit
+    is read. With the checkpoints dropped, building the table reads every event: opening refuses every edit
+    of an event. The table of handled commands is read only by ``verify``, a whole read, an undo or a repeated
+    command that reaches it."""
+    truth = _truth(db_path, registry, game)
+    if checkpoints == "dropped":
+        EventStore(db_path).drop_checkpoints()
     conn = _raw(db_path)
     EDITS[edit](conn)
     conn.close()
-    app = Assistant(EventStore(db_path), registry, clock=lambda: FIXED)
-    finding = app.verify(game)
+    refused = _served(Assistant(EventStore(db_path), registry, clock=lambda: FIXED), game, truth)
+    if checkpoints == "dropped" and "handled command" not in edit:
+        assert refused, f"{edit}: the table was built from every event and served"
+    try:
+        Assistant(EventStore(db_path), registry).game(game)
+    except Tampered:  # refused on opening, before anything is read: the CLI says so in one line
+        assert main(["--db", str(db_path), "state", game]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: game edited was changed outside the assistant") and "Traceback" not in err
+    for read in ("log", "export"):
+        app = Assistant(EventStore(db_path), registry, clock=lambda: FIXED)
+        with pytest.raises(Tampered, match="changed outside the assistant"):
+            getattr(app, read)(game)
+        with pytest.raises(Tampered):  # once found, the game stays refused in this process
+            app.view(game)
+    finding = Assistant(EventStore(db_path), registry).verify(game)
     assert finding is not None, f"{edit}: not found by verify"
-    with pytest.raises(Tampered, match="changed outside the assistant"):
-        app.view(game)
-        app.handle(game, Buy(count=1))  # a check that only the full verify makes still stops writing
     assert main(["--db", str(db_path), "verify", game]) == 1
     out = capsys.readouterr().out
     assert out.startswith("TAMPERED: ") and str(finding) in out
-    assert main(["--db", str(db_path), "state", game]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("error: game edited was changed outside the assistant") and "Traceback" not in err
+
+
+def test_opening_checks_the_seals_and_the_events_since_the_verified_point_only(game, db_path, registry, monkeypatch):
+    """A new process opening a game reads no event but the creation's and those after the sealed verified point."""
+    store = EventStore(db_path)
+    read: list[tuple] = []
+    real = store.integrity_rows
+    monkeypatch.setattr(store, "integrity_rows", lambda *a: read.append(a[1:]) or real(*a))
+    assert store.check(game) is None
+    assert sorted(read) == [(0, 1), (HEAD, None)]  # the creation event, then nothing after the point at the head
+    store.drop_checkpoints()
+    read.clear()
+    Assistant(store, registry).view(game)
+    assert read[-1] == (1, HEAD)  # the table built from the creation: every event folded was checked
+
+
+def test_the_verified_point_is_sealed_and_moves_with_each_append(game, db_path, registry):
+    app = Assistant(EventStore(db_path), registry, clock=lambda: FIXED)
+    seal = "SELECT seq FROM checked WHERE game_id='edited'"
+    assert app.store._run(seal) == [(HEAD,)]
+    app.handle(game, Buy(count=1))
+    assert app.store._run(seal) == [(HEAD + 1,)]
+    conn = _raw(db_path)
+    conn.execute("UPDATE checked SET seq=3 WHERE game_id='edited'")  # claims less: the seal no longer holds
+    conn.close()
+    with pytest.raises(Tampered, match="how far the game's log was checked"):
+        Assistant(EventStore(db_path), registry).view(game)
+    conn = _raw(db_path)
+    conn.execute("DELETE FROM checked")  # no point: the whole chain is checked again, and the point sealed
+    conn.close()
+    store = EventStore(db_path)
+    assert store.check(game) is None and store._run(seal) == [(HEAD + 1,)]
 
 
 def test_a_game_deleted_with_its_rows_is_noticed_by_the_others(game, db_path, registry):

@@ -2,6 +2,8 @@
 
 ``burst DB GAME PREFIX``: appends commands of several events straight through the store, forever, and prints
 each command id once ``append`` has returned (the parent kills it with SIGKILL at a random moment).
+``tables DB GAME,GAME,... PREFIX``: the same from one thread per game at once (their appends share transactions:
+group commit); each line is ``GAME COMMAND_ID``, printed once that command's ``append`` has returned.
 ``table DB GAME PREFIX COUNT``: prints ``ready``, waits for a line on stdin (so two writers start
 together), plays COUNT treasury edits through ``Assistant.handle``, retrying on ``Conflict``; prints
 ``ok <id>`` per acknowledged command and ``conflicts <n>`` at the end.
@@ -31,8 +33,9 @@ def size_of(command_id_: str) -> int:
     return int(command_id_.rsplit("-of-", 1)[1])
 
 
-def burst(path: str, game_id: str, prefix: str) -> None:
-    store = open_store(path)
+def burst(path: str, game_id: str, prefix: str, store=None, say=None) -> None:
+    store = store or open_store(path)
+    say = say or (lambda cid: sys.stdout.write(cid + "\n"))
     number = 0
     while True:
         size = 2 + number % 5
@@ -46,9 +49,28 @@ def burst(path: str, game_id: str, prefix: str) -> None:
             for part in range(size)
         ]
         store.append(game_id, store.head(game_id), events, actor=prefix, command_id=cid, recorded_at="t")
-        sys.stdout.write(cid + "\n")
+        say(cid)
         sys.stdout.flush()
         number += 1
+
+
+def tables(path: str, game_ids: str, prefix: str) -> None:
+    import threading
+
+    store = open_store(path)
+    printing = threading.Lock()
+
+    def say(game_id: str, cid: str) -> None:
+        with printing:
+            sys.stdout.write(f"{game_id} {cid}\n")
+            sys.stdout.flush()
+
+    threads = [threading.Thread(target=burst, args=(path, g, prefix, store, lambda cid, g=g: say(g, cid)), daemon=True)
+               for g in game_ids.split(",")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
 
 
 def table(path: str, game_id: str, prefix: str, count: int) -> None:
@@ -85,6 +107,8 @@ if __name__ == "__main__":
     mode, db, *rest = sys.argv[1:]
     if mode == "burst":
         burst(db, rest[0], rest[1])
+    elif mode == "tables":
+        tables(db, rest[0], rest[1])
     elif mode == "import":
         import_file(db, rest[0])
     else:

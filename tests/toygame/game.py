@@ -241,4 +241,5 @@ GAME = GameKind(
     guidance=guidance,
     after_dice_corrected=after_dice_corrected,
     moves=MOVES,
+    sides=lambda s: s.sides,
 )

@@ -226,7 +226,7 @@ def test_live_poll_answers_nothing_new_with_204(client, web_assistant, toy_id):
     assert client.get(f"/g/{toy_id}/live?seq={head}").status_code == 204
 
 
-def test_live_poll_sends_every_region_out_of_band(client, web_assistant, toy_id):
+def test_live_poll_sends_the_changed_regions_out_of_band(client, web_assistant, toy_id):
     page = text(client.get(f"/g/{toy_id}"))
     live = re.search(r'hx-get="([^"]+/live[^"]+)"', page).group(1).replace("&amp;", "&")
     web_assistant.handle(toy_id, '{"type": "toy.buy", "count": 1}')  # another device
@@ -358,6 +358,11 @@ def test_lan_mode_asks_other_devices_for_the_join_code(web_assistant, toy_id):
     assert right.status_code == 303 and right.headers["Location"] == f"/g/{toy_id}"
     table = phone.http.get(f"/g/{toy_id}", environ_base=remote)
     assert table.status_code == 200 and "424242" not in text(table)
+    assert "Join this game as Ana" in text(table)  # not yet a player of this game: one tap joins it
+    joined = phone.http.post(f"/g/{toy_id}/do", data={"csrf": token, "type": "core.add_player", "name": "Ana",
+                                                      "origin": "log"}, environ_base=remote)
+    assert joined.status_code == 303 and web_assistant.players(toy_id) == (("Ana", ()),)
+    assert "Join this game as" not in text(phone.http.get(f"/g/{toy_id}", environ_base=remote))
     bought = phone.http.post(f"/g/{toy_id}/do", data={"csrf": token, "type": "toy.buy", "count": "1"},
                              headers={"HX-Request": "true"}, environ_base=remote)
     assert bought.status_code == 200
@@ -393,6 +398,9 @@ def test_a_device_names_itself_for_the_log(client, web_assistant, toy_id):
     assert saved.status_code == 303 and saved.headers["Location"] == f"/g/{toy_id}"
     assert client.post("/player", {"player": "x", "next": "//evil.example/"}).headers["Location"] == "/"
     client.post("/player", {"player": "Chloé"})
+    refused = client.do(toy_id, "toy.buy", count="1")  # a name is not yet a player of this game
+    assert refused.status_code == 422 and "&#39;Chloé&#39; is not at this table" in text(refused)
+    client.do(toy_id, "core.add_player", name="Chloé")
     client.do(toy_id, "toy.buy", count="1")
     assert web_assistant.log(toy_id)[-1].actor == "Chloé"
     assert "Chloé" in text(client.get(f"/g/{toy_id}"))

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+LIVE_MS = 10_000  # a live update comes within about a second; a machine shared with other work may take longer
 PARTS = "() => Array.from(document.querySelectorAll('[data-part][id]')).map(e => e.id + ':' + e.getAttribute('data-v'))"
 TEXT = "() => document.getElementById('table').innerText.replace(/\\s+/g, ' ')"
 
@@ -25,7 +26,7 @@ def _collect(page, errors: list[str]) -> None:
             if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
 
 
-def same_as_a_reload(page, url: str, within: float = 6.0) -> None:
+def same_as_a_reload(page, url: str, within: float = 15.0) -> None:
     """The page holds what a full reload of ``url`` in the same browser shows (live updates given time to come)."""
     fresh = page.context.new_page()
     try:
@@ -82,35 +83,36 @@ def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_
     # A purchase: forms, ledgers and log change, the board does not: neither device gets the map again.
     desk.fill("#buy-infantry", "3")
     desk.get_by_role("button", name="Buy these units").click()
-    expect(desk.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.")
-    expect(phone.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.", timeout=4000)
+    expect(desk.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.", timeout=LIVE_MS)
+    expect(phone.locator("#log")).to_contain_text("The USSR buys 3 infantry for 9 IPC.", timeout=LIVE_MS)
     both_hold_the_table((desk, phone), url, map_sent=False)
     assert sizes and max(sizes) < 40_000, sizes  # forms, ledgers and a log entry; not the map nor the whole table
 
     # The phone ends the purchase and moves into Finland-Norway: the map changes on both.
     phone.get_by_role("button", name="Purchase done").click()
-    expect(phone.locator("#banner")).to_contain_text("combat move")
+    expect(phone.locator("#banner")).to_contain_text("combat move", timeout=LIVE_MS)
     phone.select_option("#move-from", "Karelia S.S.R.")
     phone.fill("#move-to", "Finland-Norway")
     phone.fill("#mv-infantry", "2")
     phone.fill("#mv-armour", "1")
     phone.get_by_role("button", name="Move these units").click()
-    expect(phone.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway")
-    expect(desk.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway", timeout=4000)
+    expect(phone.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway", timeout=LIVE_MS)
+    expect(desk.locator("#log")).to_contain_text("Karelia S.S.R. -> Finland-Norway", timeout=LIVE_MS)
     both_hold_the_table((desk, phone), url, map_sent=True)
     screenshot(phone, "parts-move-phone")
 
     # Undo on the desk, redo on the phone; a note from the log changes the log only.
     desk.get_by_role("button", name="Undo last").click()
-    expect(desk.locator("#log .entry.cancelled").first).to_contain_text("into the land battle at Finland-Norway")
+    expect(desk.locator("#log .entry.cancelled").first).to_contain_text("into the land battle at Finland-Norway",
+                                                                        timeout=LIVE_MS)
     same_as_a_reload(phone, url)
     phone.get_by_role("button", name="Redo").click()
-    expect(phone.locator("#log")).to_contain_text("redo", ignore_case=True)
+    expect(phone.locator("#log")).to_contain_text("redo", ignore_case=True, timeout=LIVE_MS)
     both_hold_the_table((desk, phone), url)
     sizes.clear()
     app.handle(gid, '{"type": "core.add_note", "about_seq": 1, "text": "good luck"}')
     for page in (desk, phone):
-        expect(page.locator("#log")).to_contain_text("good luck", timeout=4000)
+        expect(page.locator("#log")).to_contain_text("good luck", timeout=LIVE_MS)
     both_hold_the_table((desk, phone), url, map_sent=False)
     assert sizes and max(sizes) < 8_000, sizes  # one entry, the time-travel bar, the poll's own address
     screenshot(desk, "parts-note-laptop")
@@ -118,19 +120,20 @@ def test_desk_and_phone_hold_what_a_reload_shows_after_each_command(browser, aa_
 
     # Time travel one event back and forward: only what differs is swapped, and the address follows.
     desk.locator("#vcr a[aria-label='One event back']").click()
-    expect(desk.locator("#banner")).to_contain_text("You are looking at the table as it was at event")
+    expect(desk.locator("#banner")).to_contain_text("You are looking at the table as it was at event",
+                                                    timeout=LIVE_MS)
     at = desk.url.split("at=")[1]
     same_as_a_reload(desk, f"{url}?at={at}")
     desk.get_by_role("link", name="Back to now").first.click()
-    expect(desk.locator("#actions")).to_be_visible()
+    expect(desk.locator("#actions")).to_be_visible(timeout=LIVE_MS)
     assert desk.url == url
     same_as_a_reload(desk, url)
 
     # Playing the game from its first event: each step brings the next one's parts, the player's own included.
     desk.locator("#vcr a[aria-label='First event']").click()
     desk.locator("#vcr a[aria-label='Play from here']").click()
-    expect(desk.locator("#vcr output")).to_contain_text("4/", timeout=8000)
+    expect(desk.locator("#vcr output")).to_contain_text("4/", timeout=2 * LIVE_MS)
     desk.locator("#vcr a[aria-label='Pause']").click()
-    expect(desk.locator("#vcr a[aria-label='Play from here']")).to_be_visible()
+    expect(desk.locator("#vcr a[aria-label='Play from here']")).to_be_visible(timeout=LIVE_MS)
     same_as_a_reload(desk, desk.url)
     assert errors == []

@@ -92,7 +92,10 @@ GAME: GameKind[State] = GameKind(
     benches={"aa_classic": Ref("assistant.games.aa_classic.bench:run"),
              "analysis": Ref("assistant.games.aa_classic.analysis_bench:run"),
              "web": Ref("assistant.games.aa_classic.web_bench:run"),
-             "aa_state_at": Ref("assistant.games.aa_classic.web_bench:state_at")},
+             "aa_state_at": Ref("assistant.games.aa_classic.web_bench:state_at"),
+             "aa_start": Ref("assistant.games.aa_classic.start_bench:run")},
     docs=HERE / "docs.md",
     acting_for=acting_for,
+    sides=lambda s: (*s.world.tables.turn_order, *s.world.tables.sides),
+    set_up_players=lambda definition: [p["name"] for p in definition["players"]],
 )

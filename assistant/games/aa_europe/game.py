@@ -115,4 +115,6 @@ GAME: GameKind[State] = GameKind(
     rule_refs=HERE / "rule_refs.toml",
     benches={"aa_europe": Ref("assistant.games.aa_europe.bench:run")},
     docs=HERE / "docs.md",
+    sides=lambda s: (*s.world.tables.turn_order, *s.world.tables.sides),
+    set_up_players=lambda definition: [p["name"] for p in definition["players"]],
 )

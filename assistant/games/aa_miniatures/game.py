@@ -151,4 +151,6 @@ GAME: GameKind[State] = GameKind(
     benches={"aa_miniatures": Ref("assistant.games.aa_miniatures.bench:run")},
     docs=HERE / "docs.md",
     acting_for=acting_for,
+    sides=lambda s: SIDES,
+    set_up_players=lambda definition: [n for n in definition["players"].values() if n],
 )

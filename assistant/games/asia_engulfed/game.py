@@ -14,6 +14,7 @@ from assistant.families.engulfed.dice import with_faces
 from assistant.families.engulfed.ledger import ledger_projection
 from assistant.games.asia_engulfed import commands as c
 from assistant.games.asia_engulfed import commands_air as ca
+from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed.board import loader
@@ -291,4 +292,6 @@ GAME: GameKind[AEState] = GameKind(
     benches={"asia_engulfed": Ref("assistant.games.asia_engulfed.bench:run"),
              "asia_engulfed_air": Ref("assistant.games.asia_engulfed.bench_air:run")},
     docs=HERE / "docs.md",
+    sides=lambda s: ("japan", "allies", *data.NATIONS),  # the two sides whose turns the clock runs, the nations
+    set_up_players=lambda definition: [n for n in definition["options"].get("players", {}).values() if n],
 )

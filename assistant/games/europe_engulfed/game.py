@@ -225,6 +225,11 @@ def decide(command: Command, state: EEState, ctx: Context) -> Sequence[Event]:
 HERE = Path(__file__).parent
 ABOUT = read_about(HERE, "europe_engulfed")
 
+def _sides(s: EEState) -> tuple[str, ...]:
+    """The two sides and every power the board names, majors first."""
+    return (*SIDES, *_powers(s))
+
+
 GAME: GameKind[EEState] = GameKind(
     name=ABOUT.name,
     title=ABOUT.title,
@@ -251,4 +256,6 @@ GAME: GameKind[EEState] = GameKind(
     benches={"europe_engulfed": Ref("assistant.games.europe_engulfed.bench:run"),
              "supply": Ref("assistant.games.europe_engulfed.supply.bench:run")},
     docs=HERE / "docs.md",
+    sides=_sides,
+    set_up_players=lambda definition: [n for n in definition["options"].get("players", {}).values() if n],
 )

@@ -53,4 +53,5 @@ GAME: GameKind[State] = GameKind(
     static=HERE / "static",
     rule_refs=HERE / "rule_refs.toml",
     docs=HERE / "docs.md",
+    sides=lambda s: s.sides,
 )

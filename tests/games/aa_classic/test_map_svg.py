@@ -107,3 +107,27 @@ def test_arrows_and_a_second_viewer_of_the_same_board(states):
     # the same board seen through another address keeps its own links
     assert map_svg.draw(s, spectator_url, "") == reference(s, spectator_url, "")
     assert "tok&#39;en&amp;" in map_svg.draw(s, spectator_url, "")
+
+
+def test_the_names_placed_in_an_earlier_run_are_the_names_placed_now(states, tmp_path, monkeypatch):
+    """The label placement is kept between runs (keyed by the board and the placing code): read back, it is the
+    placement made afresh, in the same order, and the map drawn from it the same bytes; a damaged file is placed
+    again."""
+    from assistant import cachefile
+    from assistant.web.maplabels import place
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    board = states[-1].world.board
+    pos = map_svg.positions(board)
+    fresh = place({n: (*pos[n], map_svg.radius(sp)) for n, sp in board.spaces.items()}, (map_svg.MAP_W, map_svg.MAP_H))
+    for _ in range(2):  # the first run places and keeps them, the second reads them back
+        map_svg.LABELS.clear()
+        map_svg.FRAMES.clear()
+        got = map_svg.labels(board)
+        assert list(got.items()) == list(fresh.items())
+        assert map_svg.draw(states[-1], table_url, "") == reference(states[-1], table_url, "")
+    kept = list(cachefile.folder().glob("labels-*.json"))
+    assert len(kept) == 1
+    kept[0].write_text(kept[0].read_text().replace("[", "{", 3))
+    map_svg.LABELS.clear()
+    assert list(map_svg.labels(board).items()) == list(fresh.items())

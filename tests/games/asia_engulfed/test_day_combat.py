@@ -215,7 +215,12 @@ def test_a_round_in_which_no_aircraft_flies_is_ended_at_once():
     assert t.state.battles[SEA].round == 1 and t.state.battles[SEA].stage == "ended"
     t.do(ca.EndAirRound(where=SEA))
     assert SEA not in t.state.battles
-    t.do(c.Advance())  # nothing open: the phase may end
+    with pytest.raises(Refused) as refused:  # both sides are still at sea there
+        t.do(c.Advance())
+    assert refused.value.rule == "AE 8.4"
+    t.do(c.Intercept(sea=SEA, japan="day", allies="avoid", attempt=2, faces=(1, 1)))
+    t.do(c.NavalMove(pieces=("us-cv-b", "us-bb-2"), to="luzon", zones=1, mode="return"))  # the avoider returns
+    t.do(c.Advance())  # nothing open, one side at sea: the phase may end
 
 
 def test_consolidation_the_rule_book_example_and_mandatory_before_a_day_round():

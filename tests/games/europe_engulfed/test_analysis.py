@@ -36,7 +36,7 @@ from assistant.games.europe_engulfed.board.loader import to_dict
 from assistant.games.europe_engulfed.game import GAME
 from assistant.kinds import KindRegistry
 from events.base import tag_of
-from events.core import AddNote
+from events.core import AddNote, AddPlayer
 from events.store import EventStore
 from assistant.games.europe_engulfed.read_models import table
 from assistant.games.europe_engulfed.supply.queries import facts_needed
@@ -221,6 +221,7 @@ def test_every_europe_engulfed_event_has_a_rule_reference():
 
 def test_teaching_replay(ee):
     first_round = next(e.seq for e in ee.app.log(ee.gid) if e.type == "ee.combat_round_fought")
+    ee.app.handle(ee.gid, AddPlayer(name="coach"), actor="coach")  # a coach at the table: notes only
     ee.app.handle(ee.gid, AddNote(about_seq=first_round, text="an assault round would have doubled the dice",
                                   arrow_from="moscow", arrow_to="smolensk"), actor="coach")
     all_steps = steps(ee.app, ee.gid)

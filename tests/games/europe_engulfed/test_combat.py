@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from assistant.decider import Refused
-from assistant.games.europe_engulfed.commands import Advance, BuyBreakthrough, Buy, Counterattack, Fight
+from assistant.games.europe_engulfed.commands import Advance, BuyBreakthrough, Counterattack, Fight
 from assistant.games.europe_engulfed.rules.combat import Situation, bonuses, dice_factor
 from assistant.games.europe_engulfed.state import Block
 import assistant.games.europe_engulfed.events as ev

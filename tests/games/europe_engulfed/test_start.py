@@ -9,7 +9,7 @@ import pytest
 
 from assistant.decider import Refused
 from assistant.games.europe_engulfed.board.loader import partial_board, to_dict
-from assistant.games.europe_engulfed.commands import Advance, EnterWeather, TransferWerp
+from assistant.games.europe_engulfed.commands import Advance, TransferWerp
 from assistant.games.europe_engulfed.describe import describe
 from assistant.games.europe_engulfed.game import GAME
 from assistant.games.europe_engulfed.options import Options

@@ -108,7 +108,7 @@ def _check(s: State, c: cmd.Place) -> str:
 def placeable(s: State) -> dict[str, list[str]]:
     """Each kind still waiting that one more unit of could be placed now, with where (A&A §4.5): what the
     placement step must not end without."""
-    w, power = s.world, s.power
+    w = s.world
     spaces = sorted({*s.complexes, *s.controlled_at_start,
                      *(z for t in s.complexes for z in w.neighbours(t) if w.is_sea(z))})
     out: dict[str, list[str]] = {}

@@ -110,7 +110,6 @@ def _check_path(s: State, c: cmd.Move, ids: tuple[int, ...]) -> None:
 
 
 def _check_noncombat(s: State, c: cmd.Move, ids: tuple[int, ...], domain: str) -> None:
-    w = s.world
     for space in c.path[1:] if domain != "air" else c.path[-1:]:
         if not s.friendly(space, s.power):
             raise Refused(f"{space} is not friendly: the non-combat move goes to friendly spaces only",

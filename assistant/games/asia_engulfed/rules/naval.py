@@ -25,8 +25,10 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list:
         raise Refused("one side's pieces at a time")
     side = sides.pop()
     reacting = cmd.mode == "react"
-    if reacting == (side == s.side):
+    if cmd.mode in ("move", "react") and reacting == (side == s.side):
         raise Refused("the phasing player moves; only the other player reacts", rule="AE 8.25")
+    if cmd.mode == "rebase" and side != s.side:  # both sides return (reacting fleets first, AE 8.8)
+        raise Refused("only the phasing player re-bases fleets that did not move", rule="AE 1.18, 8.8")
     if cmd.mode in ("move", "react") and s.phase != "naval_movement":
         raise Refused("fleets move and react in the Naval Movement Phase", rule="AE 1.11")
     if cmd.mode in ("rebase", "extended_return") and s.phase != "return_to_base":

@@ -106,6 +106,9 @@ def leave_phase(f: Flow) -> None:
     if phase == "air_naval_combat" and s.battles:  # AE 8.42h, 8.7: a Day battle or port attack left open
         raise Refused("finish the air battle at " + ", ".join(sorted(s.battles)) + " (missions, air combat, AA, "
                       "strikes, ae.end_air_round)", rule="AE 8.42, 8.7")
+    if phase == "air_naval_combat" and both_at_sea(s):  # AE 8.4
+        raise Refused("the Air-Naval Combat Phase never ends with both sides at sea in one sea zone: "
+                      + ", ".join(both_at_sea(s)) + " (intercept again, or Avoid and return to base)", rule="AE 8.4")
     if phase == "return_to_base":
         left = stacking.at_sea_or_over_port(s)
         if left:
@@ -143,6 +146,15 @@ def leave_phase(f: Flow) -> None:
     f.phase(side, nxt)
     if nxt == "initial_supply" and side == "japan":
         jungle_attrition(f)
+
+
+def both_at_sea(s: AEState) -> list[str]:
+    """Sea zones holding pieces of both sides, submarines aside (AE 8.4, 8.31)."""
+    sides: dict[str, set[str]] = {}
+    for p in s.pieces.values():
+        if p.at in s.board.seas and p.kind != "submarine":
+            sides.setdefault(p.at, set()).add(places.side(p))
+    return sorted(sea for sea, found in sides.items() if len(found) == 2)
 
 
 def fortifications_unheld(s: AEState) -> list[Event]:

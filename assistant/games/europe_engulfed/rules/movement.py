@@ -4,7 +4,6 @@ strategic-move limits that bound it, and the change of control when units enter 
 from __future__ import annotations
 
 from assistant.decider import Context, Refused
-from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.board.network import network
 from assistant.games.europe_engulfed.commands import Move
 from assistant.games.europe_engulfed.powers import contested, enemy, friendly_uncontested, land_units, side_of

@@ -153,7 +153,7 @@ def _cape_operational(cmd: Move, s: EEState, u: Block, side: str, dest: str, amp
     if dest != "upper_egypt" or u.nation != "britain" or not (home and home.nation == BRITISH_HOME and home.home):
         raise Refused("the only operational move round the Cape is the British invasion of Upper Egypt from British "
                       "home areas", rule="EE 7.25")
-    if s.sa_uses.count(f"amphibious:upper_egypt:britain") < 2:
+    if s.sa_uses.count("amphibious:upper_egypt:britain") < 2:
         raise Refused("the invasion of Upper Egypt from Britain costs two British Special Actions", rule="EE 7.25")
     sea_legs = legs(s, u, ("atlantic",), cmd, per_sea=2)
     return [ev.UnitMoved(unit_id=u.id, path=cmd.path, origin=u.area, mode="amphibious" if amphibious else "operational",

@@ -1,0 +1,7 @@
+"""``python -m assistant.cli``: the same as ``tabletop``."""
+
+import sys
+
+from assistant.cli import main
+
+sys.exit(main())

@@ -1,0 +1,126 @@
+"""Benchmark: what a new process pays on a long Axis & Allies game (``tabletop bench --only aa_start``).
+
+* ``state --at``: ``tabletop state G --at N`` on a 100,000-event game, the whole process (start-up, opening and
+  checking the game, a view from the nearest checkpoint, printing), at random events; the children's processor
+  time (user + system) beside the wall time, median of the runs (target: <= 0.12 s);
+* ``serve``: ``tabletop serve`` started on that database until its first table page of the game is answered
+  (target: <= 0.8 s), wall and the server's processor time.
+
+The game is the web benchmark's: a real A&A game annotated with notes up to 100,000 events. To time the commands
+with another tool, make the database once with ``python -m assistant.games.aa_classic.start_bench FILE``: it
+prints the game's id and its last event.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+EVENTS = 100_000
+
+
+def make_database(path: Path, events: int = EVENTS) -> tuple[str, int]:
+    """A 100,000-event A&A game in a new SQLite file, its checkpoints written: (game id, last event)."""
+    from assistant.application import Assistant
+    from assistant.games.aa_classic.web_bench import _long_game
+    from assistant.kinds import KindRegistry
+    from events.store import EventStore
+
+    store = EventStore(path)
+    app = Assistant(store, KindRegistry())
+    game_id = _long_game(app, store, events)
+    app.view(game_id)  # the checkpoints, as a played game has them
+    head = store.head(game_id)
+    store.close()
+    return game_id, head
+
+
+def _tabletop(*args: str) -> list[str]:
+    return [sys.executable, "-m", "assistant", *args]
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def state_at_process(db: Path, game_id: str, head: int, runs: int = 15) -> dict[str, float]:
+    rng = random.Random(11)
+    env = {**os.environ, "TABLETOP_DB": str(db)}
+    subprocess.run(_tabletop("state", game_id, "--at", "1"), env=env, check=True, capture_output=True)  # warm
+    walls, cpus = [], []
+    for _ in range(runs):
+        at = str(rng.randint(1, head))
+        c0, t0 = _children_cpu(), time.perf_counter()
+        subprocess.run(_tabletop("state", game_id, "--at", at), env=env, check=True, stdout=subprocess.DEVNULL)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(_children_cpu() - c0)
+    return {"state_at_process_s_median": round(statistics.median(walls), 3),
+            "state_at_process_cpu_s_median": round(statistics.median(cpus), 3),
+            "state_at_process_cpu_s_min": round(min(cpus), 3)}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _cpu_of(pid: int) -> float:
+    """User + system seconds of a running process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def serve_first_page(db: Path, game_id: str, runs: int = 5) -> dict[str, float]:
+    walls, cpus = [], []
+    for _ in range(runs):
+        port = _free_port()
+        env = {**os.environ, "TABLETOP_DB": str(db)}
+        t0 = time.perf_counter()
+        server = subprocess.Popen(_tabletop("serve", "--no-browser", "--port", str(port)), env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = t0 + 60
+            while True:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/g/{game_id}", timeout=30) as response:
+                        response.read()
+                    break
+                except OSError:
+                    if time.perf_counter() > deadline or server.poll() is not None:
+                        raise RuntimeError("the server did not answer within 60 s") from None
+                    time.sleep(0.01)
+            walls.append(time.perf_counter() - t0)
+            cpus.append(_cpu_of(server.pid))
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    return {"serve_first_page_s_median": round(statistics.median(walls), 3),
+            "serve_first_page_cpu_s_median": round(statistics.median(cpus), 3),
+            "serve_first_page_cpu_s_min": round(min(cpus), 3)}
+
+
+def run(events: int = EVENTS) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="tabletop-start-") as tmp:
+        db = Path(tmp) / "games.sqlite3"
+        game_id, head = make_database(db, events)
+        return {"events": head, **state_at_process(db, game_id, head), **serve_first_page(db, game_id),
+                "targets": "state --at <= 0.12 s, serve to a first page <= 0.8 s"}
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        raise SystemExit("usage: python -m assistant.games.aa_classic.start_bench DATABASE_FILE")
+    gid, last = make_database(Path(sys.argv[1]))
+    print(gid, last)
