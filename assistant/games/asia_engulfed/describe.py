@@ -8,6 +8,7 @@ from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.board import words as board_words
 from assistant.games.asia_engulfed.describe_air import describe as describe_air
+from assistant.games.asia_engulfed.scenario.entry import SetUpEntered
 from events.core import PhaseBegan
 
 PHASES = {"naval_movement": "Naval Movement", "initial_supply": "Initial Supply", "production": "Production",
@@ -48,6 +49,8 @@ def describe(e: Any) -> str:
         return f"{side}: {phase}{who}." if side else f"{phase[:1].upper()}{phase[1:]}."
     if t is ev.ScenarioSetUp:
         return f"The scenario {e.scenario.name or ''} is set up: {len(e.scenario.pieces)} pieces.".replace("  ", " ")
+    if t is SetUpEntered:
+        return f"Set-up entered: {e.change}."
     if t is ev.BoardAmended:
         return board_words.sentence(e.amendments)
     if t is ev.SidesBid:

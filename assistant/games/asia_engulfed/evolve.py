@@ -12,6 +12,7 @@ from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed import evolve_air as air_evolve
 from assistant.games.asia_engulfed.board import amend
+from assistant.games.asia_engulfed.scenario.entry import SetUpEntered
 from assistant.games.asia_engulfed.state import AEState, Build
 from events.core import PhaseBegan
 
@@ -298,6 +299,7 @@ def _damage_resolved(s: AEState, e: ev.DamageResolved) -> AEState:
 HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ev.BoardAmended: lambda s, e: replace(s, board=amend.apply(s.board, e.amendments, validate=False)),
     ev.ScenarioSetUp: _scenario,
+    SetUpEntered: lambda s, e: replace(s, scenario=e.scenario),
     ev.SidesBid: lambda s, e: replace(s, bid=e.amount),
     PhaseBegan: _phase,
     ev.TurnBegan: _turn,

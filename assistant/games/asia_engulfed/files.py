@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import msgspec
-
-from assistant.families.engulfed.toml_writer import dumps
 from assistant.games.asia_engulfed.board.loader import export
+from assistant.games.asia_engulfed.scenario.loader import SCENARIO_FILES
 from assistant.games.asia_engulfed.state import AEState
 from assistant.families.engulfed.board_files import OPTION_FILES  # noqa: F401  (the same files in both games)
 
@@ -17,7 +15,7 @@ def board_file(state: AEState) -> tuple[str, str, str]:
 
 
 def scenario_file(state: AEState) -> tuple[str, str, str]:
-    return "scenario.toml", dumps(msgspec.to_builtins(state.scenario)), TOML
+    return "scenario.toml", SCENARIO_FILES.export(state.scenario), TOML
 
 
 FILES = {"board": board_file, "scenario": scenario_file}

@@ -50,6 +50,7 @@ from assistant.games.asia_engulfed.rules import (
     supply_moves,
     turn,
 )
+from assistant.games.asia_engulfed.scenario import entry
 from assistant.games.asia_engulfed.scenario.validate import problems as scenario_problems
 from assistant.games.asia_engulfed.state import AEState, initial_state
 from assistant.kinds import read_about
@@ -129,6 +130,8 @@ AIR_NAVAL_MOVES: tuple[Move[AEState], ...] = (
 MOVES: tuple[Move[AEState], ...] = (
     Move(c.Advance, turn.advance, label="Next phase"),
     Move(c.SetUpScenario, setup_moves.set_up, phases=("setup",), when=_phase("setup")),
+    *(Move(cmd, run, phases=("setup",), when=_phase("setup"), label=entry.LABELS[cmd])
+      for cmd, run in entry.RUNS.items()),
     Move(c.Bid, setup_moves.bid, phases=("setup",), when=_phase("bidding"), label="Record the bids"),
     Move(c.NavalMove, naval.naval_move, phases=("naval_movement", "air_naval_combat", "return_to_base"),
          choices=_seas, label="Move by sea"),
@@ -274,7 +277,7 @@ GAME: GameKind[AEState] = GameKind(
     evolve=evolve,
     state_type=AEState,
     commands=tuple(RUN),
-    events=ev.GAME_EVENTS,
+    events=(*ev.GAME_EVENTS, entry.SetUpEntered),
     describe=describe,
     guidance=guidance,
     projections=(LEDGER,),

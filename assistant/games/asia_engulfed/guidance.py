@@ -13,7 +13,7 @@ def guidance(s: AEState) -> str:
     if s.result:
         return f"The game is over: {RESULTS.get(s.result, s.result)} ({s.result_rule})."
     if s.phase == "setup":
-        return "Enter the scenario set-up (pieces, control, tracks), then advance."
+        return "Enter the scenario set-up (pieces, control, tracks) or load its file, then advance."
     if s.phase == "bidding":
         return "Bid for the Allied side (optional), then advance to the first turn."
     who = "Japan" if s.side == "japan" else "The Allies"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.families.engulfed.hidden import discloses, sees
 from assistant.families.engulfed.ledger import Book
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed.board.gaps import blocking
@@ -27,7 +28,7 @@ def pieces(s: AEState, viewer: str = "") -> dict[str, list[dict[str, Any]]]:
     for p in sorted(s.pieces.values(), key=lambda p: (p.at, p.nation, p.id)):
         side = places.side(p)
         at = places.fleet_zone(s, p)
-        hidden = bool(viewer) and side != viewer and places.is_land(p) and not places.contested(s, at)
+        hidden = not sees(viewer, side, face_up=not places.is_land(p) or places.contested(s, at))
         entry: dict[str, Any] = {"id": p.id, "nation": p.nation, "side": side}
         if hidden:
             entry["hidden"] = True
@@ -54,7 +55,7 @@ def ledgers(book: Book, turn: int, viewer: str = "", s: AEState | None = None) -
                 continue
             lines = []
             for line in acc.lines:
-                secret = line.private and viewer and data.side_of(nation) != viewer
+                secret = not discloses(viewer, data.side_of(nation), line.private)
                 name = _place_name(s, line.place)
                 lines.append({"seq": line.seq, "amount": line.amount, "rule": line.rule,
                               "cause": "land steps (undisclosed)" if secret else line.cause,

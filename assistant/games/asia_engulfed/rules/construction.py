@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from assistant.decider import Refused
 from assistant.families.engulfed.ledger import Booking
+from assistant.families.engulfed.setup import first_free
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Buy
@@ -148,10 +149,7 @@ def _home_port(s: AEState, nation: str) -> str:
 
 
 def _free_id(s: AEState, nation: str, kind: str, taken: set[str] = frozenset()) -> str:  # type: ignore[assignment]
-    n = 1
-    while f"{nation}-{kind}-{n}" in s.pieces or f"{nation}-{kind}-{n}" in taken:
-        n += 1
-    return f"{nation}-{kind}-{n}"
+    return first_free({*s.pieces, *taken}, f"{nation}-{kind}-")
 
 
 def pipeline(s: AEState) -> list[dict]:

@@ -11,6 +11,7 @@ from assistant.decider import Context, Refused
 from assistant.families.engulfed.ledger import Booking
 from assistant.families.engulfed.override import RULE
 from assistant.families.engulfed.override import overrider
+from assistant.families.engulfed.setup import first_free
 from assistant.families.engulfed.steps import new_unit_price
 from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed import events as ev
@@ -62,10 +63,7 @@ def forced_buy(cmd: Buy, s: AEState, ctx: Context) -> list[Event]:
         if cmd.zone not in s.board.zones or cmd.kind not in ("infantry", "militia", "marine", "lba", "cba"):
             raise Refused("a new unit needs its kind and a land zone of the board", rule=RULE)
         per, doubles = step_cost(cmd.kind, nation)
-        n = 1
-        while f"{nation}-{cmd.kind}-{n}" in s.pieces:
-            n += 1
-        piece = Piece(id=f"{nation}-{cmd.kind}-{n}", nation=nation, kind=cmd.kind, steps=cmd.steps,
+        piece = Piece(id=first_free(s.pieces, f"{nation}-{cmd.kind}-"), nation=nation, kind=cmd.kind, steps=cmd.steps,
                       max_steps=max(cmd.steps, cmd.max_steps), at=cmd.zone, nationality=cmd.nationality,
                       force=cmd.force)
         return [ev.Purchased(nation=nation, item="new_unit", target=piece.id, steps=cmd.steps, piece=piece,

@@ -3,36 +3,37 @@
 from __future__ import annotations
 
 from assistant.decider import Context, Refused
-from assistant.families.engulfed.amendments import AmendmentRefused
 from assistant.families.engulfed.ledger import Booking
+from assistant.families.engulfed.setup import check_amendments, check_scenario
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.board import amend
 from assistant.games.asia_engulfed.commands import AmendBoard, Bid, SetUpScenario
+from assistant.games.asia_engulfed.scenario.format import Scenario
 from assistant.games.asia_engulfed.scenario.validate import problems
 from assistant.games.asia_engulfed.state import AEState
 
 
 def amend_board(cmd: AmendBoard, s: AEState, ctx: Context) -> list[ev.BoardAmended]:
     """Allowed at any time: the map does not change, only what the assistant knows of it."""
-    try:
-        amend.apply(s.board, cmd.amendments)
-    except AmendmentRefused as exc:
-        raise Refused(str(exc), rule="AE board format") from None
+    check_amendments(amend.apply, s.board, cmd.amendments, "AE board format")
     return [ev.BoardAmended(amendments=cmd.amendments, reason=cmd.reason)]
 
 
 def set_up(cmd: SetUpScenario, s: AEState, ctx: Context) -> list[ev.ScenarioSetUp]:
+    return scenario_set_up(cmd.scenario, s)
+
+
+def scenario_set_up(scenario: Scenario, s: AEState) -> list[ev.ScenarioSetUp]:
+    """The set-up given whole (a file) or as entered at the table, checked, with its opening tracks booked."""
     if s.phase != "setup":
         raise Refused("the scenario is set up once, before the first turn", rule="AE 15.0 (Play Book)")
-    found = problems(cmd.scenario, s.board)
-    if found:
-        raise Refused("the scenario: " + "; ".join(found[:8]), rule="AE scenario format")
-    t = cmd.scenario.tracks
+    check_scenario(problems(scenario, s.board), "AE scenario format", "the scenario: ", 8)
+    t = scenario.tracks
     books = tuple(Booking(nation=n, account=a, amount=v, rule="AE 15.0 (Play Book)", cause="scenario set-up")
                   for n, a, v in (("japan", "oil", t.oil), ("japan", "tc", t.transport_capacity),
                                   ("usa", "submarine_points", t.us_submarine_points),
                                   ("usa", "bomber_points", t.us_bomber_points)) if v)
-    return [ev.ScenarioSetUp(scenario=cmd.scenario, books=books)]
+    return [ev.ScenarioSetUp(scenario=scenario, books=books)]
 
 
 def bid(cmd: Bid, s: AEState, ctx: Context) -> list[ev.SidesBid]:

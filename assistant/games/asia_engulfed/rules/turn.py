@@ -45,7 +45,13 @@ def producers(side: str) -> tuple[str, ...]:
 def advance(cmd: Advance, s: AEState, ctx: Context) -> list[Event]:
     f = Flow(s)
     if s.phase == "setup":
-        raise Refused("enter the scenario set-up first (ae.set_up_scenario)", rule="AE 15.0 (Play Book)")
+        from assistant.games.asia_engulfed.rules.setup import scenario_set_up
+        from assistant.games.asia_engulfed.scenario.entry import entered
+
+        if not entered(s):
+            raise Refused("enter the scenario set-up first: place the pieces, or load a scenario file",
+                          rule="AE 15.0 (Play Book)")
+        return list(scenario_set_up(s.scenario, s))
     if s.phase == "bidding":
         if s.bid > 0:
             f.phase("japan", "pre_game_production", "japan")

@@ -29,6 +29,7 @@ from assistant.games.asia_engulfed.describe import PHASES, RESULTS
 from assistant.games.asia_engulfed.read_models import views
 from assistant.games.asia_engulfed.rules.influence import all_influence
 from assistant.games.asia_engulfed.web import board_panel as panel
+from assistant.games.asia_engulfed.web import setup_panel
 from assistant.games.asia_engulfed.web.map import (CONTROL, INFLUENCE, INFLUENCE_WORDS, MAP_COLOURS, NOBODY, draw,
                                                    unknown_by_computation)
 from assistant.web.forms import FormError, form_for
@@ -49,7 +50,7 @@ class AEPresenter(Presenter):
         visible = tuple(sorted(p["id"] for group in views.pieces(s, viewer).values() for p in group
                                if not p.get("hidden")))
         return {**super().hints(table), "pieces": visible, "nation": data.NATIONS, "to": tuple(sorted(s.board.zones)),
-                "sea": tuple(sorted(s.board.seas)), "key": visible}
+                "sea": tuple(sorted(s.board.seas)), "key": visible, **setup_panel.hints(s)}
 
     def term(self, word: str) -> str:
         if word in data.NATIONS:
@@ -64,7 +65,8 @@ class AEPresenter(Presenter):
 
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
         errors = errors or {}
-        out = [f for f in super().forms(table, errors) if f.spec.tag != AMEND]
+        s = table.view.game
+        out = [setup_panel.worded(f, s) for f in super().forms(table, errors) if f.spec.tag != AMEND]
         spec = form_for(table.loaded.catalogue.command_type(AMEND))
         message, values = errors.get(AMEND, ("", {}))
         return out + [RenderedForm(spec, new_command_id(), dict(values), message, template="asia_engulfed/board.html",
@@ -116,6 +118,9 @@ class AEPresenter(Presenter):
 
     def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
         """The board panel's plain inputs as ``ae.amend_board``'s amendments, read against the board now."""
+        upload = setup_panel.prepared(tag, form)
+        if upload is not None:
+            return upload
         if tag != AMEND or form.get("panel") not in (*panel.PANELS, "file"):
             return form
         board = _board_now()
@@ -131,7 +136,7 @@ class AEPresenter(Presenter):
         return tuple(sorted([*board.zones, *board.seas]))
 
     def board(self, table: Table, arrows=()) -> Markup:
-        s = table.view.game
+        s = setup_panel.shown(table.view.game)
         viewer = viewer_of(table)
         at = f"?at={table.view.seq}" if table.at else ""
         drawn = draw(s, viewer, views.pieces(s, viewer), lambda place: table.space_url(place) + at)
@@ -144,7 +149,7 @@ class AEPresenter(Presenter):
                           "philippines": "Phil.", "dei": "DEI"}))
 
     def space(self, table: Table, name: str) -> Markup | None:
-        s = table.view.game
+        s = setup_panel.shown(table.view.game)
         board = s.board
         if name not in board.zones and name not in board.seas:
             return None

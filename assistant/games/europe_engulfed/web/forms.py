@@ -8,16 +8,13 @@ import json
 import re
 from dataclasses import replace
 
-import msgspec
-from flask import request
-
+from assistant.families.engulfed.web.scenario_file import uploaded_scenario
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.offers import advance_label
 from assistant.games.europe_engulfed.read_models.table import board as board_view
-from assistant.games.europe_engulfed.scenario.format import Scenario
 from assistant.games.europe_engulfed.state import side_of
 from assistant.games.europe_engulfed.web.seen import viewer as seen_by
-from assistant.web.forms import FormError, RenderedForm
+from assistant.web.forms import RenderedForm
 from assistant.web.presenter import Table
 
 MOVE = "ee.move"
@@ -89,23 +86,9 @@ def prepared(tag: str, form: dict[str, str]) -> dict[str, str] | None:
 
 def _scenario_upload() -> str:
     """The scenario file chosen in the set-up form, as the command's JSON (a TOML or JSON file, data/README.md)."""
-    from assistant.games.europe_engulfed.scenario.loader import loads
-    from assistant.games.europe_engulfed.scenario.validate import ScenarioInvalid
+    from assistant.games.europe_engulfed.scenario.loader import SCENARIO_FILES
 
-    upload = request.files.get("scenario_file")
-    if upload is None or not upload.filename:
-        raise FormError("Scenario file: choose the file to load")
-    raw = upload.read(1_000_001)
-    if len(raw) > 1_000_000:
-        raise FormError("Scenario file: at most 1 MB")
-    try:
-        text = raw.decode("utf-8")
-        scenario = loads(text) if not text.lstrip().startswith("{") else msgspec.json.decode(raw, type=Scenario)
-    except (UnicodeDecodeError, msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise FormError(f"Scenario file: {exc}") from None
-    except ScenarioInvalid as exc:
-        raise FormError("Scenario file: " + "; ".join(exc.problems)) from None
-    return msgspec.json.encode(scenario).decode()
+    return uploaded_scenario(SCENARIO_FILES)
 
 
 def plain(text: str) -> str:
