@@ -23,6 +23,7 @@ directory remembers every database sealed on this machine so that stripping the 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import os
@@ -104,8 +105,17 @@ def was_sealed(db: Path, directory: Path | None = None) -> bool:
 
 
 def _heads_file(db: Path, directory: Path | None) -> Path:
-    name = hashlib.blake2b(str(db.resolve()).encode(), digest_size=16).hexdigest()
-    return (directory or config_dir()) / HEADS_DIR / f"{name}.json"
+    return _heads_place(str(db), str(directory or ""), os.environ.get("TABLETOP_CONFIG_DIR", ""))[0]
+
+
+@functools.lru_cache(maxsize=64)
+def _heads_place(db: str, directory: str, configured: str) -> tuple[Path, str]:
+    """The record's file and the database's resolved path: worked out once per process (every append writes the
+    record, and resolving paths was a third of its cost). ``configured`` is in the key so a changed
+    $TABLETOP_CONFIG_DIR is seen."""
+    resolved = str(Path(db).resolve())
+    name = hashlib.blake2b(resolved.encode(), digest_size=16).hexdigest()
+    return (Path(directory) if directory else config_dir()) / HEADS_DIR / f"{name}.json", resolved
 
 
 def seen_heads(db: Path, directory: Path | None = None) -> dict[str, tuple[int, str]]:
@@ -127,16 +137,21 @@ def remember_head(db: Path, game_id: str, seq: int, hash_: str, directory: Path 
     (after the commit): a crash in between leaves the record behind the file, which is safe, never ahead."""
     import fcntl
 
-    path = _heads_file(db, directory)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_suffix(".lock"), "a") as lock:
+    path, resolved = _heads_place(str(db), str(directory or ""), os.environ.get("TABLETOP_CONFIG_DIR", ""))
+    lock_path = path.with_suffix(".lock")
+    try:
+        lock = open(lock_path, "a")
+    except FileNotFoundError:  # the first record of this installation: its folder is made once
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(lock_path, "a")
+    with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         heads = seen_heads(db, directory)
         if not force and heads.get(game_id, (0, ""))[0] >= seq:
             return
         heads[game_id] = (seq, hash_)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(msgspec.json.encode({"database": str(db.resolve()), "games": heads}))
+        temporary.write_bytes(msgspec.json.encode({"database": resolved, "games": heads}))
         os.replace(temporary, path)  # whole or not at all: a reader never sees half a record
 
 
