@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from events.catalogue import Catalogue
-from tests.families.axis_allies.wire_capture import GAMES, WIRE, event_forms, game_modules, head_hash, state_digest
+from tests.families.axis_allies.wire_capture import GAMES, WIRE, event_forms, game_modules, head_hash, nested_structs, state_digest
 
 
 def recorded(name: str) -> dict:
@@ -32,6 +32,16 @@ def test_every_event_type_keeps_its_tag_fields_order_and_defaults(name):
         assert msgspec.json.encode(decode.decode(forms["full"])).decode() == forms["full"], tag
         assert msgspec.json.encode(decode.decode(forms["minimal"])).decode() == forms["minimal_encoded"], tag
         assert event_forms(cls) == forms, tag
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_structs_inside_events_keep_their_fields_order_and_defaults(name):
+    game, _bench = game_modules(name)
+    expected = recorded(name)["structs"]
+    found = nested_structs(game.events)
+    assert sorted(found) == sorted(expected)
+    for struct, forms in expected.items():
+        assert event_forms(found[struct]) == forms, struct
 
 
 @pytest.mark.parametrize("name", list(GAMES))

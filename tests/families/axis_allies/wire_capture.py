@@ -51,11 +51,26 @@ def _sample(t: msgspec.inspect.Type, name: str, salt: int) -> Any:
     raise TypeError(f"no sample for {t!r}")
 
 
+def nested_structs(classes: Any) -> dict[str, type]:
+    """The untagged Structs the events carry inside them (a piece line), by name."""
+    out: dict[str, type] = {}
+    for t in msgspec.inspect.multi_type_info(list(classes)):
+        for f in t.fields:
+            for inner in _walk(f.type):
+                if isinstance(inner, msgspec.inspect.StructType) and inner.tag is None:
+                    out[inner.cls.__name__] = inner.cls
+    return out
+
+
+def _walk(t: msgspec.inspect.Type) -> list[msgspec.inspect.Type]:
+    inner = [getattr(t, a) for a in ("item_type", "key_type", "value_type") if hasattr(t, a)]
+    return [t, *(w for i in inner for w in _walk(i))]
+
+
 def event_forms(cls: type) -> dict[str, Any]:
     info = msgspec.inspect.type_info(cls)
-    tag = info.tag
-    full = {info.tag_field: tag}
-    minimal = {info.tag_field: tag}
+    full: dict[str, Any] = {info.tag_field: info.tag} if info.tag_field else {}
+    minimal = dict(full)
     for n, f in enumerate(info.fields):
         full[f.encode_name] = _sample(f.type, f.name, n)
         if f.required:
@@ -103,6 +118,7 @@ def capture(name: str) -> dict[str, Any]:
     payloads = [msgspec.json.encode(e).decode() for e in events]
     return {
         "events": {cls.__struct_config__.tag: event_forms(cls) for cls in game.events},
+        "structs": {name: event_forms(cls) for name, cls in nested_structs(game.events).items()},
         "game": {
             "seed": seed,
             "definition": msgspec.json.encode(definition).decode(),  # a string: its keys keep their order
