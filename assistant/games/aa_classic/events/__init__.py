@@ -3,11 +3,15 @@
 Every event names the power it concerns; money events carry the amount so the IPC ledger can link each credit
 and debit to the event that caused it. Dice themselves are ``core.dice_rolled``; the events below record what
 the rules made of them (hits, breakthroughs, damage).
+
+The classes live one theme per module of this package (turns, research, production, movement, captures, battles,
+edits); those whose fields both Axis & Allies games share subclass the family's field sets
+(``assistant.families.axis_allies.facts``). Everything is named here, so ``events.X`` reads as it always did.
 """
 
 from __future__ import annotations
 
-from assistant.families.axis_allies.facts import UnitLine
+from assistant.families.axis_allies.facts import UnitLine as UnitLine  # the family's piece line, named here too
 from assistant.games.aa_classic.events.battles import (
     AttackerRetreated,
     BattleEnded,
