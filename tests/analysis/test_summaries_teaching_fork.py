@@ -67,7 +67,8 @@ def test_teaching_steps_carry_sentences_rules_and_notes(app, skirmish):
 
 def test_every_aa_classic_event_has_a_rule_reference():
     book = rule_book("aa_classic", AA_GAME.rule_refs)
-    tags = {tag_of(cls) for cls in vars(aa_classic).values() if isinstance(cls, type) and cls.__module__ == aa_classic.__name__
+    tags = {tag_of(cls) for cls in vars(aa_classic).values() if isinstance(cls, type)
+            and (cls.__module__ == aa_classic.__name__ or cls.__module__.startswith(aa_classic.__name__ + "."))
             and hasattr(cls, "__struct_config__") and isinstance(cls.__struct_config__.tag, str)}
     assert tags and tags <= set(book.events), sorted(tags - set(book.events))
     assert all(ref.rule and ref.text for ref in book.events.values())

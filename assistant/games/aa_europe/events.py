@@ -7,19 +7,9 @@ Dice are ``core.dice_rolled``; the events below record what the rules made of th
 
 from __future__ import annotations
 
-import msgspec
-
+from assistant.families.axis_allies import facts
+from assistant.families.axis_allies.facts import UnitLine as UnitLine  # the family's piece line, named here too
 from events.base import Event
-
-
-class UnitLine(msgspec.Struct, frozen=True):
-    """A piece as it stands: id, kind, owner, space, what it is aboard (0: nothing)."""
-
-    id: int
-    kind: str
-    owner: str
-    space: str
-    aboard: int = 0
 
 
 # ---------------------------------------------------------------- before play: the special cash advance
@@ -46,86 +36,51 @@ class StartingIncomePaid(Event, tag="aae.starting_income_paid"):
 # ---------------------------------------------------------------- turn flow
 
 
-class TurnStarted(Event, tag="aae.turn_started"):
+class TurnStarted(facts.TurnStarted, Event, tag="aae.turn_started"):
     """A power's turn began; ``controlled`` is its start-of-turn snapshot (placement, landing, retreats use it)."""
 
-    round: int
-    power: str
-    controlled: tuple[str, ...]
+
+class TurnEnded(facts.TurnEnded, Event, tag="aae.turn_ended"):
+    pass
 
 
-class TurnEnded(Event, tag="aae.turn_ended"):
-    round: int
-    power: str
-
-
-class UnitsPurchased(Event, tag="aae.units_purchased"):
-    power: str
-    units: dict[str, int]
-    cost: int
+class UnitsPurchased(facts.UnitsPurchased, Event, tag="aae.units_purchased"):
     advance: bool = False  # bought with the special cash advance, placed where the buyer has a unit [T L26]
 
 
-class UnitsPlaced(Event, tag="aae.units_placed"):
-    power: str
-    space: str
-    complex: str  # the complex producing them ("" with the cash advance, "Canada" under the Canada rule)
-    units: tuple[UnitLine, ...]
+class UnitsPlaced(facts.UnitsPlaced, Event, tag="aae.units_placed"):
+    """``complex``: the complex producing them ("" with the cash advance, "Canada" under the Canada rule)."""
 
 
-class UnitsForfeited(Event, tag="aae.units_forfeited"):
-    power: str
-    units: dict[str, int]
-    reason: str
+class UnitsForfeited(facts.UnitsForfeited, Event, tag="aae.units_forfeited"):
+    pass
 
 
 # ---------------------------------------------------------------- movement
 
 
-class UnitsMoved(Event, tag="aae.units_moved"):
+class UnitsMoved(facts.UnitsMoved, Event, tag="aae.units_moved"):
     """Units went along ``path`` in ``phase``; ``mission``: move | attack | blitz | capture | bombing | escort | land."""
 
-    power: str
-    units: tuple[int, ...]
-    path: tuple[str, ...]
     phase: str
     mission: str = "move"
     aboard: dict[int, int] = {}  # fighter -> carrier it landed on
 
 
-class UnitsLoaded(Event, tag="aae.units_loaded"):
-    power: str
-    transport: int
-    cargo: tuple[int, ...]
-    territory: str
-    zone: str
+class UnitsLoaded(facts.UnitsLoaded, Event, tag="aae.units_loaded"):
+    pass
 
 
-class UnitsUnloaded(Event, tag="aae.units_unloaded"):
+class UnitsUnloaded(facts.UnitsUnloaded, Event, tag="aae.units_unloaded"):
     """Cargo went ashore (``waiting``: it lands once the naval battle in ``zone`` is won [E L52])."""
 
-    power: str
-    transports: tuple[int, ...]
-    cargo: tuple[int, ...]
-    zone: str
-    territory: str
-    amphibious: bool = False
-    waiting: bool = False
 
-
-class AircraftShotDown(Event, tag="aae.aircraft_shot_down"):
+class AircraftShotDown(facts.AircraftShotDown, Event, tag="aae.aircraft_shot_down"):
     """AA fire destroyed aircraft over ``space``: ``context`` overflight | battle | bombing [T L31, L32, L56, L82]."""
 
-    power: str
-    units: tuple[int, ...]
-    space: str
-    context: str
 
-
-class AircraftLost(Event, tag="aae.aircraft_lost"):
-    power: str
-    units: tuple[int, ...]
-    reason: str
+class AircraftLost(facts.AircraftLost, Event, tag="aae.aircraft_lost"):
+    pass
 
 
 class ConvoyRaided(Event, tag="aae.convoy_raided"):
@@ -147,40 +102,22 @@ class ConvoyLiberated(Event, tag="aae.convoy_liberated"):
     value: int
 
 
-class TerritoryCaptured(Event, tag="aae.territory_captured"):
+class TerritoryCaptured(facts.TerritoryCaptured, Event, tag="aae.territory_captured"):
     """Control changed at once (battle, empty territory, blitz) [T L86]; AA guns and the complex change hands."""
 
-    territory: str
-    by: str
-    previous: str
-    controller: str
-    method: str  # battle | unoccupied | blitz
-    liberated: bool = False
     aa_guns: tuple[int, ...] = ()
 
 
-class CapitalCaptured(Event, tag="aae.capital_captured"):
+class CapitalCaptured(facts.CapitalCaptured, Event, tag="aae.capital_captured"):
     """The captor takes every IPC the capital's owner holds [E L44]."""
-
-    capital: str
-    owner: str
-    captor: str
-    seized: int
 
 
 # ---------------------------------------------------------------- battles
 
 
-class BattleJoined(Event, tag="aae.battle_joined"):
+class BattleJoined(facts.BattleJoined, Event, tag="aae.battle_joined"):
     """Attacking units entered a battle (key: the space, or space + "/bombing" for a strategic raid)."""
 
-    battle: str
-    space: str
-    kind: str  # land | naval | bombing
-    attacker: str
-    units: tuple[int, ...]
-    came_from: str
-    amphibious: bool = False
     escort: bool = False
 
 
@@ -189,15 +126,11 @@ class InterceptorsDeclared(Event, tag="aae.interceptors_declared"):
     units: tuple[int, ...]
 
 
-class HitsScored(Event, tag="aae.hits_scored"):
+class HitsScored(facts.HitsScored, Event, tag="aae.hits_scored"):
     """What a throw did to the other side. ``no_air``: hits aircraft cannot take (submarine fire [T L98]);
-    ``no_sub``: hits submarines cannot take (aircraft without a friendly destroyer [T L106])."""
+    ``no_sub``: hits submarines cannot take (aircraft without a friendly destroyer [T L106]). ``fire``: aa | support |
+    surprise | attack | defence | intercept | escort."""
 
-    battle: str
-    side: str  # attacker | defender: who fired
-    firer: str
-    fire: str  # aa | support | surprise | attack | defence | intercept | escort
-    hits: int
     no_air: int = 0
     no_sub: int = 0
     line: bool = True  # the victims stay behind the casualty line (they still fire) until it is cleared
@@ -206,30 +139,22 @@ class HitsScored(Event, tag="aae.hits_scored"):
     kinds: tuple[str, ...] = ()  # per die: any | no_air | no_sub | air_only (a corrected throw is recounted with them)
 
 
-class HitsRecounted(Event, tag="aae.hits_recounted"):
+class HitsRecounted(facts.HitsRecounted, Event, tag="aae.hits_recounted"):
     """A corrected physical throw whose hits were still waiting for the casualty choice: they are now these."""
 
-    battle: str
-    hits: int
     no_air: int = 0
     no_sub: int = 0
     ref: str = ""
 
 
-class CorrectionOutstanding(Event, tag="aae.correction_outstanding"):
+class CorrectionOutstanding(facts.CorrectionOutstanding, Event, tag="aae.correction_outstanding"):
     """A corrected throw whose consequences were already acted on: the table rolls back to it or edits."""
 
-    ref: str
-    reason: str
 
-
-class CasualtiesChosen(Event, tag="aae.casualties_chosen"):
+class CasualtiesChosen(facts.CasualtiesChosen, Event, tag="aae.casualties_chosen"):
     """Hit units: ``damaged`` battleships turned on their side [T L34]; ``units`` lost (behind the casualty line when
     ``removed`` is false: they still fire back); ``cargo`` lost with its transport or carrier [T L106]."""
 
-    battle: str
-    side: str  # whose units
-    units: tuple[int, ...]
     damaged: tuple[int, ...] = ()
     cargo: tuple[int, ...] = ()
     removed: bool = True
@@ -245,55 +170,29 @@ class LineCleared(Event, tag="aae.line_cleared"):
     round_over: bool = True
 
 
-class SubmarinesSubmerged(Event, tag="aae.submarines_submerged"):
+class SubmarinesSubmerged(facts.SubmarinesSubmerged, Event, tag="aae.submarines_submerged"):
     """Laid on their side, out of the battle; they surface in phase 6 [E L66, L104]."""
 
-    battle: str
-    side: str
-    units: tuple[int, ...]
+
+class AttackerRetreated(facts.AttackerRetreated, Event, tag="aae.attacker_retreated"):
+    pass
 
 
-class AttackerRetreated(Event, tag="aae.attacker_retreated"):
-    battle: str
-    units: tuple[int, ...]
-    to: str
-    aircraft: tuple[int, ...] = ()
+class BattleEnded(facts.BattleEnded, Event, tag="aae.battle_ended"):
+    """``outcome``: attacker_won | defender_held | attacker_retreated | both_destroyed | cleared | stalemate | bombed."""
 
 
-class BattleEnded(Event, tag="aae.battle_ended"):
-    battle: str
-    outcome: str  # attacker_won | defender_held | attacker_retreated | both_destroyed | cleared | stalemate | bombed
-    survivors: tuple[int, ...] = ()
+class LandingMade(facts.LandingMade, Event, tag="aae.landing_made"):
+    pass
 
 
-class LandingMade(Event, tag="aae.landing_made"):
-    zone: str
-    territory: str
-    cargo: tuple[int, ...]
-
-
-class BombingDamage(Event, tag="aae.bombing_damage"):
+class BombingDamage(facts.BombingDamage, Event, tag="aae.bombing_damage"):
     """Each surviving bomber's die; the sum is returned to the bank from the treasury, all it has at most [T L56]."""
 
-    battle: str
-    territory: str
-    owner: str
-    total: int
-    paid: int
 
-
-class BattleOddsRecorded(Event, tag="aae.battle_odds_recorded"):
+class BattleOddsRecorded(facts.BattleOddsRecorded, Event, tag="aae.battle_odds_recorded"):
     """Exact odds of a battle for the forces at its first die, kept in the log."""
 
-    battle: str
-    space: str
-    attacker: str
-    defender: str
-    attacking: dict[str, int]
-    defending: dict[str, int]
-    attacker_wins: float
-    defender_wins: float
-    draw: float
     captures: float
     supporting: dict[str, int] = {}
     expected_rounds: float = 0.0
@@ -318,19 +217,15 @@ class SurfacedAndRepaired(Event, tag="aae.surfaced_and_repaired"):
     battleships: tuple[int, ...] = ()
 
 
-class IncomeCollected(Event, tag="aae.income_collected"):
+class IncomeCollected(facts.IncomeCollected, Event, tag="aae.income_collected"):
     """The production chart's level [T L78]; ``lines`` shows it space by space and ``convoy_losses`` each convoy centre
     held by Germany with the income its owner does not receive [T L61]."""
 
-    power: str
-    amount: int
     lines: dict[str, int] = {}
     convoy_losses: dict[str, int] = {}
 
 
-class IncomeWithheld(Event, tag="aae.income_withheld"):
-    power: str
-    reason: str
+class IncomeWithheld(facts.IncomeWithheld, Event, tag="aae.income_withheld"):
     amount: int = 0
 
 
@@ -374,10 +269,8 @@ class VictoryDeclared(Event, tag="aae.victory_declared"):
 # ---------------------------------------------------------------- edits
 
 
-class UnitsEdited(Event, tag="aae.units_edited"):
-    reason: str
-    added: tuple[UnitLine, ...] = ()
-    removed: tuple[int, ...] = ()
+class UnitsEdited(facts.UnitsEdited, Event, tag="aae.units_edited"):
+    pass
 
 
 class ControlEdited(Event, tag="aae.control_edited"):
@@ -386,19 +279,12 @@ class ControlEdited(Event, tag="aae.control_edited"):
     controller: str
 
 
-class TreasuryEdited(Event, tag="aae.treasury_edited"):
-    reason: str
-    power: str
-    amount: int
+class TreasuryEdited(facts.TreasuryEdited, Event, tag="aae.treasury_edited"):
+    pass
 
 
-class RuleOverridden(Event, tag="aae.rule_overridden"):
+class RuleOverridden(facts.RuleOverridden, Event, tag="aae.rule_overridden"):
     """The table chose to do what the rules refuse; the refusal and the reason stay on the record."""
-
-    command: str
-    refusal: str
-    rule: str
-    reason: str
 
 
 EVENTS: tuple[type[Event], ...] = (
