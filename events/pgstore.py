@@ -20,7 +20,8 @@ from psycopg_pool import ConnectionPool
 
 from events.hashing import GENESIS, canonical_bytes, chain_hash
 from events.migrations import LATEST, MIGRATIONS, grants
-from events.store import Appended, Conflict, GameNotFound, GameRow, NewEvent, Row, StoreError, _rewinds_of
+from events.records import Appended, Conflict, GameNotFound, GameRow, NewEvent, Row, StoreError
+from events.store import _rewinds_of
 
 CHANNEL = "tabletop_events"
 _ROW_COLUMNS = "game_id, seq, type, version, recorded_at, actor, command_id, payload, prev_hash, hash"

@@ -18,161 +18,19 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from events import integrity
 from events.group_commit import GroupCommit, Request as _Request
 from events.sealing import Sealing
 from events.hashing import GENESIS, canonical_bytes, chain_hash
+from events.records import (  # the store's vocabulary, importable from here as before
+    Appended, Conflict, GameNotFound, GameRow, NewEvent, RolledBack, Row, StoreError, Tampered, refusal,
+)
+from events.sqlite_schema import CHECKPOINT_INDEX, SCHEMA
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    game_id    TEXT PRIMARY KEY,
-    kind       TEXT NOT NULL,
-    title      TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    archived   INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id     TEXT    NOT NULL,
-    seq         INTEGER NOT NULL CHECK (seq >= 1),
-    type        TEXT    NOT NULL,
-    version     INTEGER NOT NULL,
-    recorded_at TEXT    NOT NULL,
-    actor       TEXT    NOT NULL,
-    command_id  TEXT    NOT NULL,
-    payload     BLOB    NOT NULL,
-    prev_hash   TEXT    NOT NULL,
-    hash        TEXT    NOT NULL,
-    rewinds_to  INTEGER,
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS events_rewinds ON events (game_id, seq) WHERE rewinds_to IS NOT NULL;
-CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be changed'); END;
-CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
-BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be deleted'); END;
-CREATE TABLE IF NOT EXISTS commands (
-    game_id    TEXT    NOT NULL,
-    command_id TEXT    NOT NULL,
-    first_seq  INTEGER NOT NULL,
-    last_seq   INTEGER NOT NULL,
-    PRIMARY KEY (game_id, command_id)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS heads (
-    game_id TEXT PRIMARY KEY,
-    seq     INTEGER NOT NULL,
-    hash    TEXT    NOT NULL,
-    seal    TEXT    NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS checked (
-    game_id TEXT PRIMARY KEY,
-    seq     INTEGER NOT NULL,
-    hash    TEXT    NOT NULL,
-    seal    TEXT    NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS meta (
-    name  TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS checkpoints (
-    game_id TEXT    NOT NULL,
-    seq     INTEGER NOT NULL,
-    state   BLOB    NOT NULL,
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
-"""
-# Which checkpoints a game has is asked on every view. The table keeps each state (a hundred kilobytes and more)
-# inside its own rows, so reading their numbers alone walked every state: 4.5 ms for a 100,000-event game. This
-# index holds the numbers only. Made apart from SCHEMA: a read-only file from before it still opens (and reads).
-CHECKPOINT_INDEX = "CREATE INDEX IF NOT EXISTS checkpoints_seqs ON checkpoints (game_id, seq)"
-
-
-class StoreError(Exception):
-    """The database could not be used; the message says why in plain words."""
-
-
-class Conflict(StoreError):
-    """Another device appended first. Nothing was written."""
-
-
-class GameNotFound(StoreError):
-    pass
-
-
-class Tampered(StoreError):
-    """The database file was changed behind the assistant's back; the message says what was found."""
-
-    def __init__(self, game_id: str, finding: integrity.Finding):
-        self.game_id = game_id
-        self.finding = finding
-        super().__init__(f"game {game_id} was changed outside the assistant and is not served: {finding} "
-                         f"(`tabletop verify {game_id}` reports it)")
-
-
-class RolledBack(Tampered):
-    """The file holds an older copy of a game than this installation last saw (a restore); the players may accept
-    it on purpose (``tabletop accept-restore``, or the button on the game's page)."""
-
-    def __init__(self, game_id: str, finding: integrity.Finding):
-        self.game_id = game_id
-        self.finding = finding
-        StoreError.__init__(self, f"game {game_id} is not served: {finding}. If this older copy was restored on "
-                                  f"purpose, accept it: `tabletop accept-restore {game_id}` (or \"Accept this copy\" "
-                                  "on the game's page)")
-
-
-def refusal(game_id: str, finding: integrity.Finding) -> Tampered:
-    """The refusal for a finding: a restored older copy is one the players can accept, anything else is not."""
-    return RolledBack(game_id, finding) if isinstance(finding, integrity.Behind) else Tampered(game_id, finding)
-
-
-@dataclass(frozen=True)
-class NewEvent:
-    type: str
-    version: int
-    payload: bytes
-    rewinds_to: int | None = None
-
-
-@dataclass(frozen=True)
-class Row:
-    """One stored event exactly as on disk."""
-
-    game_id: str
-    seq: int
-    type: str
-    version: int
-    recorded_at: str
-    actor: str
-    command_id: str
-    payload: bytes
-    prev_hash: str
-    hash: str
-
-    def recompute_hash(self) -> str:
-        canon = canonical_bytes(
-            self.game_id, self.seq, self.type, self.version, self.recorded_at, self.actor, self.command_id, self.payload
-        )
-        return chain_hash(self.prev_hash, canon)
-
-
-@dataclass(frozen=True)
-class Appended:
-    first_seq: int
-    last_seq: int
-    duplicate: bool = False
-
-
-@dataclass(frozen=True)
-class GameRow:
-    game_id: str
-    kind: str
-    title: str
-    created_at: str
-    head: int
-
+__all__ = ["Appended", "CHECKPOINT_INDEX", "Conflict", "EventStore", "GameNotFound", "GameRow", "NewEvent",
+           "RolledBack", "Row", "SCHEMA", "StoreError", "Tampered", "refusal"]
 
 _ROW_COLUMNS = "game_id, seq, type, version, recorded_at, actor, command_id, payload, prev_hash, hash"
 
