@@ -30,6 +30,7 @@ import msgspec
 
 from assistant import cachefile
 from assistant.kinds import LoadedKind
+from events.columns import Columns
 from events.core import EventsCancelled
 from events.hashing import GENESIS
 from events.integrity import Finding
@@ -85,6 +86,17 @@ def read_cancels(store: EventStore, game_id: str, upto: int) -> list[tuple[int, 
         except (msgspec.DecodeError, msgspec.ValidationError):
             raise Tampered(game_id, Finding(f"event {seq} has a rewinds_to column but cancels nothing", seq)) from None
     return out
+
+
+class _RowsNeeded(Exception):
+    """A range read as columns holds what only a row-by-row read decodes (an older schema version to upcast)."""
+
+
+def _older(events: list[Any], versions: Sequence[int]) -> list[int]:
+    """The positions of the events stored in an older schema version than their class's today."""
+    if versions.count(1) == len(versions) and all(cls.schema_version == 1 for cls in set(map(type, events))):
+        return []  # the usual case, checked in two passes in C
+    return [i for i, (event, version) in enumerate(zip(events, versions)) if type(event).schema_version != version]
 
 
 class View:
@@ -304,7 +316,6 @@ class Timeline:
 
         start = base_view.seq
         first = bisect.bisect_right(cancel_seqs, start)
-        rows = self._read(base_view, seq, cancels[first:])
         cancelled = cancelled_set((s, t) for s, _rw, t in cancels[first:])
         save_points = {
             k
@@ -313,15 +324,25 @@ class Timeline:
         }
         if save_points:
             save_points -= set(stored) - stale
-        states = self._fold(list(base_view.states), rows, cancelled, save_points)
-        return View(self.game_id, seq, states, self.index, rows[-1][8] if self.checks and rows else None)
+        columns, last_hash = self._read(base_view, seq, cancels[first:])
+        try:
+            states = self._fold(list(base_view.states), columns, cancelled, save_points)
+        except _RowsNeeded:  # an event of an older schema in a range read as columns: again, row by row
+            columns = Columns.of_rows(self.store.replay_rows(self.game_id, base_view.seq, seq))
+            states = self._fold(list(base_view.states), columns, cancelled, save_points)
+        return View(self.game_id, seq, states, self.index, last_hash)
 
-    def _read(self, base: View, upto: int, cancels: list[tuple[int, int, Any]]) -> list[tuple]:
-        """The rows after ``base`` up to ``upto`` as the fold reads them (seq, type, version, recorded_at, actor,
-        command_id, payload, and when checked also prev_hash, hash). On a checking store each is checked against
-        the chain from the base's hash, and the cancellations that chose the base must be exactly theirs."""
+    def _read(self, base: View, upto: int, cancels: list[tuple[int, int, Any]]) -> tuple[Columns, str | None]:
+        """The events after ``base`` up to ``upto`` as the fold reads them, and the hash of the last when checked.
+
+        A long range on a store that does not check each event is read as columns (``events/columns.py``). On a
+        checking store each row is checked against the chain from the base's hash, and the cancellations that
+        chose the base must be exactly theirs."""
         if not self.checks:
-            return self.store.replay_rows(self.game_id, base.seq, upto)
+            columns = self.store.replay_columns(self.game_id, base.seq, upto) if upto - base.seq > BATCH_DECODE else None
+            if columns is None:
+                columns = Columns.of_rows(self.store.replay_rows(self.game_id, base.seq, upto))
+            return columns, None
         stored = self.store.integrity_rows(self.game_id, base.seq, upto)
         finding, _end, _ = chain_of(stored, (base.seq, base.hash or GENESIS), upto)
         if finding is None:
@@ -331,7 +352,7 @@ class Timeline:
                 finding = Finding(f"the index of undos differs from event {wrong} (its rewinds_to was changed)", wrong)
         if finding is not None:
             raise Tampered(self.game_id, finding)
-        return [r[1:] for r in stored]
+        return Columns.of_rows(stored, start=1), stored[-1][9] if stored else None
 
     def _thaw(self, blob: bytes | None) -> tuple[Any, ...] | None:
         """A checkpoint's states, or None when it was written by other code (a cache miss, never an error)."""
@@ -342,26 +363,21 @@ class Timeline:
         except (msgspec.DecodeError, msgspec.ValidationError):
             return None
 
-    def _fold(self, states: list[Any], rows: list[tuple], cancelled: set[int], save_points: set[int]) -> list[Any]:
-        """The hot loop of every replay: the payloads decoded in one call, the game's own evolve called straight,
-        and each event handed only to the read models that declare its type (an event no read model reads, a note
-        say, costs its decoding and the game's evolve only). Rows of an older schema version are upcast."""
-        catalogue = self.loaded.catalogue
-        # one call for a long range; a short one decodes row by row, building only its own types' decoders
-        decoded = catalogue.decode_current([r[6] for r in rows]) if len(rows) > BATCH_DECODE else None
-        plans: dict[str, tuple[int, tuple[tuple[int, Any, bool], ...]]] = {}  # type -> (today's version, route)
-        slow = catalogue.decode_event
+    def _fold(self, states: list[Any], columns: Columns, cancelled: set[int], save_points: set[int]) -> list[Any]:
+        """The hot loop of every replay: the game's own evolve called straight, and each event handed only to the
+        read models that declare its type (an event no read model reads, a note say, costs its decoding and the
+        game's evolve only)."""
+        routes: dict[type, tuple[tuple[int, Any, bool], ...]] = {}
         evolve = self.loaded.kind.evolve
         game = states[0]
         saving = bool(save_points)
-        for i, (seq, type_, version, recorded_at, actor, command_id, payload, *_rest) in enumerate(rows):
-            if type_ != CANCEL_TAG and not (cancelled and seq in cancelled):
-                plan = plans.get(type_)
-                if plan is None:
-                    plan = plans[type_] = self._plan(type_)
-                event = decoded[i] if decoded is not None and version == plan[0] else slow(type_, version, payload)
+        for seq, event, recorded_at, actor, command_id in zip(columns.seqs, self._events(columns, cancelled),
+                                                              columns.recorded_at, columns.actors, columns.command_ids):
+            if event is not None and type(event) is not EventsCancelled and not (cancelled and seq in cancelled):
                 game = evolve(game, event)
-                route = plan[1]
+                route = routes.get(type(event))
+                if route is None:
+                    route = routes[type(event)] = self._route(type(event))
                 if route:
                     rec = Recorded(seq, event, recorded_at, actor, command_id)
                     for j, apply, reads_game in route:
@@ -372,11 +388,24 @@ class Timeline:
         states[0] = game
         return states
 
-    def _plan(self, type_: str) -> tuple[int, tuple[tuple[int, Any, bool], ...]]:
-        """Today's schema version of an event type and the read models it reaches; (0, ()) for a type this game
-        does not know (decoding it then says so)."""
-        cls = self.loaded.catalogue.events.get(type_)
-        return (cls.schema_version, self._route(cls)) if cls is not None else (0, ())
+    def _events(self, columns: Columns, cancelled: set[int]) -> list[Any]:
+        """Each event as today's class; None where the fold skips it and it was not decoded. A long range is decoded
+        in one call and only its rows of an older schema again, one by one (upcast); a short one row by row,
+        building only its own types' decoders. A range read as columns with an older row raises ``_RowsNeeded``."""
+        catalogue = self.loaded.catalogue
+        payloads = columns.payloads
+        if isinstance(payloads, str):
+            decoded = catalogue.decode_array(payloads)
+            if decoded is None or len(decoded) != len(columns) or _older(decoded, columns.versions):
+                raise _RowsNeeded
+            return decoded
+        slow = catalogue.decode_event
+        if len(payloads) > BATCH_DECODE and (decoded := catalogue.decode_current(payloads)) is not None:
+            for i in _older(decoded, columns.versions):
+                decoded[i] = slow(columns.types[i], columns.versions[i], payloads[i])
+            return decoded
+        return [None if type_ == CANCEL_TAG or (cancelled and seq in cancelled) else slow(type_, version, payload)
+                for seq, type_, version, payload in zip(columns.seqs, columns.types, columns.versions, payloads)]
 
     def _route(self, event_type: type) -> tuple[tuple[int, Any, bool], ...]:
         """The read models (after the game's own state, always first) that an event of this type reaches; those

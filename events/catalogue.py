@@ -70,10 +70,14 @@ class Catalogue:
         """Many payloads decoded in one call as today's classes (replay's fast path); None when one of them does not
         decode so (an unknown type, or an old shape): the caller then decodes row by row, upcasting old versions.
         The caller still upcasts rows whose stored version is not today's."""
+        return self.decode_array(b"[" + b",".join(payloads) + b"]")
+
+    def decode_array(self, array: bytes | str) -> list[Event] | None:
+        """A JSON array of payloads decoded in one call as today's classes; None as for ``decode_current``."""
         if self._many is None:
             self._many = msgspec.json.Decoder(list[Union[tuple(self.events.values())]])  # type: ignore[misc]
         try:
-            return self._many.decode(b"[" + b",".join(payloads) + b"]")
+            return self._many.decode(array)
         except (msgspec.DecodeError, msgspec.ValidationError):
             return None
 

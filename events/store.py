@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from events import integrity
+from events.columns import Columns, of_aggregates
 from events.group_commit import GroupCommit, Request as _Request
 from events.sealing import Sealing
 from events.hashing import GENESIS, canonical_bytes, chain_hash
@@ -33,6 +34,11 @@ __all__ = ["Appended", "CHECKPOINT_INDEX", "Conflict", "EventStore", "GameNotFou
            "RolledBack", "Row", "SCHEMA", "StoreError", "Tampered", "refusal"]
 
 _ROW_COLUMNS = "game_id, seq, type, version, recorded_at, actor, command_id, payload, prev_hash, hash"
+_COLUMNS_SQL = (  # the default separator, a comma: a function such as char(31) would run on every row
+    "SELECT count(*), min(seq), max(seq), group_concat(version), group_concat(recorded_at), "
+    "group_concat(actor), group_concat(command_id), group_concat(payload) FROM events WHERE game_id=? AND seq>? "
+    "AND seq<=?"
+)
 
 
 class EventStore(Sealing):
@@ -377,6 +383,19 @@ class EventStore(Sealing):
             "WHERE game_id=? AND seq>? AND seq<=? ORDER BY seq",
             (game_id, after, upto),
         )
+
+    def replay_columns(self, game_id: str, after: int, upto: int) -> Columns | None:
+        """The same as ``replay_rows``, as columns (``events/columns.py``); None when the fast read does not apply.
+
+        SQLite walks the primary key's range in order, as for the rows (the plan is a search of the primary key, the
+        only index that holds every event); the count and the ends show that no event is missing."""
+        try:
+            row = self._connect().execute(_COLUMNS_SQL, (game_id, after, upto)).fetchone()
+        except sqlite3.OperationalError:  # a payload that is not UTF-8 text: read as rows, which say what is wrong
+            return None
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(self._explain(exc)) from None
+        return of_aggregates(after, row)
 
     def seqs_containing(self, game_id: str, type_: str, fragment: bytes) -> list[int]:
         """The events of this type whose stored payload contains ``fragment``, searched by the database (a what-if

@@ -152,23 +152,44 @@ def decide(command: Command, state: State, ctx: Context) -> list[Event]:
     return RUN[type(command)](command, state, ctx)
 
 
+def _phase_began(state: State, event: PhaseBegan) -> State:
+    return msgspec.structs.replace(state, round=event.round, side=event.side, phase=event.phase)
+
+
+def _units_bought(state: State, event: UnitsBought) -> State:
+    return msgspec.structs.replace(
+        state,
+        treasury={**state.treasury, event.side: state.treasury[event.side] - event.cost},
+        units={**state.units, event.side: state.units[event.side] + event.count},
+    )
+
+
+def _hits_scored(state: State, event: HitsScored) -> State:
+    return msgspec.structs.replace(state, units={**state.units, event.target: state.units[event.target] - event.hits})
+
+
+def _hits_adjusted(state: State, event: HitsAdjusted) -> State:
+    return msgspec.structs.replace(state, units={**state.units, event.target: state.units[event.target] - event.change})
+
+
+def _treasury_edited(state: State, event: TreasuryEdited) -> State:
+    return msgspec.structs.replace(
+        state, treasury={**state.treasury, event.side: state.treasury[event.side] + event.amount})
+
+
+# One function per fact, found by the event's type (as the real games' evolve does).
+APPLY: dict[type, Any] = {
+    PhaseBegan: _phase_began,
+    UnitsBought: _units_bought,
+    HitsScored: _hits_scored,
+    HitsAdjusted: _hits_adjusted,
+    TreasuryEdited: _treasury_edited,
+}
+
+
 def evolve(state: State, event: Event) -> State:
-    rep = msgspec.structs.replace
-    if isinstance(event, PhaseBegan):
-        return rep(state, round=event.round, side=event.side, phase=event.phase)
-    if isinstance(event, UnitsBought):
-        return rep(
-            state,
-            treasury={**state.treasury, event.side: state.treasury[event.side] - event.cost},
-            units={**state.units, event.side: state.units[event.side] + event.count},
-        )
-    if isinstance(event, HitsScored):
-        return rep(state, units={**state.units, event.target: state.units[event.target] - event.hits})
-    if isinstance(event, HitsAdjusted):
-        return rep(state, units={**state.units, event.target: state.units[event.target] - event.change})
-    if isinstance(event, TreasuryEdited):
-        return rep(state, treasury={**state.treasury, event.side: state.treasury[event.side] + event.amount})
-    return state
+    apply = APPLY.get(type(event))
+    return apply(state, event) if apply else state
 
 
 def after_dice_corrected(state: State, correction: DiceCorrected) -> list[Event]:
