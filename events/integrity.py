@@ -28,6 +28,7 @@ import hashlib
 import hmac
 import os
 import secrets
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,37 +123,99 @@ def seen_heads(db: Path, directory: Path | None = None) -> dict[str, tuple[int, 
     """game id -> (seq, hash) of the last head this installation saw of each game of the database file ``db``.
 
     Kept beside the key, outside the database, so a restored older copy of the file (with its seals, which were
-    true then) is still found behind. An unreadable record counts as none (it only ever makes a check weaker)."""
+    true then) is still found behind. The record is a snapshot (``<name>.json``) and a journal of the heads seen
+    since (``<name>.journal``, a line each); a head moves only forward, unless a line accepts a restore. An
+    unreadable snapshot or line counts as none (it only ever makes a check weaker)."""
+    path = _heads_file(db, directory)
     try:
-        data = msgspec.json.decode(_heads_file(db, directory).read_bytes())
-        return {g: (int(v[0]), str(v[1])) for g, v in data["games"].items()}
+        data = msgspec.json.decode(path.read_bytes())
+        heads = {g: (int(v[0]), str(v[1])) for g, v in data["games"].items()}
     except (OSError, msgspec.DecodeError, KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return {}
+        heads = {}
+    try:
+        journal = path.with_suffix(".journal").read_bytes()
+    except OSError:
+        return heads
+    for line in journal.splitlines():
+        if not line:
+            continue
+        try:
+            game_id, seq, hash_, force = msgspec.json.decode(line, type=tuple[str, int, str, bool])
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            continue  # a line cut short by a crash: the record stays behind the file, which is safe
+        if force or heads.get(game_id, (0, ""))[0] < seq:
+            heads[game_id] = (seq, hash_)
+    return heads
+
+
+JOURNAL_LIMIT = 64 * 1024  # bytes of journal (some 700 heads) before it is folded into the snapshot
+OPEN_JOURNALS = 8
+_journals: dict[Path, int] = {}  # this process's open journal of each record: one write per append
+_journals_lock = threading.Lock()
 
 
 def remember_head(db: Path, game_id: str, seq: int, hash_: str, directory: Path | None = None, *,
                   force: bool = False) -> None:
     """Record ``(seq, hash)`` as the last head seen of a game in ``db`` (never moving it back unless ``force``:
     two processes appending at once may finish out of order). Call it only after the database has the head
-    (after the commit): a crash in between leaves the record behind the file, which is safe, never ahead."""
+    (after the commit): a crash in between leaves the record behind the file, which is safe, never ahead.
+
+    Every append calls it, so it is one line appended to the journal (one ``write`` on a descriptor kept open,
+    atomic with respect to other writers); rewriting the whole record and renaming it into place each time took
+    two fifths of a durable append. The journal is folded into the snapshot once it is long."""
     import fcntl
 
-    path, resolved = _heads_place(str(db), str(directory or ""), os.environ.get("TABLETOP_CONFIG_DIR", ""))
-    lock_path = path.with_suffix(".lock")
+    path = _heads_file(db, directory)
+    line = b"\n" + msgspec.json.encode((game_id, seq, hash_, force))  # a line cut short never runs into the next
+    with _journals_lock:  # the threads of a process take turns: a descriptor is never closed under a writer
+        fd = _journal(path)
+        fcntl.flock(fd, fcntl.LOCK_SH)  # a fold into the snapshot (exclusive) never loses a line written meanwhile
+        try:
+            os.write(fd, line)
+            long = os.fstat(fd).st_size > JOURNAL_LIMIT
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        if long:
+            _fold_journal(db, directory, path, fd)
+
+
+def _journal(path: Path) -> int:
+    """This process's descriptor of the record's journal (appending), opened on first use; a journal deleted
+    meanwhile (its folder cleared) is opened again. At most ``OPEN_JOURNALS`` stay open."""
+    journal = path.with_suffix(".journal")
+    fd = _journals.pop(journal, None)
+    if fd is not None and os.fstat(fd).st_nlink == 0:
+        os.close(fd)
+        fd = None
+    if fd is None:
+        try:
+            fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        except FileNotFoundError:  # the first record of this installation: its folder is made once
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    _journals[journal] = fd  # the most recently used last
+    while len(_journals) > OPEN_JOURNALS:
+        os.close(_journals.pop(next(iter(_journals))))
+    return fd
+
+
+def _fold_journal(db: Path, directory: Path | None, path: Path, fd: int) -> None:
+    """Write the heads the snapshot and journal say into a new snapshot (whole or not at all), then empty the
+    journal."""
+    import fcntl
+
+    fcntl.flock(fd, fcntl.LOCK_EX)
     try:
-        lock = open(lock_path, "a")
-    except FileNotFoundError:  # the first record of this installation: its folder is made once
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock = open(lock_path, "a")
-    with lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.fstat(fd).st_size <= JOURNAL_LIMIT:
+            return  # another process folded it first
         heads = seen_heads(db, directory)
-        if not force and heads.get(game_id, (0, ""))[0] >= seq:
-            return
-        heads[game_id] = (seq, hash_)
+        resolved = _heads_place(str(db), str(directory or ""), os.environ.get("TABLETOP_CONFIG_DIR", ""))[1]
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
         temporary.write_bytes(msgspec.json.encode({"database": resolved, "games": heads}))
-        os.replace(temporary, path)  # whole or not at all: a reader never sees half a record
+        os.replace(temporary, path)  # a reader never sees half a snapshot
+        os.ftruncate(fd, 0)
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def _mac(key: bytes, parts: list[object]) -> str:
