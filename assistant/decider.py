@@ -11,9 +11,7 @@ dice gating, idempotency, time travel.
 from __future__ import annotations
 
 import importlib
-import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -51,9 +49,13 @@ class DiceRoller:
     """
 
     def __init__(self, rng: Callable[[int], int] | None = None):
-        self._below = rng or secrets.randbelow
+        self._below = rng
 
     def faces(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        if self._below is None:  # the secure generator is loaded with the first throw, not by every command
+            import secrets
+
+            self._below = secrets.randbelow
         return tuple(self._below(sides) + 1 for _ in range(count))
 
 
@@ -71,12 +73,11 @@ class ScriptedDice(DiceRoller):
         return out
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(msgspec.Struct, frozen=True):
     """What ``decide`` may know besides the state: who acts, and a way to roll."""
 
     actor: str = "table"
-    dice: DiceRoller = field(default_factory=DiceRoller)
+    dice: DiceRoller = msgspec.field(default_factory=DiceRoller)
 
     def throw(
         self,
@@ -151,8 +152,7 @@ class Ref(Generic[T]):
 _UNSET: Any = object()
 
 
-@dataclass(frozen=True)
-class Moment:
+class Moment(msgspec.Struct, frozen=True):
     """Where the game stands, as the generic turn clock (``core.phase_began``) tells it."""
 
     round: int = 0
@@ -169,8 +169,7 @@ class Moment:
         return here in phases or (bool(self.step) and f"{here}/{self.step}" in phases)
 
 
-@dataclass(frozen=True)
-class Move(Generic[S]):
+class Move(msgspec.Struct, Generic[S], frozen=True):
     """One command of a game: the small decide function that runs it, and when the table offers it.
 
     ``phases`` and ``when`` are for showing (the table and ``tabletop moves`` list only what is possible now);
@@ -212,8 +211,7 @@ def route(moves: Sequence[Move[S]], game_title: str) -> Callable[[Command, S, "C
     return decide
 
 
-@dataclass(frozen=True)
-class GameKind(Generic[S]):
+class GameKind(msgspec.Struct, Generic[S], frozen=True):
     """A whole game as a declaration: what it is, its rules, and what the core may ask of it.
 
     Registered through the ``tabletop.games`` entry-point group (see ``assistant/kinds.py``); nothing in the
@@ -244,9 +242,9 @@ class GameKind(Generic[S]):
     upcasters: tuple[Any, ...] = ()
     # Files players export from a game to reuse: part -> fn(state) -> (file name, text or bytes, media type)
     # (``tabletop export --part``, ``/g/<id>/file/<part>``).
-    files: dict[str, Callable[[S], tuple[str, str | bytes, str]]] = field(default_factory=dict)
+    files: dict[str, Callable[[S], tuple[str, str | bytes, str]]] = msgspec.field(default_factory=dict)
     # Options the new-game page offers to fill from an uploaded file: option -> label.
-    option_files: dict[str, str] = field(default_factory=dict)
+    option_files: dict[str, str] = msgspec.field(default_factory=dict)
     # The web table (an ``assistant.web.presenter.Presenter``); the generic table when None.
     presenter: Ref[Any] | None = None
     # Folder of the game's Jinja templates, reachable as "<name>/<file>", and of its static files
@@ -258,7 +256,7 @@ class GameKind(Generic[S]):
     # Event tag -> rule and explanation for the teaching replay (TOML, see docs/analysis.md).
     rule_refs: Path | None = None
     # Named speed figures for ``tabletop bench``: name -> a function returning {figure: value}.
-    benches: dict[str, Ref[Callable[[], dict[str, Any]]]] = field(default_factory=dict)
+    benches: dict[str, Ref[Callable[[], dict[str, Any]]]] = msgspec.field(default_factory=dict)
     # The game's vocabulary doc (its commands and events in plain words).
     docs: Path | None = None
     # The powers or sides a command acts for (the club lets only their players and the host send it); when

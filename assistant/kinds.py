@@ -15,7 +15,6 @@ import importlib
 import importlib.util
 import os
 import sys
-import tomllib
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -42,10 +41,23 @@ class About(NamedTuple):
 
 
 def read_about(package_dir: Path, name: str) -> About:
-    """The ``game.toml`` of a game package (also read by the game's own declaration, so the title is said once)."""
-    with (Path(package_dir) / "game.toml").open("rb") as fh:
+    """The ``game.toml`` of a game package (also read by the game's own declaration, so the title is said once).
+
+    What it says is kept between runs (``cachefile``), keyed by the file's size and time: a command that opens one
+    game then never imports the TOML reader."""
+    path = Path(package_dir) / "game.toml"
+    stat = path.stat()
+    key = [str(path), stat.st_size, stat.st_mtime_ns]
+    kept = cachefile.load(f"about-{name}", key)
+    if isinstance(kept, list) and len(kept) == 2 and all(isinstance(v, str) for v in kept):
+        return About(name, kept[0], kept[1])
+    import tomllib
+
+    with path.open("rb") as fh:
         data = tomllib.load(fh)
-    return About(name=name, title=str(data["title"]), namespace=str(data["namespace"]))
+    about = About(name=name, title=str(data["title"]), namespace=str(data["namespace"]))
+    cachefile.save(f"about-{name}", key, [about.title, about.namespace])
+    return about
 
 
 class LoadedKind:

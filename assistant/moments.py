@@ -6,15 +6,15 @@ refuses anything illegal with the rule that forbids it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from assistant.decider import GameKind, Moment
 from events.base import Command, tag_of
 
 
-@dataclass(frozen=True)
-class Possible:
+class Possible(msgspec.Struct, frozen=True):
     tag: str
     command: type[Command]
     label: str

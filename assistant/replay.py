@@ -150,20 +150,22 @@ def code_stamp(projections: Sequence[Projection[Any]], types: tuple[Any, ...]) -
 
     Checkpoints carry it, so a checkpoint written before the rules or a read model changed is simply not used.
     Computing it (the schema, every source file of the game) costs a short command a fifth of its time, so it is
-    kept between runs, keyed by the files (name, size, modification time) of every package that defines a
-    msgspec Struct or a fold: editing, installing or upgrading any of them changes the key.
+    kept between runs, keyed by the files (name, size, modification time) it reads and of every module defining a
+    loaded msgspec Struct (the state types and all they hold are among them): editing, installing or upgrading any
+    of them changes the key.
     """
     modules = sorted({f.__module__ for p in projections for f in (p.initial, p.apply)} | {__name__})
     key = tuple(modules)
     if key not in _stamps:
-        name = "stamp-" + hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
-        files = [modules, msgspec.__version__, _package_files(modules)]
-        kept = cachefile.load(name, files)
+        files = _key_files(modules)
+        name = "stamp-" + hashlib.blake2b(repr([key, [f[0] for f in files]]).encode(), digest_size=8).hexdigest()
+        kept_key = [modules, msgspec.__version__, files]
+        kept = cachefile.load(name, kept_key)
         if isinstance(kept, str) and len(kept) == 32:
             _stamps[key] = bytes.fromhex(kept)
         else:
             _stamps[key] = _compute_stamp(modules, types)
-            cachefile.save(name, files, _stamps[key].hex())
+            cachefile.save(name, kept_key, _stamps[key].hex())
     return _stamps[key]
 
 
@@ -178,9 +180,11 @@ def _compute_stamp(modules: Sequence[str], types: tuple[Any, ...]) -> bytes:
     return digest.digest()[:16]
 
 
-def _package_files(modules: Sequence[str]) -> list[list[Any]]:
-    """[file, size, modification time] of each Python file of the packages these modules and every loaded msgspec
-    Struct come from (the state types are Structs, loaded by now; a few hundred stats, about two milliseconds)."""
+def _key_files(modules: Sequence[str]) -> list[list[Any]]:
+    """[file, size, modification time] of each file the stamp reads and of each module defining a loaded msgspec
+    Struct (a hundred or so stats; walking the whole packages took three times as long). Which Structs are
+    loaded differs between programs (a server loads its pages' too): each set of files is kept under a name of
+    its own, so two programs do not overwrite each other's."""
     seen: set[type] = set()
     todo = [msgspec.Struct]
     while todo:
@@ -188,26 +192,18 @@ def _package_files(modules: Sequence[str]) -> list[list[Any]]:
             if sub not in seen:
                 seen.add(sub)
                 todo.append(sub)
-    tops = {m.split(".")[0] for m in modules} | {c.__module__.split(".")[0] for c in seen}
-    out: list[list[Any]] = []
-    for top in sorted(tops - {"msgspec"}):
-        package = sys.modules.get(top)
-        for root in getattr(package, "__path__", None) or ([package.__file__] if getattr(package, "__file__", None) else []):
-            out += _tree_files(root)
-    return out
-
-
-def _tree_files(root: str) -> list[list[Any]]:
-    if not os.path.isdir(root):
-        st = os.stat(root)
-        return [[root, st.st_size, st.st_mtime_ns]]
+    paths = {str(p) for p in _source_files(modules)}
+    for name in {c.__module__ for c in seen}:
+        path = getattr(sys.modules.get(name), "__file__", None)
+        if path and not name.startswith("msgspec"):
+            paths.add(path)
     out = []
-    for folder, subfolders, names in os.walk(root):
-        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
-        for name in sorted(names):
-            if name.endswith(".py"):
-                st = os.stat(os.path.join(folder, name))
-                out.append([os.path.join(folder, name), st.st_size, st.st_mtime_ns])
+    for path in sorted(paths):
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue
+        out.append([path, st.st_size, st.st_mtime_ns])
     return out
 
 
@@ -229,8 +225,21 @@ def _source_files(modules: Sequence[str]) -> list[Path]:
         root = Path(path).parent
         while root.name != game and root.parent != root:
             root = root.parent
-        files.update(root.rglob("*.py"))
+        files.update(Path(f) for f in _python_files(str(root)))
     return sorted(files)
+
+
+def _python_files(folder: str) -> list[str]:
+    """Every Python file under ``folder`` (bytecode caches aside)."""
+    out = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != "__pycache__":
+                    out += _python_files(entry.path)
+            elif entry.name.endswith(".py"):
+                out.append(entry.path)
+    return out
 
 
 def game_projection(loaded: LoadedKind) -> Projection[Any]:

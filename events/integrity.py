@@ -29,7 +29,6 @@ import hmac
 import os
 import secrets
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 
 import msgspec
@@ -40,8 +39,7 @@ HEADS_DIR = "heads"  # the last head seen of each game, one file per database (`
 CANCEL_TAG = "core.events_cancelled"
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(msgspec.Struct, frozen=True):
     """What a check found wrong, in plain words; ``seq`` is the first event concerned when there is one."""
 
     problem: str
@@ -51,8 +49,7 @@ class Finding:
         return self.problem
 
 
-@dataclass(frozen=True)
-class Behind(Finding):
+class Behind(Finding, frozen=True):
     """The file holds an older (or another) copy of a game than this installation last saw in it: a restore.
     ``file`` is the file's head, ``seen`` the last head this installation saw (each (seq, hash))."""
 

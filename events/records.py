@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from events import integrity
 from events.hashing import canonical_bytes, chain_hash
@@ -48,16 +48,14 @@ def refusal(game_id: str, finding: integrity.Finding) -> Tampered:
     return RolledBack(game_id, finding) if isinstance(finding, integrity.Behind) else Tampered(game_id, finding)
 
 
-@dataclass(frozen=True)
-class NewEvent:
+class NewEvent(msgspec.Struct, frozen=True):
     type: str
     version: int
     payload: bytes
     rewinds_to: int | None = None
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(msgspec.Struct, frozen=True):
     """One stored event exactly as on disk."""
 
     game_id: str
@@ -78,15 +76,13 @@ class Row:
         return chain_hash(self.prev_hash, canon)
 
 
-@dataclass(frozen=True)
-class Appended:
+class Appended(msgspec.Struct, frozen=True):
     first_seq: int
     last_seq: int
     duplicate: bool = False
 
 
-@dataclass(frozen=True)
-class GameRow:
+class GameRow(msgspec.Struct, frozen=True):
     game_id: str
     kind: str
     title: str

@@ -8,14 +8,14 @@ years ago loads with today's classes; the stored bytes (and their hash) never ch
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 Payload = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Upcaster:
+class Upcaster(msgspec.Struct, frozen=True):
     tag: str
     from_version: int
     apply: Callable[[Payload], Payload]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -23,8 +22,7 @@ class Recorded(msgspec.Struct, frozen=True, gc=False):
     command_id: str
 
 
-@dataclass(frozen=True)
-class Projection(Generic[S]):
+class Projection(msgspec.Struct, Generic[S], frozen=True):
     """A read model: a pure fold over recorded events. No I/O, no validation.
 
     ``state_type`` lets the checkpoint cache serialise the state (msgspec). ``events``, when given, names the event

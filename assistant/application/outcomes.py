@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timezone
+
+import msgspec
 
 from assistant.decider import Refused
 from events.base import Event
@@ -27,8 +28,7 @@ def timestamp(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):
     """What a command did: the events it appended (or, for a repeated command id, had appended)."""
 
     game_id: str
@@ -42,8 +42,7 @@ class Outcome:
         return range(self.first_seq, self.last_seq + 1)
 
 
-@dataclass(frozen=True)
-class Expected:
+class Expected(msgspec.Struct, frozen=True):
     """The moment a command was prepared for: the log position its form (or script) saw, and the throw or
     decision it answers there (``Move.answers``; "" when the form names none)."""
 
@@ -55,8 +54,7 @@ class Stale(Refused):
     """A command prepared for an earlier moment of the table than the log's: refused, nothing written."""
 
 
-@dataclass(frozen=True)
-class GameFile:
+class GameFile(msgspec.Struct, frozen=True):
     """A file a game writes from its state (a board, a scenario), for players to reuse in later games."""
 
     name: str
@@ -64,8 +62,7 @@ class GameFile:
     media_type: str
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(msgspec.Struct, frozen=True):
     seq: int
     type: str
     event: Event
@@ -88,7 +85,7 @@ def one_stop(sentence: str) -> str:
 def with_correction(entry: LogEntry, faces: tuple[int, ...] | None) -> LogEntry:
     if faces is None:
         return entry
-    return LogEntry(**{**entry.__dict__, "corrected_faces": faces})
+    return msgspec.structs.replace(entry, corrected_faces=faces)
 
 
 def new_id() -> str:

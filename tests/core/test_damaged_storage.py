@@ -12,7 +12,7 @@ import os
 import random
 import shutil
 import subprocess
-from dataclasses import replace
+from msgspec.structs import replace
 from pathlib import Path
 
 import pytest

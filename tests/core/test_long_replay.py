@@ -10,6 +10,7 @@ import pytest
 
 from assistant import bench, replay
 from assistant.application import Assistant
+from assistant.kinds import KindRegistry
 from events.store import EventStore
 from tests.core.test_properties import naive_states
 from tests.toygame import game as toy
@@ -52,22 +53,18 @@ def test_the_collector_is_resumed_after_a_fold_and_left_off_when_it_was_off(long
         seen.append(gc.isenabled())
         return real(state, event)
 
-    registry = bench._registry(toy)
-    loaded = registry.get("toy")
-    object.__setattr__(loaded.kind, "evolve", watching)
+    registry = KindRegistry({})
+    registry.register(msgspec.structs.replace(toy.GAME, evolve=watching))
+    assert gc.isenabled()
+    Assistant(store, registry, checkpoint_every=10**9).view("long")
+    assert seen and not any(seen), "the collector is paused during the fold"
+    assert gc.isenabled(), "and running again after it"
+    gc.disable()
     try:
-        assert gc.isenabled()
-        Assistant(store, registry, checkpoint_every=10**9).view("long")
-        assert seen and not any(seen), "the collector is paused during the fold"
-        assert gc.isenabled(), "and running again after it"
-        gc.disable()
-        try:
-            Assistant(store, registry, checkpoint_every=10**9).view("long", at=50)
-            assert not gc.isenabled(), "a collector switched off by the program stays off"
-        finally:
-            gc.enable()
+        Assistant(store, registry, checkpoint_every=10**9).view("long", at=50)
+        assert not gc.isenabled(), "a collector switched off by the program stays off"
     finally:
-        object.__setattr__(loaded.kind, "evolve", real)
+        gc.enable()
 
 
 def test_the_collector_is_resumed_when_a_fold_fails():

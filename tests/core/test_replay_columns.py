@@ -4,7 +4,7 @@ id holding the separator, an event of an older schema) the fold reads rows and s
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 from typing import Any, ClassVar
 
 import msgspec

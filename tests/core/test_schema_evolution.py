@@ -12,7 +12,7 @@ catalogue). The stored bytes never change, so the hash chain of the old file sti
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 from pathlib import Path
 from typing import Any, ClassVar
 

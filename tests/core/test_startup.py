@@ -63,7 +63,7 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     assert kinds.installed() == found
 
 
-def test_the_code_stamp_is_kept_until_a_loaded_module_changes(tmp_path, monkeypatch):
+def test_the_code_stamp_is_kept_until_a_file_it_is_keyed_by_changes(tmp_path, monkeypatch):
     from assistant import replay
     from projections.turn_clock import TURN_CLOCK
     from tests.toygame.game import GAME, LEDGER
@@ -89,6 +89,9 @@ def test_the_code_stamp_is_kept_until_a_loaded_module_changes(tmp_path, monkeypa
     __import__("stamped_pkg")
     monkeypatch.setattr(replay, "_stamps", {})
     assert replay.code_stamp(projections, types) == computed
+    # kept under a name of its own (another set of files): the first program's answer stays as it was
+    assert json.loads(kept.read_text())["value"] == "ab" * 16
+    kept = next(f for f in cachefile.folder().glob("stamp-*.json") if "stamped_pkg" in f.read_text())
     data = json.loads(kept.read_text())
     data["value"] = "cd" * 16
     kept.write_text(json.dumps(data))
@@ -123,3 +126,18 @@ def test_a_laid_out_board_is_kept_between_runs(tmp_path, monkeypatch):
     maplayout.layout.cache_clear()
     assert maplayout.layout(*args) == computed
     maplayout.layout.cache_clear()
+
+
+def test_a_game_toml_is_read_once_then_from_the_kept_answer_until_it_changes(tmp_path, monkeypatch):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "game.toml").write_text('title = "Skirmish"\nnamespace = "sk"\n')
+    code = f"from assistant.kinds import read_about\nprint(tuple(read_about({str(folder)!r}, 'sk')))"
+    first, out = imported_by(code, tmp_path)
+    assert "tomllib" in first and "'Skirmish', 'sk'" in out
+    again, out = imported_by(code, tmp_path)
+    assert "tomllib" not in again and "'Skirmish', 'sk'" in out
+    (folder / "game.toml").write_text('title = "Skirmish, revised"\nnamespace = "sk"\n')
+    _, out = imported_by(code, tmp_path)
+    assert "'Skirmish, revised', 'sk'" in out
+
