@@ -9,7 +9,6 @@ the board it was played on.
 from __future__ import annotations
 
 import functools
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
@@ -302,6 +301,8 @@ class _BoardFile(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def _read(name: str) -> dict[str, Any]:
+    import tomllib  # read when a board is first built, not by every command that imports the board's types
+
     with (DATA / name).open("rb") as handle:
         return tomllib.load(handle)
 

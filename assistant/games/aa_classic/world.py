@@ -6,7 +6,6 @@ state of that game; nothing here changes during play. Map walking is ``geography
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -83,6 +82,8 @@ class World(msgspec.Struct, frozen=True, dict=True):
 
 
 def load_tables() -> dict[str, Any]:
+    import tomllib  # only a new game reads the tables: a command on a game in play never loads the TOML reader
+
     with TABLES.open("rb") as fh:
         return tomllib.load(fh)
 
