@@ -23,7 +23,6 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -176,7 +175,8 @@ def _compute_stamp(modules: Sequence[str], types: tuple[Any, ...]) -> bytes:
     except (TypeError, ValueError):
         digest.update(repr(types).encode())
     for path in _source_files(modules):
-        digest.update(path.read_bytes())
+        with open(path, "rb") as fh:
+            digest.update(fh.read())
     return digest.digest()[:16]
 
 
@@ -192,7 +192,7 @@ def _key_files(modules: Sequence[str]) -> list[list[Any]]:
             if sub not in seen:
                 seen.add(sub)
                 todo.append(sub)
-    paths = {str(p) for p in _source_files(modules)}
+    paths = set(_source_files(modules))
     for name in {c.__module__ for c in seen}:
         path = getattr(sys.modules.get(name), "__file__", None)
         if path and not name.startswith("msgspec"):
@@ -207,9 +207,9 @@ def _key_files(modules: Sequence[str]) -> list[list[Any]]:
     return out
 
 
-def _source_files(modules: Sequence[str]) -> list[Path]:
+def _source_files(modules: Sequence[str]) -> list[str]:
     """The files of these modules; for a module inside a game package, every file of that game."""
-    files: set[Path] = set()
+    files: set[str] = set()
     for name in modules:
         module = sys.modules.get(name)
         path = getattr(module, "__file__", None)
@@ -220,12 +220,12 @@ def _source_files(modules: Sequence[str]) -> list[Path]:
             parts[1] if parts[0] == "projections" and len(parts) >= 3 else None
         )
         if game is None:
-            files.add(Path(path))
+            files.add(path)
             continue
-        root = Path(path).parent
-        while root.name != game and root.parent != root:
-            root = root.parent
-        files.update(Path(f) for f in _python_files(str(root)))
+        root = os.path.dirname(path)
+        while os.path.basename(root) != game and os.path.dirname(root) != root:
+            root = os.path.dirname(root)
+        files.update(_python_files(root))
     return sorted(files)
 
 

@@ -4,8 +4,6 @@ Games add their own events in their own namespace; these are the facts the
 application layer itself understands.
 """
 
-from __future__ import annotations
-
 from typing import Any, Literal
 
 from events.base import Command, Event

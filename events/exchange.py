@@ -8,8 +8,6 @@ names the first bad line; export -> import -> export is byte-identical because
 lines are written from the stored values in a fixed field order.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 
 import msgspec

@@ -27,7 +27,6 @@ import functools
 import hashlib
 import hmac
 import os
-import secrets
 import threading
 from pathlib import Path
 
@@ -57,10 +56,21 @@ class Behind(Finding, frozen=True):
     seen: tuple[int, str] = (0, "")
 
 
+_found_dir: list[Path] = []  # the user's configuration directory as the program found it (``use_config_dir``)
+
+
+def use_config_dir(path: Path) -> None:
+    """The user's configuration directory for tabletop as the program worked it out (``assistant/userdirs.py``
+    keeps platformdirs' answer between runs); $TABLETOP_CONFIG_DIR still comes first."""
+    _found_dir[:] = [Path(path)]
+
+
 def config_dir() -> Path:
     """$TABLETOP_CONFIG_DIR, else the user's configuration directory for tabletop."""
     if os.environ.get("TABLETOP_CONFIG_DIR"):
         return Path(os.environ["TABLETOP_CONFIG_DIR"])
+    if _found_dir:
+        return _found_dir[0]
     import platformdirs
 
     return Path(platformdirs.user_config_dir("tabletop", appauthor=False))
@@ -77,6 +87,8 @@ def installation_key(directory: Path | None = None) -> bytes:
     except ValueError:
         raise OSError(f"{path} is not a tabletop key (64 hexadecimal digits)") from None
     directory.mkdir(parents=True, exist_ok=True)
+    import secrets  # only the first run of an installation makes its key
+
     key = secrets.token_bytes(32)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -103,17 +115,16 @@ def was_sealed(db: Path, directory: Path | None = None) -> bool:
 
 
 def _heads_file(db: Path, directory: Path | None) -> Path:
-    return _heads_place(str(db), str(directory or ""), os.environ.get("TABLETOP_CONFIG_DIR", ""))[0]
+    return _heads_place(str(db), str(directory or config_dir()))[0]
 
 
 @functools.lru_cache(maxsize=64)
-def _heads_place(db: str, directory: str, configured: str) -> tuple[Path, str]:
-    """The record's file and the database's resolved path: worked out once per process (every append writes the
-    record, and resolving paths was a third of its cost). ``configured`` is in the key so a changed
-    $TABLETOP_CONFIG_DIR is seen."""
+def _heads_place(db: str, directory: str) -> tuple[Path, str]:
+    """The record's file and the database's resolved path: worked out once per process and configuration directory
+    (every append writes the record, and resolving paths was a third of its cost)."""
     resolved = str(Path(db).resolve())
     name = hashlib.blake2b(resolved.encode(), digest_size=16).hexdigest()
-    return (Path(directory) if directory else config_dir()) / HEADS_DIR / f"{name}.json", resolved
+    return Path(directory) / HEADS_DIR / f"{name}.json", resolved
 
 
 def seen_heads(db: Path, directory: Path | None = None) -> dict[str, tuple[int, str]]:
@@ -206,7 +217,7 @@ def _fold_journal(db: Path, directory: Path | None, path: Path, fd: int) -> None
         if os.fstat(fd).st_size <= JOURNAL_LIMIT:
             return  # another process folded it first
         heads = seen_heads(db, directory)
-        resolved = _heads_place(str(db), str(directory or ""), os.environ.get("TABLETOP_CONFIG_DIR", ""))[1]
+        resolved = _heads_place(str(db), str(directory or config_dir()))[1]
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
         temporary.write_bytes(msgspec.json.encode({"database": resolved, "games": heads}))
         os.replace(temporary, path)  # a reader never sees half a snapshot

@@ -5,8 +5,6 @@ A command is recorded as the table, one of these players or a power or side of t
 cancelled events.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

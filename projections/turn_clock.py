@@ -4,8 +4,6 @@ Driven only by ``core.phase_began`` events, which each game emits when its
 round, side, phase or step changes.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

@@ -19,9 +19,9 @@ def default_db() -> Path | str:
     if os.environ.get("TABLETOP_DB"):
         given = os.environ["TABLETOP_DB"]
         return given if is_postgres(given) else Path(given)
-    import platformdirs
+    from assistant import userdirs
 
-    return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "games.sqlite3"
+    return userdirs.data_dir() / "games.sqlite3"
 
 
 def db_target(db: str | None) -> Path | str:
@@ -34,7 +34,10 @@ def db_target(db: str | None) -> Path | str:
 
 
 def open_assistant(db: str | None) -> Assistant:
+    from assistant import userdirs
     from assistant.application import Assistant
+    from events import integrity
     from events.stores import open_store
 
+    integrity.use_config_dir(userdirs.config_dir())  # platformdirs' answer as kept, not platformdirs imported
     return Assistant(open_store(db_target(db), create_dir=db is None), KindRegistry())

@@ -43,7 +43,11 @@ def exposure(host: str, lan: bool) -> tuple[str, bool]:
 
 def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 5173, lan: bool = False,
           open_browser: bool = True) -> None:
+    from assistant import userdirs
+    from events import integrity
+
     host, lan = exposure(host, lan)
+    integrity.use_config_dir(userdirs.config_dir())  # platformdirs' answer as kept, not platformdirs imported
     store = EventStore(db_path, create_dir=True)
     # This thread keeps a connection open while serving. Each request runs in a thread of its own and closes its
     # connection when it ends; were it the last one open, SQLite would checkpoint the log file and delete it at

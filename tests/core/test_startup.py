@@ -141,3 +141,22 @@ def test_a_game_toml_is_read_once_then_from_the_kept_answer_until_it_changes(tmp
     _, out = imported_by(code, tmp_path)
     assert "'Skirmish, revised', 'sk'" in out
 
+
+
+def test_the_user_folders_are_platformdirs_answers_kept_until_what_they_read_changes(tmp_path, monkeypatch):
+    import platformdirs
+
+    from assistant import userdirs
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert userdirs.config_dir() == Path(platformdirs.user_config_dir("tabletop", appauthor=False))
+    assert userdirs.data_dir() == Path(platformdirs.user_data_dir("tabletop", appauthor=False))
+    # the next program reads the kept answer and never imports platformdirs
+    code = "from assistant import userdirs\nprint(userdirs.config_dir())"
+    modules, out = imported_by(code, tmp_path)  # imported_by keeps the cache in tmp_path / "cache"
+    assert "platformdirs" not in modules and out.strip() == str(tmp_path / "config" / "tabletop")
+    # another configuration folder named: asked again
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "elsewhere"))
+    assert userdirs.config_dir() == Path(platformdirs.user_config_dir("tabletop", appauthor=False))
+    assert userdirs.config_dir() == tmp_path / "elsewhere" / "tabletop"

@@ -6,8 +6,6 @@ two sea zones). A ``Board`` round-trips through ``to_definition``/``from_definit
 the board it was played on.
 """
 
-from __future__ import annotations
-
 import functools
 from pathlib import Path
 from typing import Any, Literal
@@ -76,7 +74,7 @@ class Board(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     # --- construction -------------------------------------------------------------------------------------------
 
     @classmethod
-    def from_definition(cls, definition: dict[str, Any]) -> Board:
+    def from_definition(cls, definition: dict[str, Any]) -> "Board":
         """The board embedded in a saved game (the dict ``to_definition`` produced)."""
         try:
             board = msgspec.convert(definition, cls)

@@ -1,7 +1,5 @@
 """The write-side state of an Axis & Allies game: frozen structs, updated only by replacing them."""
 
-from __future__ import annotations
-
 import msgspec
 
 from assistant.games.aa_classic.world import World

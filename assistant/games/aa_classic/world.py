@@ -4,8 +4,6 @@ Built once from the game's definition (so a saved game replays without our data 
 state of that game; nothing here changes during play. Map walking is ``geography``'s job.
 """
 
-from __future__ import annotations
-
 from functools import lru_cache
 from pathlib import Path
 from typing import Any

@@ -1,7 +1,5 @@
 """Buying, placing and the income: the facts the IPC ledger books."""
 
-from __future__ import annotations
-
 import msgspec
 
 

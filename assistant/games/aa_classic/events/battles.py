@@ -1,7 +1,5 @@
 """Axis & Allies (2nd edition), step 3: battles, strategic raids and rockets, and corrected throws ("aa.")."""
 
-from __future__ import annotations
-
 from assistant.families.axis_allies import facts
 from assistant.families.axis_allies.facts import UnitLine
 from events.base import Event

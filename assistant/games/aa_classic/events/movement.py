@@ -1,7 +1,5 @@
 """Axis & Allies (2nd edition), steps 2 and 4: moves, transports, aircraft lost on the way ("aa.")."""
 
-from __future__ import annotations
-
 from assistant.families.axis_allies import facts
 from assistant.families.axis_allies.facts import UnitLine
 from events.base import Event

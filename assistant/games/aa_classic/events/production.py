@@ -1,7 +1,5 @@
 """Axis & Allies (2nd edition), steps 1, 5 and 6: purchase, placement and income ("aa.")."""
 
-from __future__ import annotations
-
 from assistant.families.axis_allies import facts
 from events.base import Event
 

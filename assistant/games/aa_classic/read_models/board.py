@@ -1,7 +1,5 @@
 """The board: units per space and power, control, industrial complexes and their status, AA guns."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

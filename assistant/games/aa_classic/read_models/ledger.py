@@ -1,8 +1,6 @@
 """The IPC ledger: each power's treasury and production level, every credit and debit linked to the event
 (sequence number) that caused it."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

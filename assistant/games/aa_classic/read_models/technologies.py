@@ -1,7 +1,5 @@
 """Technologies each power owns, with when they came."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

@@ -1,7 +1,5 @@
 """Victory status: who holds each capital, the Axis production level round by round, and the result."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec
