@@ -13,6 +13,7 @@ prints the game's id and its last event.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import resource
@@ -54,12 +55,18 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def state_at_process(db: Path, game_id: str, head: int, runs: int = 15) -> dict[str, float]:
+def state_at_process(db: Path, game_id: str, head: int, runs: int = 15) -> dict[str, Any]:
+    """``state --at`` at random events, each run beside its peer (a bare ``python -c pass``, in turn), so a burst
+    of other work on a shared machine falls on both."""
     rng = random.Random(11)
     env = {**os.environ, "TABLETOP_DB": str(db)}
     subprocess.run(_tabletop("state", game_id, "--at", "1"), env=env, check=True, capture_output=True)  # warm
-    walls, cpus = [], []
+    walls, cpus, bare_walls, bare_cpus = [], [], [], []
     for _ in range(runs):
+        c0, t0 = _children_cpu(), time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
+        bare_walls.append(time.perf_counter() - t0)
+        bare_cpus.append(_children_cpu() - c0)
         at = str(rng.randint(1, head))
         c0, t0 = _children_cpu(), time.perf_counter()
         subprocess.run(_tabletop("state", game_id, "--at", at), env=env, check=True, stdout=subprocess.DEVNULL)
@@ -67,7 +74,12 @@ def state_at_process(db: Path, game_id: str, head: int, runs: int = 15) -> dict[
         cpus.append(_children_cpu() - c0)
     return {"state_at_process_s_median": round(statistics.median(walls), 3),
             "state_at_process_cpu_s_median": round(statistics.median(cpus), 3),
-            "state_at_process_cpu_s_min": round(min(cpus), 3)}
+            "state_at_process_cpu_s_min": round(min(cpus), 3),
+            "python_pass_s_median": round(statistics.median(bare_walls), 3),
+            "python_pass_cpu_s_median": round(statistics.median(bare_cpus), 3),
+            # msgspec imports typing_extensions when it is installed (the club's and the tests' extras bring it):
+            # some 8 ms of every command that a player's own install does not pay
+            "typing_extensions_installed": importlib.util.find_spec("typing_extensions") is not None}
 
 
 def _free_port() -> int:
