@@ -21,6 +21,7 @@ import hashlib
 import os
 import sys
 import threading
+from itertools import repeat
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -271,6 +272,8 @@ class Timeline:
         self._decoder = msgspec.msgpack.Decoder(tuple[types])  # type: ignore[valid-type]
         self._stamp = code_stamp(self.projections, types)
         self.checks = hasattr(store, "anchored_checkpoint")  # the SQLite store: every event read is checked
+        # read when a read model says it reads them (``Projection.reads_envelope``); else every fold hands out ""
+        self.envelope = any(p.reads_envelope for p in self.projections)
 
     def initial(self) -> View:
         states = [p.initial(self.definition) for p in self.projections]
@@ -348,7 +351,8 @@ class Timeline:
         checking store each row is checked against the chain from the base's hash, and the cancellations that
         chose the base must be exactly theirs."""
         if not self.checks:
-            columns = self.store.replay_columns(self.game_id, base.seq, upto) if upto - base.seq > BATCH_DECODE else None
+            columns = self.store.replay_columns(self.game_id, base.seq, upto, self.envelope) if (
+                upto - base.seq > BATCH_DECODE) else None
             if columns is None:
                 columns = Columns.of_rows(self.store.replay_rows(self.game_id, base.seq, upto))
             return columns, None
@@ -380,8 +384,8 @@ class Timeline:
         evolve = self.loaded.kind.evolve
         game = states[0]
         saving = bool(save_points)
-        for seq, event, recorded_at, actor, command_id in zip(columns.seqs, self._events(columns, cancelled),
-                                                              columns.recorded_at, columns.actors, columns.command_ids):
+        envelope = (columns.recorded_at, columns.actors, columns.command_ids) if self.envelope else (repeat(""), repeat(""), repeat(""))
+        for seq, event, recorded_at, actor, command_id in zip(columns.seqs, self._events(columns, cancelled), *envelope):
             if event is not None and type(event) is not EventsCancelled and not (cancelled and seq in cancelled):
                 game = evolve(game, event)
                 route = routes.get(type(event))

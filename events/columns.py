@@ -47,13 +47,17 @@ class Columns:
         return cls(seqs, types, versions, recorded_at, actors, command_ids, list(payloads))
 
 
-def of_aggregates(after: int, row: tuple | None) -> Columns | None:
-    """Columns from one row of aggregates: count, min(seq), max(seq), then the versions, times, actors, command ids
-    and payloads, each joined by commas. The types are not read: each payload names its own (the ``type`` field),
-    and the decoded event's class is what the fold goes by."""
+def of_aggregates(after: int, row: tuple | None, envelope: bool = True) -> Columns | None:
+    """Columns from one row of aggregates: count, min(seq), max(seq), then the versions, (with ``envelope``) the
+    times, actors and command ids, and the payloads, each joined by commas. The types are not read: each payload
+    names its own (the ``type`` field), and the decoded event's class is what the fold goes by. Without
+    ``envelope`` the times, actors and command ids are empty strings."""
     if row is None:
         return None
-    count, low, high, versions, recorded_at, actors, command_ids, payloads = row
+    if envelope:
+        count, low, high, versions, recorded_at, actors, command_ids, payloads = row
+    else:
+        (count, low, high, versions, payloads), recorded_at, actors, command_ids = row, "", "", ""
     if not count or low != after + 1 or high - low != count - 1 or not isinstance(payloads, str):
         return None
     if versions == "1," * (count - 1) + "1":  # the usual case, every event at its type's first schema: no parsing
@@ -63,8 +67,13 @@ def of_aggregates(after: int, row: tuple | None) -> Columns | None:
             numbers = list(map(int, versions.split(SEPARATOR)))
         except (ValueError, AttributeError):
             return None
-    split = [text.split(SEPARATOR) if isinstance(text, str) else () for text in
-             (recorded_at, actors, command_ids)]
-    if len(numbers) != count or any(len(part) != count for part in split):
+    if envelope:
+        split = [text.split(SEPARATOR) if isinstance(text, str) else () for text in (recorded_at, actors, command_ids)]
+        if any(len(part) != count for part in split):
+            return None
+    else:
+        empty = [""] * count
+        split = [empty, empty, empty]
+    if len(numbers) != count:
         return None
     return Columns(range(low, high + 1), None, numbers, split[0], split[1], split[2], "[" + payloads + "]")

@@ -27,11 +27,11 @@ from events.store import _rewinds_of
 CHANNEL = "tabletop_events"
 _ROW_COLUMNS = "game_id, seq, type, version, recorded_at, actor, command_id, payload, prev_hash, hash"
 _COLUMNS_SQL = (
-    "SELECT count(*), min(seq), max(seq), "
-    "string_agg(version::text, ',' ORDER BY seq), string_agg(recorded_at, ',' ORDER BY seq), "
-    "string_agg(actor, ',' ORDER BY seq), string_agg(command_id, ',' ORDER BY seq), "
+    "SELECT count(*), min(seq), max(seq), string_agg(version::text, ',' ORDER BY seq), {envelope}"
     "string_agg(convert_from(payload, 'UTF8'), ',' ORDER BY seq) FROM events WHERE game_id=%s AND seq>%s AND seq<=%s"
 )
+_ENVELOPE_SQL = ("string_agg(recorded_at, ',' ORDER BY seq), string_agg(actor, ',' ORDER BY seq), "
+                 "string_agg(command_id, ',' ORDER BY seq), ")
 _INSERT = f"INSERT INTO events ({_ROW_COLUMNS}, rewinds_to) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)"
 
 
@@ -239,17 +239,18 @@ class PostgresStore:
             (game_id, after, upto),
         )
 
-    def replay_columns(self, game_id: str, after: int, upto: int) -> Columns | None:
+    def replay_columns(self, game_id: str, after: int, upto: int, envelope: bool = True) -> Columns | None:
         """The same as ``replay_rows``, as columns (``events/columns.py``), in order of ``seq``; None when the fast
-        read does not apply."""
+        read does not apply. Without ``envelope``, the times, actors and command ids are not read."""
+        query = _COLUMNS_SQL.format(envelope=_ENVELOPE_SQL if envelope else "")
         try:
             with self.pool.connection() as conn:
-                row = conn.execute(_COLUMNS_SQL, (game_id, after, upto)).fetchone()
+                row = conn.execute(query, (game_id, after, upto)).fetchone()
         except errors.CharacterNotInRepertoire:  # a payload that is not UTF-8 text: read as rows
             return None
         except psycopg.Error as exc:
             raise StoreError(explain(self.dsn, exc)) from None
-        return of_aggregates(after, row)
+        return of_aggregates(after, row, envelope)
 
     def seqs_containing(self, game_id: str, type_: str, fragment: bytes) -> list[int]:
         """The events of this type whose stored payload contains ``fragment``, searched by the database."""

@@ -49,6 +49,25 @@ def _encoded(states: tuple[Any, ...]) -> list[bytes]:
     return [msgspec.msgpack.encode(s) for s in states]
 
 
+class Envelope(msgspec.Struct, frozen=True):
+    last: tuple[str, str, str] = ("", "", "")
+
+
+def _envelope(state: Envelope, rec: Recorded) -> Envelope:
+    return Envelope(last=(rec.recorded_at, rec.actor, rec.command_id))
+
+
+def _with_envelope_reader(reads: bool) -> KindRegistry:
+    kind = replace(toy.GAME, projections=(
+        *toy.GAME.projections,
+        Projection("envelope", lambda d: Envelope(), _envelope, Envelope, events=(toy.TreasuryEdited,),
+                   reads_envelope=reads),
+    ))
+    registry = KindRegistry({})
+    registry.register(kind)
+    return registry
+
+
 @pytest.fixture
 def reads(monkeypatch, any_store):
     """What each call of ``replay_columns`` answered: columns (True) or None (False)."""
@@ -79,12 +98,15 @@ def test_a_long_range_read_as_columns_folds_as_the_plain_fold(any_store, reads):
 def test_a_command_id_holding_a_comma_sends_the_read_back_to_rows(any_store, reads):
     app = _long_game(any_store)
     head = app.head("long")
+    reading = _with_envelope_reader(True)  # the command ids are read only for a read model that reads them
     reads.clear()
-    view = _unchecked_view(any_store, bench._registry(toy), head)
+    view = _unchecked_view(any_store, reading, head)
     assert reads == [False]  # the split made one part too many: the columns were refused, rows read instead
-    expected = naive_states(any_store, app.kind_of("long"), "long", app.definition("long"), head)
+    expected = naive_states(any_store, reading.get("toy"), "long", app.definition("long"), head)
     assert _encoded(view.states) == _encoded(expected)
-    assert view.game.treasury == _unchecked_view(any_store, bench._registry(toy), head).game.treasury
+    reads.clear()
+    assert _unchecked_view(any_store, bench._registry(toy), head).states[:4] == view.states[:4]
+    assert reads == [True], "no read model reads the command ids: the columns are read without them"
 
 
 # ---------------------------------------------------------------- an event type at its second schema
@@ -146,6 +168,24 @@ def test_events_of_an_older_schema_in_a_long_range_are_upcast(any_store, reads):
     assert _encoded(view.states) == _encoded(expected)
     last = _unchecked_view(any_store, newer, app.head("long"))
     assert last.read("bought").units[-1] == "artillery"
+
+
+# ---------------------------------------------------------------- the envelope: read only when a read model says so
+
+
+@pytest.mark.parametrize("checked", [False, True])
+def test_the_envelope_reaches_the_read_models_that_say_they_read_it(any_store, checked):
+    app = _long_game(any_store)
+    upto = app.head("long") - 3  # after the redo: the last edit in force is the first one ("typo")
+    row = next(any_store.rows("long", upto - 3, upto - 2))
+    for reads, expected in ((True, (row.recorded_at, row.actor, row.command_id)), (False, ("", "", ""))):
+        registry = _with_envelope_reader(reads)
+        fresh = Assistant(any_store, registry, checkpoint_every=10**9)
+        timeline = Timeline(any_store, fresh.kind_of("long"), "long", fresh.definition("long"), 10**9)
+        timeline.checks = checked and timeline.checks  # the PostgreSQL store never checks
+        view = timeline.view_at(upto)
+        assert view.read("envelope").last == expected, (reads, checked)
+        assert view.read("ledger") == _unchecked_view(any_store, bench._registry(toy), upto).read("ledger")
 
 
 # ---------------------------------------------------------------- the aggregates themselves
