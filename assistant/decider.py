@@ -128,7 +128,10 @@ class Ref(Generic[T]):
     """An object named ``"package.module:attribute"``, imported only when first used.
 
     A game's declaration names its web presenter, report adapter and benches this way so that reading the
-    declaration (or listing the games) never imports Flask, numpy or matplotlib.
+    declaration (or listing the games) never imports Flask, numpy or matplotlib; and may name its rules this way
+    (``decide``, ``moves``, ``guidance``, ``after_dice_corrected``, ``acting_for``), so that a command that only
+    reads a game (``state``, ``log``, ``export``) never imports its moves. A reference to a function is called
+    like the function.
     """
 
     __slots__ = ("path", "_value")
@@ -144,6 +147,9 @@ class Ref(Generic[T]):
             module, _, attr = self.path.partition(":")
             self._value = getattr(importlib.import_module(module), attr)
         return self._value
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)  # type: ignore[operator]
 
     def __repr__(self) -> str:
         return f"Ref({self.path!r})"
@@ -236,8 +242,8 @@ class GameKind(msgspec.Struct, Generic[S], frozen=True):
     # DiceCorrected event carries the original faces, purpose, ref and targets of the throw.
     after_dice_corrected: Callable[[S, Any], Sequence[Event]] | None = None
     # When each command is possible and its choices (boardgame.io's ``moves``); commands without a Move are
-    # offered at every moment.
-    moves: tuple[Move[S], ...] = ()
+    # offered at every moment. A ``Ref`` to the tuple keeps them unimported until asked (``declared_moves``).
+    moves: tuple[Move[S], ...] | Ref[tuple[Move[S], ...]] = ()
     # Schema evolution: functions (tag, payload dict, version) -> payload, applied on read (events/upcasting.py).
     upcasters: tuple[Any, ...] = ()
     # Files players export from a game to reuse: part -> fn(state) -> (file name, text or bytes, media type)
@@ -270,4 +276,8 @@ class GameKind(msgspec.Struct, Generic[S], frozen=True):
     set_up_players: Callable[[dict[str, Any]], Sequence[str]] | None = None
 
     def moves_by_command(self) -> dict[type[Command], Move[S]]:
-        return {m.command: m for m in self.moves}
+        return {m.command: m for m in self.declared_moves()}
+
+    def declared_moves(self) -> tuple[Move[S], ...]:
+        """The moves, imported now when the declaration names them by reference."""
+        return self.moves.load() if isinstance(self.moves, Ref) else self.moves

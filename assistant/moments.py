@@ -38,7 +38,7 @@ def possible_moves(kind: GameKind[Any], view: Any) -> list[Possible]:
         elif move.possible(state, moment):
             choices = {k: tuple(v) for k, v in (move.choices(state) if move.choices else {}).items()}
             out.append(Possible(move.tag, command, move.label or _label(command), choices))
-    order = {m.command: i for i, m in enumerate(kind.moves)}
+    order = {m.command: i for i, m in enumerate(kind.declared_moves())}
     return sorted(out, key=lambda p: order.get(p.command, len(order)))
 
 

@@ -160,3 +160,26 @@ def test_the_user_folders_are_platformdirs_answers_kept_until_what_they_read_cha
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "elsewhere"))
     assert userdirs.config_dir() == Path(platformdirs.user_config_dir("tabletop", appauthor=False))
     assert userdirs.config_dir() == tmp_path / "elsewhere" / "tabletop"
+
+
+def test_looking_back_at_an_aa_game_imports_none_of_its_moves(tmp_path, monkeypatch):
+    from assistant.application import Assistant
+    from assistant.kinds import KindRegistry
+    from events.store import EventStore
+
+    db = tmp_path / "games.sqlite3"
+    store = EventStore(db)
+    app = Assistant(store, KindRegistry())
+    gid = app.new_game("aa_classic", {})
+    app.handle(gid, '{"type": "aa.start"}')
+    store.close()
+    monkeypatch.setenv("TABLETOP_DB", str(db))
+    # the table as it stood at an event (the head adds what to do now: the guidance reads the rules)
+    modules, out = imported_by(f"from assistant.cli import main\nmain(['state', {gid!r}, '--at', '2'])", tmp_path)
+    assert out.startswith("Event 2: ")
+    assert "assistant.games.aa_classic.game" in modules
+    assert not {m for m in modules if m.startswith(("assistant.games.aa_classic.moves",
+                                                    "assistant.games.aa_classic.rules",
+                                                    "assistant.games.aa_classic.guidance"))}
+    modules, out = imported_by(f"from assistant.cli import main\nmain(['moves', {gid!r}])", tmp_path)
+    assert "aa.purchase" in out and "assistant.games.aa_classic.rules" in modules  # asked for: loaded then

@@ -54,7 +54,7 @@ class MiniaturesPresenter(Presenter):
         first = {"aam.attack": 0} if s.phase == "assault" else {"aam.enlist": 0, "aam.import_cards": 1,
                                                                    "aam.finalise_army": 2}
         out.sort(key=lambda f: first.get(f.spec.tag, len(first)))  # the moment's main action first
-        labels = {m.tag: m.label for m in GAME.moves}
+        labels = {m.tag: m.label for m in GAME.declared_moves()}
         for f in out:
             tag = f.spec.tag
             f.label = f.label or labels.get(tag, "")
