@@ -25,6 +25,8 @@ from assistant.kinds import read_about
 
 HERE = Path(__file__).parent
 ABOUT = read_about(HERE, "aa_classic")
+STEPS = ("purchase", "combat_move", "combat", "noncombat_move", "placement", "income")
+MOVING = ("combat_move", "noncombat_move")
 
 
 GAME: GameKind[State] = GameKind(

@@ -8,13 +8,11 @@ from __future__ import annotations
 from assistant.decider import Move, route
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.corrections import after_dice_corrected as _after_dice_corrected
+from assistant.games.aa_classic.game import MOVING, STEPS
 from assistant.games.aa_classic.moves import battle, economy, edits, movement, offers, placement, rockets, transport, turn
 from assistant.games.aa_classic.moves.answers import battle_throw, casualty_choice, round_end
 from assistant.games.aa_classic.naming import naming, naming_corrections
 from assistant.games.aa_classic.state import State
-
-STEPS = ("purchase", "combat_move", "combat", "noncombat_move", "placement", "income")
-MOVING = ("combat_move", "noncombat_move")
 
 
 def _playing(s: State) -> bool:
