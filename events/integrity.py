@@ -71,6 +71,12 @@ def config_dir() -> Path:
         return Path(os.environ["TABLETOP_CONFIG_DIR"])
     if _found_dir:
         return _found_dir[0]
+    return _platform_config_dir(os.environ.get("XDG_CONFIG_HOME"), os.environ.get("HOME"))
+
+
+@functools.lru_cache(maxsize=8)
+def _platform_config_dir(xdg_config_home: str | None, home: str | None) -> Path:
+    """platformdirs' answer, asked once per process and environment (every append reaches the record of heads)."""
     import platformdirs
 
     return Path(platformdirs.user_config_dir("tabletop", appauthor=False))
