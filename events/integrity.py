@@ -176,7 +176,7 @@ def remember_head(db: Path, game_id: str, seq: int, hash_: str, directory: Path 
 
     Every append calls it, so it is one line appended to the journal (one ``write`` on a descriptor kept open,
     atomic with respect to other writers); rewriting the whole record and renaming it into place each time took
-    two fifths of a durable append. The journal is folded into the snapshot once it is long."""
+    about a third of a durable append. The journal is folded into the snapshot once it is long."""
     import fcntl
 
     path = _heads_file(db, directory)
