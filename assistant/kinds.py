@@ -11,6 +11,7 @@ short files instead of importing every game's rules. No file of the core names a
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import os
@@ -82,14 +83,23 @@ def installed() -> dict[str, str]:
     name and modification time: installing, upgrading or removing one rewrites its folder).
     """
     key = _distributions()
-    kept = cachefile.load("games", key)
+    name = kept_name(key)
+    kept = cachefile.load(name, key)
     if isinstance(kept, dict):
         return kept
     from importlib.metadata import entry_points
 
     games = {ep.name: ep.value for ep in entry_points(group=GROUP)}
-    cachefile.save("games", key, games)
+    cachefile.save(name, key, games)
     return games
+
+
+def kept_name(key: list[list[object]]) -> str:
+    """The kept list's name, one per set of folders holding distributions: ``tabletop`` and ``python -m assistant``
+    run from a checkout see different import paths (the checkout's own metadata folder), and would otherwise
+    overwrite each other's answer on every run."""
+    folders = sorted({str(entry[0]) for entry in key})
+    return "games-" + hashlib.blake2b(repr(folders).encode(), digest_size=6).hexdigest()
 
 
 def _distributions() -> list[list[object]]:

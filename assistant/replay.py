@@ -17,9 +17,6 @@ from __future__ import annotations
 
 import bisect
 import gc
-import hashlib
-import os
-import sys
 import threading
 from itertools import repeat
 from collections.abc import Iterator, Sequence
@@ -28,8 +25,8 @@ from typing import Any
 
 import msgspec
 
-from assistant import cachefile
 from assistant.kinds import LoadedKind
+from assistant.stamp import code_stamp
 from events.columns import Columns
 from events.core import EventsCancelled
 from events.hashing import GENESIS
@@ -140,107 +137,6 @@ class View:
 
     def __repr__(self) -> str:
         return f"View({self.game_id!r}, seq={self.seq})"
-
-
-_stamps: dict[tuple[str, ...], bytes] = {}
-
-
-def code_stamp(projections: Sequence[Projection[Any]], types: tuple[Any, ...]) -> bytes:
-    """16 bytes naming the code that folds these states: the state types' schema and the source of the folds.
-
-    Checkpoints carry it, so a checkpoint written before the rules or a read model changed is simply not used.
-    Computing it (the schema, every source file of the game) costs a short command a fifth of its time, so it is
-    kept between runs, keyed by the files (name, size, modification time) it reads and of every module defining a
-    loaded msgspec Struct (the state types and all they hold are among them): editing, installing or upgrading any
-    of them changes the key.
-    """
-    modules = sorted({f.__module__ for p in projections for f in (p.initial, p.apply)} | {__name__})
-    key = tuple(modules)
-    if key not in _stamps:
-        files = _key_files(modules)
-        name = "stamp-" + hashlib.blake2b(repr([key, [f[0] for f in files]]).encode(), digest_size=8).hexdigest()
-        kept_key = [modules, msgspec.__version__, files]
-        kept = cachefile.load(name, kept_key)
-        if isinstance(kept, str) and len(kept) == 32:
-            _stamps[key] = bytes.fromhex(kept)
-        else:
-            _stamps[key] = _compute_stamp(modules, types)
-            cachefile.save(name, kept_key, _stamps[key].hex())
-    return _stamps[key]
-
-
-def _compute_stamp(modules: Sequence[str], types: tuple[Any, ...]) -> bytes:
-    digest = hashlib.sha256()
-    try:
-        digest.update(msgspec.json.encode(msgspec.json.schema(tuple[types])))  # type: ignore[valid-type]
-    except (TypeError, ValueError):
-        digest.update(repr(types).encode())
-    for path in _source_files(modules):
-        with open(path, "rb") as fh:
-            digest.update(fh.read())
-    return digest.digest()[:16]
-
-
-def _key_files(modules: Sequence[str]) -> list[list[Any]]:
-    """[file, size, modification time] of each file the stamp reads and of each module defining a loaded msgspec
-    Struct (a hundred or so stats; walking the whole packages took three times as long). Which Structs are
-    loaded differs between programs (a server loads its pages' too): each set of files is kept under a name of
-    its own, so two programs do not overwrite each other's."""
-    seen: set[type] = set()
-    todo = [msgspec.Struct]
-    while todo:
-        for sub in todo.pop().__subclasses__():
-            if sub not in seen:
-                seen.add(sub)
-                todo.append(sub)
-    paths = set(_source_files(modules))
-    for name in {c.__module__ for c in seen}:
-        path = getattr(sys.modules.get(name), "__file__", None)
-        if path and not name.startswith("msgspec"):
-            paths.add(path)
-    out = []
-    for path in sorted(paths):
-        try:
-            st = os.stat(path)
-        except OSError:
-            continue
-        out.append([path, st.st_size, st.st_mtime_ns])
-    return out
-
-
-def _source_files(modules: Sequence[str]) -> list[str]:
-    """The files of these modules; for a module inside a game package, every file of that game."""
-    files: set[str] = set()
-    for name in modules:
-        module = sys.modules.get(name)
-        path = getattr(module, "__file__", None)
-        if not path:
-            continue
-        parts = name.split(".")
-        game = parts[2] if parts[:2] == ["assistant", "games"] and len(parts) >= 3 else (
-            parts[1] if parts[0] == "projections" and len(parts) >= 3 else None
-        )
-        if game is None:
-            files.add(path)
-            continue
-        root = os.path.dirname(path)
-        while os.path.basename(root) != game and os.path.dirname(root) != root:
-            root = os.path.dirname(root)
-        files.update(_python_files(root))
-    return sorted(files)
-
-
-def _python_files(folder: str) -> list[str]:
-    """Every Python file under ``folder`` (bytecode caches aside)."""
-    out = []
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                if entry.name != "__pycache__":
-                    out += _python_files(entry.path)
-            elif entry.name.endswith(".py"):
-                out.append(entry.path)
-    return out
 
 
 def game_projection(loaded: LoadedKind) -> Projection[Any]:

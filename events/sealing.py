@@ -65,13 +65,14 @@ class Sealing:
                 if before[0] == 0:
                     self.checked_low[game_id] = before
 
-    def _seal_if_new(self) -> bool:
+    def _seal_if_new(self, new_file: bool = False) -> bool:
         """Whether this database is sealed. A database with no seal yet gets one: at once when it holds no
         game, else after every game's chain verifies (a file from before sealing). A database this machine
-        sealed before and that lost its seal stays unsealed: ``check`` reports it."""
+        sealed before and that lost its seal stays unsealed (``check`` reports it), unless this process has just
+        created the file: then it is a new database at the same place (the old one deleted), not a stripped one."""
         if self._run("SELECT 1 FROM meta WHERE name='manifest'"):
             return True
-        if integrity.was_sealed(self.path):
+        if integrity.was_sealed(self.path) and not new_file:
             return False
         from events.selfcheck import chain_finding
 

@@ -68,8 +68,11 @@ class EventStore(Sealing):
         self.found: dict[str, integrity.Finding] = {}  # game -> what a check of this process found wrong
         self._verified_lock = threading.Lock()
         self._group = GroupCommit(self._write_batch)
+        # a file this process creates holds nothing yet: sealed at once, even where an older file of that name was
+        # deleted after this machine had sealed it
+        new_file = not self.path.exists() or self.path.stat().st_size == 0
         self._connect()  # fail early with a clear message
-        self.sealed = self._seal_if_new()
+        self.sealed = self._seal_if_new(new_file)
 
     # ------------------------------------------------------------ connection
     def _connect(self) -> sqlite3.Connection:

@@ -5,6 +5,7 @@ cache miss. The figures (edits tried, edits detected) are this module's paramete
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -234,6 +235,22 @@ def test_a_database_from_before_sealing_is_sealed_once_its_chains_verify(game, d
     conn.execute("DELETE FROM meta")
     conn.close()
     assert "seals were removed" in str(Assistant(EventStore(db_path), registry).verify(game))
+
+
+def test_a_new_database_where_a_deleted_one_was_is_sealed_and_serves_its_games(game, db_path, registry):
+    """A player who deletes the games file to start afresh gets a working file at the same place, while a file of
+    that name whose seals were stripped stays refused (the test above)."""
+    app = Assistant(EventStore(db_path), registry)
+    assert app.store.sealed and app.verify(game) is None
+    app.store.close()
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+    fresh = Assistant(EventStore(db_path), registry)
+    assert fresh.store.sealed
+    new_game = fresh.new_game("toy", {"treasury": 7}, game_id="again")
+    assert fresh.verify(new_game) is None
+    again = Assistant(EventStore(db_path), registry)
+    assert again.verify(new_game) is None and again.view(new_game).seq == fresh.view(new_game).seq
 
 
 def test_a_game_opened_in_another_installation_is_refused_with_its_reason(game, db_path, registry):

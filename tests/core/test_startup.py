@@ -38,7 +38,7 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     found = kinds.installed()
     assert found["aa_classic"] == "assistant.games.aa_classic.game:GAME"
-    kept = cachefile.folder() / "games.json"
+    kept = cachefile.folder() / f"{kinds.kept_name(kinds._distributions())}.json"
     assert json.loads(kept.read_text())["value"] == found
     # another list kept under the same key is what a listing answers (the metadata is not read again) ...
     data = json.loads(kept.read_text())
@@ -53,6 +53,7 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     # ... until one is installed (or upgraded, or removed)
     (folder / "new_game-1.0.dist-info").mkdir()
     assert kinds.installed() == found
+    kept = cachefile.folder() / f"{kinds.kept_name(kinds._distributions())}.json"  # another set of folders
     data = json.loads(kept.read_text())
     data["value"]["other"] = "other.game:GAME"
     kept.write_text(json.dumps(data))
@@ -64,7 +65,7 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
 
 
 def test_the_code_stamp_is_kept_until_a_file_it_is_keyed_by_changes(tmp_path, monkeypatch):
-    from assistant import replay
+    from assistant import stamp as replay
     from projections.turn_clock import TURN_CLOCK
     from tests.toygame.game import GAME, LEDGER
 
@@ -72,10 +73,10 @@ def test_the_code_stamp_is_kept_until_a_file_it_is_keyed_by_changes(tmp_path, mo
     monkeypatch.setattr(replay, "_stamps", {})
     projections = (TURN_CLOCK, LEDGER)
     types = (GAME.state_type, TURN_CLOCK.state_type, LEDGER.state_type)
-    modules = sorted({f.__module__ for p in projections for f in (p.initial, p.apply)} | {replay.__name__})
+    modules = sorted({f.__module__ for p in projections for f in (p.initial, p.apply)} | {"assistant.replay"})
     computed = replay._compute_stamp(modules, types)
     assert replay.code_stamp(projections, types) == computed
-    kept = next(cachefile.folder().glob("stamp-*.json"))
+    kept = next(f for f in cachefile.folder().glob("stamp-*.json") if not f.name.endswith("-families.json"))
     data = json.loads(kept.read_text())
     data["value"] = "ab" * 16  # what the next process reads, if the code is the same
     kept.write_text(json.dumps(data))
@@ -91,7 +92,8 @@ def test_the_code_stamp_is_kept_until_a_file_it_is_keyed_by_changes(tmp_path, mo
     assert replay.code_stamp(projections, types) == computed
     # kept under a name of its own (another set of files): the first program's answer stays as it was
     assert json.loads(kept.read_text())["value"] == "ab" * 16
-    kept = next(f for f in cachefile.folder().glob("stamp-*.json") if "stamped_pkg" in f.read_text())
+    kept = next(f for f in cachefile.folder().glob("stamp-*.json")
+                if "stamped_pkg" in f.read_text() and not f.name.endswith("-families.json"))
     data = json.loads(kept.read_text())
     data["value"] = "cd" * 16
     kept.write_text(json.dumps(data))
@@ -101,6 +103,43 @@ def test_the_code_stamp_is_kept_until_a_file_it_is_keyed_by_changes(tmp_path, mo
     monkeypatch.setattr(replay, "_stamps", {})
     assert replay.code_stamp(projections, types) == computed
     monkeypatch.delitem(sys.modules, "stamped_pkg")
+
+
+def test_editing_a_family_helper_changes_the_stamp_of_the_games_that_import_it(tmp_path, monkeypatch):
+    """An A&A game folds its states with the axis_allies family's helpers: a checkpoint written before one of them
+    changed must not be used, though no file of the game itself changed."""
+    import shutil
+
+    import assistant.families
+    from assistant import stamp
+    from assistant.kinds import KindRegistry
+    from assistant.replay import game_projection
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(stamp, "_stamps", {})
+    families = tmp_path / "families"
+    shutil.copytree(Path(assistant.families.__file__).parent, families,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(assistant.families.__spec__, "submodule_search_locations", [str(families)])
+    loaded = KindRegistry().get("aa_classic")
+    projections = (game_projection(loaded), *loaded.kind.projections)
+    types = tuple(p.state_type for p in projections)
+    modules = sorted({f.__module__ for p in projections for f in (p.initial, p.apply)} | {"assistant.replay"})
+    assert stamp._scan_families(stamp._source_files(modules)) == ["axis_allies"]
+    before = stamp.code_stamp(projections, types)
+    assert before == stamp._compute_stamp(modules, types)
+    helper = families / "axis_allies" / "facts" / "captures.py"
+    helper.write_text(helper.read_text() + "\n# a rule changed\n")
+    os.utime(helper, ns=(10**18, 10**18))
+    monkeypatch.setattr(stamp, "_stamps", {})
+    after = stamp.code_stamp(projections, types)
+    assert after != before
+    assert after == stamp._compute_stamp(modules, types)
+    # a file of the other family is no part of this game's stamp
+    other = families / "engulfed" / "ledger.py"
+    other.write_text(other.read_text() + "\n# elsewhere\n")
+    monkeypatch.setattr(stamp, "_stamps", {})
+    assert stamp.code_stamp(projections, types) == after
 
 
 def test_a_laid_out_board_is_kept_between_runs(tmp_path, monkeypatch):
