@@ -20,7 +20,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from assistant import cachefile
+from assistant import cachefile, collector
 
 if TYPE_CHECKING:  # listing the games must not import msgspec, the log or any game
     from assistant.decider import GameKind
@@ -155,7 +155,8 @@ class KindRegistry:
             raise UnknownKind(self._unknown(name))
         module_name, _, attr = path.partition(":")
         try:
-            module = importlib.import_module(module_name)
+            with collector.paused(keep=True):  # thousands of classes and tables, no cycle to collect
+                module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
             if exc.name and module_name.startswith(exc.name):
                 raise UnknownKind(f"game kind {name!r} is not installed") from None

@@ -16,15 +16,13 @@ index of cancellations that chose the base. A state is never built from an event
 from __future__ import annotations
 
 import bisect
-import gc
-import threading
 from itertools import repeat
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
+from assistant import collector
 from assistant.kinds import LoadedKind
 from assistant.stamp import code_stamp
 from events.columns import Columns
@@ -47,30 +45,6 @@ def decode_cancel(payload: bytes) -> EventsCancelled:
     return _cancel_decoder.decode(payload)
 
 
-_pausing = threading.Lock()
-_pause = {"folds": 0, "resume": False}  # folds running now (threads of a server fold at once); whether to resume
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a fold runs, then resume it (it runs then if due).
-
-    A long fold reads, decodes and builds hundreds of thousands of short-lived objects (rows, events, states),
-    none in a reference cycle: the collector would walk them again and again, a third of a long replay's time
-    (reference counting still frees each at once). Nested and concurrent folds resume it when the last ends, and
-    only if it was running before the first began."""
-    with _pausing:
-        if _pause["folds"] == 0:
-            _pause["resume"] = gc.isenabled()
-            gc.disable()
-        _pause["folds"] += 1
-    try:
-        yield
-    finally:
-        with _pausing:
-            _pause["folds"] -= 1
-            if _pause["folds"] == 0 and _pause["resume"]:
-                gc.enable()
 
 
 def read_cancels(store: EventStore, game_id: str, upto: int) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -183,7 +157,7 @@ class Timeline:
 
     def view_at(self, seq: int, known: Sequence[View] = ()) -> View:
         """The view as of ``seq``. ``known`` are views already in memory that may serve as a base."""
-        with collector_paused():  # a checkpoint thawed, rows read, decoded and folded
+        with collector.paused():  # a checkpoint thawed, rows read, decoded and folded
             return self._view_at(seq, known)
 
     def _view_at(self, seq: int, known: Sequence[View]) -> View:

@@ -10,8 +10,6 @@ version goes up and an upcaster (see ``events.upcasting``) turns old payloads
 into the new shape when they are read.
 """
 
-from __future__ import annotations
-
 from typing import ClassVar
 
 import msgspec

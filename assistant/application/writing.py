@@ -3,7 +3,6 @@ prepared for, its actor checked against the game)."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -72,7 +71,10 @@ class Writing(Parts):
         seated = [self._new_player(AddPlayer(name=name), sides, ()) for name in dict.fromkeys(players)]
         if self.seated is None:  # in the club the signed-in member who starts a game is seated as its host
             actor = at_the_table(actor, sides, [*(p.name for p in seated), *set_up_players(kind, definition)])
-        game_id = game_id or secrets.token_hex(6)
+        if not game_id:
+            import secrets  # only a new game needs a random id
+
+            game_id = secrets.token_hex(6)
         created = GameCreated(kind=kind.name, title=title or kind.title, definition=definition)
         self.store.append(
             game_id,

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from assistant import collector
 from assistant.cli.output import EXIT_ERROR, EXIT_REFUSED, json_line, one_line
 from assistant.cli.parser import NO_DB, build_parser, command_word
 from assistant.kinds import UnknownKind
@@ -43,12 +44,15 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_REFUSED
     args = build_parser(only=command_word(words)).parse_args(words)
     try:
-        run = _command(args.func)
-        if args.func in NO_DB or (args.func == "files:cmd_verify" and Path(args.target).is_file()):
-            return run(None, args)
-        from assistant.cli.database import open_assistant
+        with collector.paused(keep=True):  # the command's modules and the application layer, loaded once for good
+            run = _command(args.func)
+            if args.func in NO_DB or (args.func == "files:cmd_verify" and Path(args.target).is_file()):
+                app = None
+            else:
+                from assistant.cli.database import open_assistant
 
-        return run(open_assistant(args.db), args)
+                app = open_assistant(args.db)
+        return run(app, args)
     except KeyboardInterrupt:
         return 130
     except Exception as exc:

@@ -8,7 +8,7 @@ import gc
 import msgspec
 import pytest
 
-from assistant import bench, replay
+from assistant import bench, collector, replay
 from assistant.application import Assistant
 from assistant.kinds import KindRegistry
 from events.store import EventStore
@@ -69,8 +69,8 @@ def test_the_collector_is_resumed_after_a_fold_and_left_off_when_it_was_off(long
 
 def test_the_collector_is_resumed_when_a_fold_fails():
     with pytest.raises(RuntimeError):
-        with replay.collector_paused():
-            with replay.collector_paused():
+        with collector.paused():
+            with collector.paused():
                 assert not gc.isenabled()
             assert not gc.isenabled(), "still paused until the outer fold ends"
             raise RuntimeError("a fold that fails")

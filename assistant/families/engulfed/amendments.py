@@ -5,8 +5,6 @@ types from them with ``partial_edit``; ``set_place`` and the pair helpers apply 
 game's own log, so a game file stays self-contained and replays anywhere.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 

@@ -5,8 +5,6 @@ that touches an unknown fact says which one and for which rule, so the table ask
 counts "unknown" as "no". A game declares its facts (fact -> words, rule) per kind of place; the scan is shared.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 

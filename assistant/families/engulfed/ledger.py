@@ -10,8 +10,6 @@ event books into one nation's account, for the current turn or a named one, befo
 there, closing the account or not.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable
 from typing import Any
 

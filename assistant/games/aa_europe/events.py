@@ -5,8 +5,6 @@ debit (purchase, income line by line, convoy loss, Middle East payment, bombing,
 Dice are ``core.dice_rolled``; the events below record what the rules made of them.
 """
 
-from __future__ import annotations
-
 from assistant.families.axis_allies import facts
 from assistant.families.axis_allies.facts import UnitLine as UnitLine  # the family's piece line, named here too
 from events.base import Event

@@ -1,7 +1,5 @@
 """The write-side state of an A&A Europe game: frozen structs, replaced, never changed in place."""
 
-from __future__ import annotations
-
 import msgspec
 
 from assistant.games.aa_europe.world import World

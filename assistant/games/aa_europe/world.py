@@ -4,8 +4,6 @@ Read from ``data/*.toml``, checked on load (every border listed from both sides,
 embedded in each saved game's definition and decoded once per distinct definition; nothing here changes in play.
 """
 
-from __future__ import annotations
-
 import functools
 import tomllib
 from collections import deque

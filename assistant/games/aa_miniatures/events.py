@@ -5,8 +5,6 @@ of them. Cards travel inside the events that register them, so a game replays an
 a club's catalogue.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 import msgspec

@@ -1,8 +1,6 @@
 """Read models: the attrition ledger (points destroyed per side per turn, value still on the map), each unit's
 fate, and the attacks made, as pure folds over the log."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

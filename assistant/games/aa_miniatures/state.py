@@ -1,7 +1,5 @@
 """The write-side state: scenario, catalogue, armies, the map as recorded, each figure's status, the clock."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 import msgspec

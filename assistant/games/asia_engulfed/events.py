@@ -1,7 +1,5 @@
 """Asia Engulfed events (tags "ae.*"): facts at the table. Economic events carry their ledger ``books`` lines."""
 
-from __future__ import annotations
-
 
 import msgspec
 

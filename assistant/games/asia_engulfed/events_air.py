@@ -2,8 +2,6 @@
 (AE 8.7), the Pearl Harbor surprise (AE 9.11 b, j, k), Extended Naval Operations (AE 8.23) and the Japanese
 Extended Return to Base (AE 7.5)."""
 
-from __future__ import annotations
-
 from events.base import Event
 
 

@@ -1,7 +1,5 @@
 """The write-side state of an Asia Engulfed game (frozen; ``evolve`` replaces what an event changes)."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

@@ -3,8 +3,6 @@
 States are frozen: every change copies the dict it touches and replaces the field (team standard).
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

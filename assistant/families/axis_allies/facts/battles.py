@@ -1,7 +1,5 @@
 """Battles and strategic raids: who joined, what the dice did, who was lost, how it ended."""
 
-from __future__ import annotations
-
 import msgspec
 
 

@@ -1,7 +1,5 @@
 """Territories and capitals changing hands."""
 
-from __future__ import annotations
-
 import msgspec
 
 

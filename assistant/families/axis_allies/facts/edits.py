@@ -1,7 +1,5 @@
 """What the table set by hand, and the rules it chose to override."""
 
-from __future__ import annotations
-
 import msgspec
 
 from assistant.families.axis_allies.facts.production import UnitLine

@@ -1,7 +1,5 @@
 """Units going from space to space, by land, by sea and by air."""
 
-from __future__ import annotations
-
 import msgspec
 
 

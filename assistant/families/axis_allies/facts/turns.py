@@ -1,7 +1,5 @@
 """The turn clock's facts."""
 
-from __future__ import annotations
-
 import msgspec
 
 

@@ -9,8 +9,6 @@ edits); those whose fields both Axis & Allies games share subclass the family's 
 (``assistant.families.axis_allies.facts``). Everything is named here, so ``events.X`` reads as it always did.
 """
 
-from __future__ import annotations
-
 from assistant.families.axis_allies.facts import UnitLine as UnitLine  # the family's piece line, named here too
 from assistant.games.aa_classic.events.battles import (
     AttackerRetreated,

@@ -1,7 +1,5 @@
 """Axis & Allies (2nd edition): territories and capitals changing hands ("aa.")."""
 
-from __future__ import annotations
-
 from assistant.families.axis_allies import facts
 from events.base import Event
 

@@ -1,7 +1,5 @@
 """Axis & Allies (2nd edition): what the table set by hand, and the rules it chose to override ("aa.")."""
 
-from __future__ import annotations
-
 from assistant.families.axis_allies import facts
 from events.base import Event
 

@@ -1,7 +1,5 @@
 """Axis & Allies (2nd edition), step 1: research dice, breakthroughs and technologies ("aa.")."""
 
-from __future__ import annotations
-
 from events.base import Event
 
 

@@ -1,7 +1,5 @@
 """Axis & Allies (2nd edition): the turn clock and the end of the game ("aa.")."""
 
-from __future__ import annotations
-
 from assistant.families.axis_allies import facts
 from events.base import Event
 

@@ -1,7 +1,5 @@
 """Every battle fought: who attacked what, each throw and its hits, casualties, the odds before the first die."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

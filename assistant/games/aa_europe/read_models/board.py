@@ -1,7 +1,5 @@
 """The board: units per space and power, control, complexes, convoy centres and the Middle East column."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

@@ -1,8 +1,6 @@
 """The IPC ledger: each power's treasury and production-chart level, every change linked to the event that
 caused it; a convoy centre held by Germany is a line of its own at each income phase of its owner [T L61]."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

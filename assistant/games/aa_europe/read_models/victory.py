@@ -1,7 +1,5 @@
 """Victory status: who holds each capital, the conditions armed, and the result [T L13]."""
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

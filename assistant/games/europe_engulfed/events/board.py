@@ -4,8 +4,6 @@ The rule book has no map and no set-ups: players enter them, and these facts kee
 game's own log, so a game file stays self-contained and replays anywhere.
 """
 
-from __future__ import annotations
-
 from assistant.games.europe_engulfed.board.amend import Amendment
 from assistant.games.europe_engulfed.scenario.format import Scenario
 from events.base import Event

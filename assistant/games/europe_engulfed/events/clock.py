@@ -1,7 +1,5 @@
 """Europe Engulfed events of the calendar: turns and weather (EE 1.0, 1.1, 1.4)."""
 
-from __future__ import annotations
-
 from events.base import Event
 
 

@@ -1,7 +1,5 @@
 """Europe Engulfed events of the production phase: the WERP ledger and strategic warfare (EE 2.0, 4.0, 9.3x)."""
 
-from __future__ import annotations
-
 import msgspec
 
 from events.base import Event

@@ -1,8 +1,6 @@
 """Europe Engulfed edit mode: the table corrects the record by hand when the physical board and the assistant
 disagree, always with a reason; and the rules the table chose to override (the refusal stays on the record)."""
 
-from __future__ import annotations
-
 import msgspec
 
 from events.base import Event

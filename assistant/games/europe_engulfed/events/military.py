@@ -1,7 +1,5 @@
 """Europe Engulfed events of movement, combat and special actions (EE 5.0, 6.0, 7.0)."""
 
-from __future__ import annotations
-
 import msgspec
 
 from events.base import Event

@@ -1,8 +1,6 @@
 """Europe Engulfed events at sea and of landings (EE 5.3, 7.2, 7.3, 8.0): fleet transfers, naval combat,
 naval interdiction, beachheads."""
 
-from __future__ import annotations
-
 import msgspec
 
 from events.base import Event

@@ -1,7 +1,5 @@
 """Europe Engulfed events of politics, conquest and victory (EE 9.0, 10.0)."""
 
-from __future__ import annotations
-
 from events.base import Event
 
 

@@ -1,7 +1,5 @@
 """Europe Engulfed supply events (EE 3.0, 7.9, 4.2/8.3 for fleets), tags "ee.*"."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 import msgspec

@@ -4,8 +4,6 @@ A pure fold over the supply events: the last determination of each side, the out
 "moved" side, Limited Supply and eliminations, the sea capacity used, and the verdicts players recorded.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

@@ -1,7 +1,5 @@
 """The supply facts a game keeps between commands: the players' pending choices and the last verdicts."""
 
-from __future__ import annotations
-
 import msgspec
 from msgspec.structs import replace
 
