@@ -233,7 +233,9 @@ class GameKind(msgspec.Struct, Generic[S], frozen=True):
     decide: Callable[[Command, S, Context], Sequence[Event]]
     evolve: Callable[[S, Event], S]
     state_type: Any
-    commands: tuple[type[Command], ...]
+    # The commands, or a ``Ref`` to their tuple: a command that only reads a game then never imports them
+    # (``declared_commands``).
+    commands: tuple[type[Command], ...] | Ref[tuple[type[Command], ...]]
     events: tuple[type[Event], ...]
     describe: Callable[[Event], str]  # one plain sentence per event; "" leaves a core event to the core
     projections: tuple[Projection[Any], ...] = ()
@@ -277,6 +279,10 @@ class GameKind(msgspec.Struct, Generic[S], frozen=True):
 
     def moves_by_command(self) -> dict[type[Command], Move[S]]:
         return {m.command: m for m in self.declared_moves()}
+
+    def declared_commands(self) -> tuple[type[Command], ...]:
+        """The commands, imported now when the declaration names them by reference."""
+        return self.commands.load() if isinstance(self.commands, Ref) else self.commands
 
     def declared_moves(self) -> tuple[Move[S], ...]:
         """The moves, imported now when the declaration names them by reference."""

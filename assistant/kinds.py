@@ -71,7 +71,7 @@ class LoadedKind:
     def catalogue(self) -> Catalogue:
         from events.catalogue import Catalogue
 
-        return Catalogue(self.kind.events, self.kind.commands, self.kind.upcasters)
+        return Catalogue(self.kind.events, self.kind.declared_commands, self.kind.upcasters)
 
 
 def installed() -> dict[str, str]:

@@ -31,7 +31,7 @@ def possible_moves(kind: GameKind[Any], view: Any) -> list[Possible]:
     moment, state = moment_of(view), view.game
     declared = kind.moves_by_command()
     out = []
-    for command in kind.commands:
+    for command in kind.declared_commands():
         move = declared.get(command)
         if move is None:
             out.append(Possible(tag_of(command), command, _label(command), {}))

@@ -125,6 +125,7 @@ def _stats(paths: list[str]) -> list[list[Any]]:
 def _source_files(modules: Sequence[str]) -> list[str]:
     """The files of these modules; for a module inside a game package, every file of that game."""
     files: set[str] = set()
+    roots: set[str] = set()  # each game's folder, walked once however many of its modules fold
     for name in modules:
         module = sys.modules.get(name)
         path = getattr(module, "__file__", None)
@@ -140,6 +141,8 @@ def _source_files(modules: Sequence[str]) -> list[str]:
         root = os.path.dirname(path)
         while os.path.basename(root) != game and os.path.dirname(root) != root:
             root = os.path.dirname(root)
+        roots.add(root)
+    for root in roots:
         files.update(_python_files(root))
     return sorted(files)
 

@@ -7,7 +7,8 @@ today's classes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cached_property
 from typing import Any, Union
 
 import msgspec
@@ -30,21 +31,34 @@ class Catalogue:
     def __init__(
         self,
         events: Iterable[type[Event]],
-        commands: Iterable[type[Command]] = (),
+        commands: Iterable[type[Command]] | Callable[[], Iterable[type[Command]]] = (),
         upcasters: Iterable[Upcaster] = (),
     ):
+        """``commands``: the game's command classes, or a function giving them (called on first use: reading a
+        game's log never imports its commands)."""
         self.events: dict[str, type[Event]] = {}
         for cls in (*CORE_EVENTS, *events):
             self._add(self.events, cls)
-        self.commands: dict[str, type[Command]] = {}
-        for cls in (*CORE_COMMANDS, *commands):
-            self._add(self.commands, cls)
+        self._commands_given = commands
+        if not callable(commands):
+            self.commands  # refuse duplicate and implicit tags at once
         # decoders are built on first use: a command that only reads a game never builds the commands' one
         self._decoders: dict[str, msgspec.json.Decoder[Any]] = {}
         self._chain = build_chain(upcasters)
-        self._max_bytes = max(cls.max_bytes for cls in self.commands.values())
         self._many: msgspec.json.Decoder[list[Event]] | None = None
         self._commands_decoder: msgspec.json.Decoder[Command] | None = None
+
+    @cached_property
+    def commands(self) -> dict[str, type[Command]]:
+        given = self._commands_given
+        table: dict[str, type[Command]] = {}
+        for cls in (*CORE_COMMANDS, *(given() if callable(given) else given)):
+            self._add(table, cls)
+        return table
+
+    @cached_property
+    def _max_bytes(self) -> int:
+        return max(cls.max_bytes for cls in self.commands.values())
 
     @staticmethod
     def _add(table: dict[str, Any], cls: type) -> None:

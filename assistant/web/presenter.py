@@ -84,7 +84,7 @@ class Presenter:
         specs = self.commands(table)
         shown = {s.tag for s in specs}
         # A refused command keeps its form (with what was typed and why) even when it is not of this moment.
-        specs += [form_for(c) for c in table.loaded.kind.commands
+        specs += [form_for(c) for c in table.loaded.kind.declared_commands()
                   if (errors or {}).get(tag_of(c)) and tag_of(c) not in shown]
         for spec in specs:
             message, values = (errors or {}).get(spec.tag, ("", {}))

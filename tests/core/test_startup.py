@@ -201,7 +201,7 @@ def test_the_user_folders_are_platformdirs_answers_kept_until_what_they_read_cha
     assert userdirs.config_dir() == tmp_path / "elsewhere" / "tabletop"
 
 
-def test_looking_back_at_an_aa_game_imports_none_of_its_moves(tmp_path, monkeypatch):
+def test_looking_back_at_an_aa_game_imports_none_of_its_moves_commands_or_sentences(tmp_path, monkeypatch):
     from assistant.application import Assistant
     from assistant.kinds import KindRegistry
     from events.store import EventStore
@@ -219,6 +219,8 @@ def test_looking_back_at_an_aa_game_imports_none_of_its_moves(tmp_path, monkeypa
     assert "assistant.games.aa_classic.game" in modules
     assert not {m for m in modules if m.startswith(("assistant.games.aa_classic.moves",
                                                     "assistant.games.aa_classic.rules",
-                                                    "assistant.games.aa_classic.guidance"))}
+                                                    "assistant.games.aa_classic.guidance",
+                                                    "assistant.games.aa_classic.commands",
+                                                    "assistant.games.aa_classic.describe"))}
     modules, out = imported_by(f"from assistant.cli import main\nmain(['moves', {gid!r}])", tmp_path)
     assert "aa.purchase" in out and "assistant.games.aa_classic.rules" in modules  # asked for: loaded then

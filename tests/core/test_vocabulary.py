@@ -43,11 +43,11 @@ def _project_classes() -> list[type]:
 
 @pytest.mark.parametrize("kind", _kinds(), ids=lambda k: k.name)
 def test_every_class_of_a_kind_has_its_own_explicit_namespaced_tag(kind):
-    Catalogue(kind.events, kind.commands, kind.upcasters)  # refuses duplicate and implicit tags
-    for cls in (*kind.events, *kind.commands):
+    Catalogue(kind.events, kind.declared_commands(), kind.upcasters)  # refuses duplicate and implicit tags
+    for cls in (*kind.events, *kind.declared_commands()):
         tag = require_explicit_tag(cls)
         assert tag.startswith(kind.namespace + "."), f"{cls.__qualname__}: {tag!r} is outside namespace {kind.namespace!r}"
-    assert not set(kind.events) & set(CORE_EVENTS) and not set(kind.commands) & set(CORE_COMMANDS)
+    assert not set(kind.events) & set(CORE_EVENTS) and not set(kind.declared_commands()) & set(CORE_COMMANDS)
 
 
 def test_no_two_classes_of_the_project_share_a_tag_and_namespaces_are_distinct():
@@ -67,7 +67,7 @@ def test_every_event_and_command_a_game_defines_is_registered_with_its_kind():
         game = _game_of_module(cls.__module__, kinds)
         if game is None:
             continue
-        registered = (*kinds[game].events, *kinds[game].commands)
+        registered = (*kinds[game].events, *kinds[game].declared_commands())
         assert cls in registered, f"{cls.__module__}.{cls.__qualname__} ({tag_of(cls)}) is not in the {game} kind"
 
 

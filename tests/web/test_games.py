@@ -22,7 +22,7 @@ def html(response) -> str:
 @pytest.mark.parametrize("kind", ["aa_classic", "europe_engulfed"])
 def test_every_command_of_the_real_games_has_a_form(real, kind):
     assistant, _client = real
-    for cls in assistant.registry.get(kind).kind.commands:
+    for cls in assistant.registry.get(kind).kind.declared_commands():
         spec = form_for(cls)
         assert spec.tag.startswith(("aa.", "ee.")) and spec.title
         assert all(f.widget for f in spec.fields)

@@ -15,8 +15,6 @@ from pathlib import Path
 
 import assistant.games.aa_classic.events as ev
 from assistant.decider import GameKind, Ref
-from assistant.games.aa_classic import commands as cmd
-from assistant.games.aa_classic.describe import describe
 from assistant.games.aa_classic.evolve import evolve
 from assistant.games.aa_classic.read_models import PROJECTIONS
 from assistant.games.aa_classic.setup import Options, initial_state, setup
@@ -39,9 +37,9 @@ GAME: GameKind[State] = GameKind(
     decide=Ref("assistant.games.aa_classic.rules:decide"),
     evolve=evolve,
     state_type=State,
-    commands=cmd.COMMANDS,
+    commands=Ref("assistant.games.aa_classic.commands:COMMANDS"),
     events=ev.EVENTS,
-    describe=describe,
+    describe=Ref("assistant.games.aa_classic.describe:describe"),
     projections=PROJECTIONS,
     guidance=Ref("assistant.games.aa_classic.guidance:guidance"),
     after_dice_corrected=Ref("assistant.games.aa_classic.rules:after_dice_corrected"),

@@ -14,9 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.decider import GameKind, Ref
-from assistant.games.aa_europe import commands as cmd
 from assistant.games.aa_europe import events as ev
-from assistant.games.aa_europe.describe import describe
 from assistant.games.aa_europe.evolve import evolve
 from assistant.games.aa_europe.files import FILES, OPTION_FILES
 from assistant.games.aa_europe.read_models import PROJECTIONS
@@ -40,9 +38,9 @@ GAME: GameKind[State] = GameKind(
     decide=Ref("assistant.games.aa_europe.rules:decide"),
     evolve=evolve,
     state_type=State,
-    commands=cmd.COMMANDS,
+    commands=Ref("assistant.games.aa_europe.commands:COMMANDS"),
     events=ev.EVENTS,
-    describe=describe,
+    describe=Ref("assistant.games.aa_europe.describe:describe"),
     projections=PROJECTIONS,
     guidance=Ref("assistant.games.aa_europe.guidance:guidance"),
     after_dice_corrected=Ref("assistant.games.aa_europe.corrections:after_dice_corrected"),
