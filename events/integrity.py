@@ -125,12 +125,13 @@ def _heads_file(db: Path, directory: Path | None) -> Path:
 
 
 @functools.lru_cache(maxsize=64)
-def _heads_place(db: str, directory: str) -> tuple[Path, str]:
-    """The record's file and the database's resolved path: worked out once per process and configuration directory
-    (every append writes the record, and resolving paths was a third of its cost)."""
+def _heads_place(db: str, directory: str) -> tuple[Path, str, str]:
+    """The record's snapshot, the database's resolved path and the record's journal: worked out once per process
+    and configuration directory (every append writes the record, and resolving paths was a third of its cost)."""
     resolved = str(Path(db).resolve())
     name = hashlib.blake2b(resolved.encode(), digest_size=16).hexdigest()
-    return Path(directory) / HEADS_DIR / f"{name}.json", resolved
+    snapshot = Path(directory) / HEADS_DIR / f"{name}.json"
+    return snapshot, resolved, str(snapshot.with_suffix(".journal"))
 
 
 def seen_heads(db: Path, directory: Path | None = None) -> dict[str, tuple[int, str]]:
@@ -172,7 +173,7 @@ _JOURNAL = msgspec.json.Decoder(list[tuple[str, int, str, bool]])
 
 JOURNAL_LIMIT = 64 * 1024  # bytes of journal (some 700 heads) before it is folded into the snapshot
 OPEN_JOURNALS = 8
-_journals: dict[Path, int] = {}  # this process's open journal of each record: one write per append
+_journals: dict[str, int] = {}  # this process's open journal of each record: one write per append
 _journals_lock = threading.Lock()
 
 
@@ -187,10 +188,10 @@ def remember_head(db: Path, game_id: str, seq: int, hash_: str, directory: Path 
     about a third of a durable append. The journal is folded into the snapshot once it is long."""
     import fcntl
 
-    path = _heads_file(db, directory)
+    path, _resolved, journal = _heads_place(str(db), str(directory or config_dir()))
     line = b"\n" + msgspec.json.encode((game_id, seq, hash_, force))  # a line cut short never runs into the next
     with _journals_lock:  # the threads of a process take turns: a descriptor is never closed under a writer
-        fd = _journal(path)
+        fd = _journal(path, journal)
         fcntl.flock(fd, fcntl.LOCK_SH)  # a fold into the snapshot (exclusive) never loses a line written meanwhile
         try:
             os.write(fd, line)
@@ -201,10 +202,9 @@ def remember_head(db: Path, game_id: str, seq: int, hash_: str, directory: Path 
             _fold_journal(db, directory, path, fd)
 
 
-def _journal(path: Path) -> int:
+def _journal(path: Path, journal: str) -> int:
     """This process's descriptor of the record's journal (appending), opened on first use; a journal deleted
     meanwhile (its folder cleared) is opened again. At most ``OPEN_JOURNALS`` stay open."""
-    journal = path.with_suffix(".journal")
     fd = _journals.pop(journal, None)
     if fd is not None and os.fstat(fd).st_nlink == 0:
         os.close(fd)

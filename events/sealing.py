@@ -28,8 +28,10 @@ class Sealing:
     _verified_lock: threading.Lock
 
     # ------------------------------------------------------------ seals (see integrity.py)
-    def _seal_head(self, conn: sqlite3.Connection, game_id: str, seq: int, hash_: str, new_game: bool) -> None:
-        kind, title, created_at = conn.execute(
+    def _seal_head(self, conn: sqlite3.Connection, game_id: str, seq: int, hash_: str, new_game: bool,
+                   facts: tuple[str, str, str] | None = None) -> None:
+        """``facts``: the game's (kind, title, creation time), when this transaction has read them already."""
+        kind, title, created_at = facts or conn.execute(
             "SELECT kind, title, created_at FROM games WHERE game_id=?", (game_id,)).fetchone()
         seal = integrity.head_seal(self.key, game_id, seq, hash_, kind, title, created_at)
         conn.execute("INSERT OR REPLACE INTO heads (game_id, seq, hash, seal) VALUES (?,?,?,?)",
@@ -47,16 +49,21 @@ class Sealing:
         conn.execute("INSERT OR REPLACE INTO meta (name, value) VALUES ('manifest', ?)",
                      (integrity.manifest_seal(self.key, ids),))
 
-    def _require_sealed_head(self, conn: sqlite3.Connection, game_id: str, seq: int, hash_: str) -> None:
-        """Refuse to extend a game whose head is not the one sealed (a seal over a cut log would bless the cut)."""
+    def _require_sealed_head(self, conn: sqlite3.Connection, game_id: str, seq: int,
+                             hash_: str) -> tuple[str, str, str] | None:
+        """Refuse to extend a game whose head is not the one sealed (a seal over a cut log would bless the cut);
+        the game's (kind, title, creation time) as read, for the new seal. The list of games is not resealed by
+        an append, so its seal is left to the opening checks."""
         from events.selfcheck import head_finding
 
         from events.store import Tampered
 
-        finding = head_finding(self, game_id, (seq, hash_), conn)
+        facts: list[tuple[str, str, str]] = []
+        finding = head_finding(self, game_id, (seq, hash_), conn, list_of_games=False, facts=facts)
         if finding is not None:
             conn.execute("ROLLBACK")
             raise Tampered(game_id, finding)
+        return facts[0] if facts else None
 
     def _advance_verified(self, game_id: str, before: tuple[int, str], after: tuple[int, str]) -> None:
         with self._verified_lock:

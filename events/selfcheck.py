@@ -230,8 +230,12 @@ def chain_of(rows: list[tuple], start: Point | None, upto: int | None = None, ke
 
 
 def head_finding(store: EventStore, game_id: str, head: tuple[int, str],
-                 conn: sqlite3.Connection | None = None) -> Finding | None:
-    """The seals of the list of games and of this game's head, against the head actually stored."""
+                 conn: sqlite3.Connection | None = None, *, list_of_games: bool = True,
+                 facts: list[tuple[str, str, str]] | None = None) -> Finding | None:
+    """The seals of the list of games and of this game's head, against the head actually stored.
+
+    ``list_of_games=False``: this game's head alone (an append to it, which leaves the list's seal as it is: opening
+    any game still checks the list). ``facts``: receives the game's (kind, title, creation time) as read."""
     def query(sql: str, params: tuple = ()) -> list[tuple]:
         return conn.execute(sql, params).fetchall() if conn is not None else store._run(sql, params)
 
@@ -239,15 +243,19 @@ def head_finding(store: EventStore, game_id: str, head: tuple[int, str],
         if integrity.was_sealed(store.path):
             return Finding("the database's seals were removed (this machine sealed it before)")
         return None  # a database from before sealing that could not be sealed (read-only): the chain is all
-    manifest = query("SELECT value FROM meta WHERE name='manifest'")
-    ids = [r[0] for r in query("SELECT game_id FROM games")]
-    if not manifest or not integrity.same(manifest[0][0], integrity.manifest_seal(store.key, ids)):
-        return Finding("the list of games was changed outside the assistant (a game added or removed, or its seal)")
+    if list_of_games:
+        manifest = query("SELECT value FROM meta WHERE name='manifest'")
+        ids = [r[0] for r in query("SELECT game_id FROM games")]
+        if not manifest or not integrity.same(manifest[0][0], integrity.manifest_seal(store.key, ids)):
+            return Finding("the list of games was changed outside the assistant (a game added or removed, or its "
+                           "seal)")
     sealed = query("SELECT h.seq, h.hash, h.seal, g.kind, g.title, g.created_at FROM heads h "
                    "JOIN games g ON g.game_id=h.game_id WHERE h.game_id=?", (game_id,))
     if not sealed:
         return Finding("the game's seal is missing")
     seq, hash_, seal, kind, title, created_at = sealed[0]
+    if facts is not None:
+        facts.append((kind, title, created_at))
     if not integrity.same(seal, integrity.head_seal(store.key, game_id, seq, hash_, kind, title, created_at)):
         return Finding("the game's record (kind, title, creation time) or its seal was changed")
     if seq > head[0]:

@@ -244,8 +244,9 @@ class EventStore(Sealing):
         ).fetchone()
         head_seq, prev = (head[0], head[1]) if head else (0, GENESIS)
         prev_head = prev
+        facts = None
         if head_seq and self.sealed:
-            self._require_sealed_head(conn, game_id, head_seq, prev)
+            facts = self._require_sealed_head(conn, game_id, head_seq, prev)
         if head_seq != request.expected_seq:
             raise Conflict(
                 f"the game moved on (now at event {head_seq}, this command expected {request.expected_seq}); "
@@ -278,7 +279,7 @@ class EventStore(Sealing):
             )
         except sqlite3.IntegrityError:
             raise Conflict(f"another device wrote to game {game_id} at the same moment; nothing was written") from None
-        self._seal_head(conn, game_id, seq, prev, new_game=head_seq == 0)
+        self._seal_head(conn, game_id, seq, prev, new_game=head_seq == 0, facts=facts)
         if head_seq == 0 or points.get(game_id, self.verified.get(game_id)) == (head_seq, prev_head):
             self._seal_point(conn, game_id, seq, prev)  # checked up to the old head, and wrote the rest
             request.point = True

@@ -111,11 +111,13 @@ class Writing(Parts):
             command = self.parse_command(game_id, command)
         elif tag_of(type(command)) not in catalogue.commands:
             raise Refused(f"{tag_of(type(command))} is not a command of {game.loaded.kind.title}")
-        command_id = command_id or new_id()
-        span = self.store.command_span(gid, command_id)
-        if span is not None:
-            self._checked_span(gid, command_id, span)
-            return self._outcome(game, span[0], span[1], duplicate=True)
+        if command_id:  # a device's id: the command may have been handled already (sent twice)
+            span = self.store.command_span(gid, command_id)
+            if span is not None:
+                self._checked_span(gid, command_id, span)
+                return self._outcome(game, span[0], span[1], duplicate=True)
+        else:
+            command_id = new_id()  # new: it cannot have been handled
 
         view = self.view(gid)
         actor = self._actor_at_table(game, command, view, actor)
@@ -134,10 +136,14 @@ class Writing(Parts):
                 raise TypeError(f"{game.loaded.kind.name} produced an event outside its vocabulary: {tag}")
             rewinds = ev.rewinds_to if isinstance(ev, EventsCancelled) else None
             new.append(NewEvent(tag, type(ev).schema_version, msgspec.json.encode(ev), rewinds))
-        done = self.store.append(
-            gid, view.seq, new, actor=actor, command_id=command_id, recorded_at=timestamp(self.clock())
-        )
-        return self._outcome(game, done.first_seq, done.last_seq, duplicate=done.duplicate)
+        recorded_at = timestamp(self.clock())
+        done = self.store.append(gid, view.seq, new, actor=actor, command_id=command_id, recorded_at=recorded_at)
+        if done.duplicate:  # the same command, handled by another thread meanwhile: what it stored
+            return self._outcome(game, done.first_seq, done.last_seq, duplicate=True)
+        # what was just stored, read from the bytes written rather than from the database again
+        return Outcome(gid, done.first_seq, done.last_seq, tuple(
+            Recorded(done.first_seq + i, catalogue.decoder(n.type).decode(n.payload), recorded_at, actor, command_id)
+            for i, n in enumerate(new)), False)
 
     def _check_moment(self, game: OpenGame, command: Command, view: View, expect: Expected) -> None:
         if not 1 <= expect.seq <= view.seq:
