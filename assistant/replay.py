@@ -246,7 +246,31 @@ class Timeline:
         except (msgspec.DecodeError, msgspec.ValidationError):
             return None
 
+    def extended(self, view: View, recorded: Sequence[Recorded], last_hash: str) -> View | None:
+        """The view just after ``recorded``, this process's own append right after ``view``, folded in memory from
+        the events it stored (the next page then reads nothing back); None where that does not apply: an undo among
+        them (it rewinds the table), a gap, or a checked view without the new hash."""
+        if not recorded or recorded[0].seq != view.seq + 1 or any(
+                type(r.event) is EventsCancelled or r.seq != view.seq + 1 + i for i, r in enumerate(recorded)):
+            return None
+        if self.checks and (view.hash is None or not last_hash):
+            return None
+        last = recorded[-1].seq
+        save_points = set(range((view.seq // self.every + 1) * self.every, last + 1, self.every))
+        envelope = ([r.recorded_at for r in recorded], [r.actor for r in recorded], [r.command_id for r in recorded]
+                    ) if self.envelope else (repeat(""), repeat(""), repeat(""))
+        with collector.paused():
+            states = self._fold_events(list(view.states), [r.seq for r in recorded], [r.event for r in recorded],
+                                       envelope, set(), save_points)
+        return View(self.game_id, last, states, self.index, last_hash if self.checks else None)
+
     def _fold(self, states: list[Any], columns: Columns, cancelled: set[int], save_points: set[int]) -> list[Any]:
+        envelope = (columns.recorded_at, columns.actors, columns.command_ids) if self.envelope else (repeat(""), repeat(""), repeat(""))
+        return self._fold_events(states, columns.seqs, self._events(columns, cancelled), envelope, cancelled,
+                                 save_points)
+
+    def _fold_events(self, states: list[Any], seqs: Sequence[int], events: Sequence[Any], envelope: tuple[Any, ...],
+                     cancelled: set[int], save_points: set[int]) -> list[Any]:
         """The hot loop of every replay: the game's own evolve called straight, and each event handed only to the
         read models that declare its type (an event no read model reads, a note say, costs its decoding and the
         game's evolve only)."""
@@ -254,8 +278,7 @@ class Timeline:
         evolve = self.loaded.kind.evolve
         game = states[0]
         saving = bool(save_points)
-        envelope = (columns.recorded_at, columns.actors, columns.command_ids) if self.envelope else (repeat(""), repeat(""), repeat(""))
-        for seq, event, recorded_at, actor, command_id in zip(columns.seqs, self._events(columns, cancelled), *envelope):
+        for seq, event, recorded_at, actor, command_id in zip(seqs, events, *envelope):
             if event is not None and type(event) is not EventsCancelled and not (cancelled and seq in cancelled):
                 game = evolve(game, event)
                 route = routes.get(type(event))

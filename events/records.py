@@ -80,6 +80,7 @@ class Appended(msgspec.Struct, frozen=True):
     first_seq: int
     last_seq: int
     duplicate: bool = False
+    hash: str = ""  # the last event's hash, where the store chains them ("" for a duplicate)
 
 
 class GameRow(msgspec.Struct, frozen=True):

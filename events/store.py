@@ -284,7 +284,7 @@ class EventStore(Sealing):
             self._seal_point(conn, game_id, seq, prev)  # checked up to the old head, and wrote the rest
             request.point = True
         request.after = prev
-        return Appended(head_seq + 1, seq)
+        return Appended(head_seq + 1, seq, hash=prev)
 
     def import_rows(self, rows: Sequence[Row], kind: str, title: str) -> None:
         """Insert a verified exported game verbatim (same hashes) in one transaction."""

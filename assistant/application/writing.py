@@ -141,9 +141,13 @@ class Writing(Parts):
         if done.duplicate:  # the same command, handled by another thread meanwhile: what it stored
             return self._outcome(game, done.first_seq, done.last_seq, duplicate=True)
         # what was just stored, read from the bytes written rather than from the database again
-        return Outcome(gid, done.first_seq, done.last_seq, tuple(
+        recorded = tuple(
             Recorded(done.first_seq + i, catalogue.decoder(n.type).decode(n.payload), recorded_at, actor, command_id)
-            for i, n in enumerate(new)), False)
+            for i, n in enumerate(new))
+        with game.lock:  # the table after it, folded from those events: the next page reads nothing back
+            if game.head is not None and game.head.seq == view.seq == done.first_seq - 1:
+                game.head = game.timeline.extended(game.head, recorded, done.hash) or game.head
+        return Outcome(gid, done.first_seq, done.last_seq, recorded, False)
 
     def _check_moment(self, game: OpenGame, command: Command, view: View, expect: Expected) -> None:
         if not 1 <= expect.seq <= view.seq:

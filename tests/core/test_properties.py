@@ -54,7 +54,7 @@ def naive_states(store: EventStore, loaded: LoadedKind, game_id: str, definition
             continue
         rec = Recorded(r.seq, loaded.catalogue.decode_event(r.type, r.version, r.payload), r.recorded_at, r.actor,
                        r.command_id)
-        states = [p.apply(s, rec) for p, s in zip(projections, states)]
+        states = [p.apply(s, rec) if p.handles(type(rec.event)) else s for p, s in zip(projections, states)]
     return tuple(states)
 
 
