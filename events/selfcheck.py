@@ -55,6 +55,7 @@ def check_game(store: EventStore, game_id: str, full: bool, accept_restore: bool
         raise GameNotFound(f"no game {game_id!r} in {store.path}")
     if not full and game_id in store.found:
         return store.found[game_id]
+    stored_head = None
     if not accept_restore:
         stored_head = store.head_commitment(game_id)
         finding = head_finding(store, game_id, stored_head) or behind_finding(store, game_id, stored_head)
@@ -73,7 +74,10 @@ def check_game(store: EventStore, game_id: str, full: bool, accept_restore: bool
     if finding is not None:
         store.remember_finding(game_id, finding)
         return finding
-    finding = head_finding(store, game_id, head) or _creation(store, game_id, games[0])
+    # the seals were found true for the stored head above (in this same snapshot): checked again only for a chain
+    # that ends elsewhere, to say how
+    finding = (head_finding(store, game_id, head) if head != stored_head else None) or _creation(
+        store, game_id, games[0])
     if finding is None and whole:
         finding = _commands(store, game_id, spans)
     if finding is not None:
