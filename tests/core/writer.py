@@ -91,7 +91,9 @@ def table(path: str, game_id: str, prefix: str, count: int) -> None:
             except Conflict:
                 conflicts += 1
         print("ok", cid, flush=True)
-        time.sleep(0.001)  # a breath between commands, as at a table, so the other writer gets its turns
+        # a breath between commands (a player's is far longer), so the other writer gets its turns: the one who lost
+        # a race reads the table again before it retries, while the winner's table is already up to date
+        time.sleep(0.003)
     print("conflicts", conflicts, flush=True)
 
 
