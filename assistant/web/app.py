@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import secrets
@@ -163,7 +164,10 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
                             "reload the page to see the table as it is.", 500)
 
     from assistant.web.review import review
-    from assistant.web.routes import web
+    from assistant.web.current import web
+
+    for pages in ("games_pages", "table_pages", "commands"):  # each adds its routes to the blueprint
+        importlib.import_module(f"assistant.web.{pages}")
 
     app.register_blueprint(web)
     app.register_blueprint(review)

@@ -51,7 +51,7 @@ def _folder(registry: KindRegistry, game: str) -> Path | None:
 
 @games_static.get("/games/<game>/static/<path:filename>")
 def static_file(game: str, filename: str):
-    from assistant.web.routes import assistant  # the application of this server
+    from assistant.web.current import assistant  # the application of this server
 
     folder = _folder(assistant().registry, game)
     if folder is None:
@@ -65,7 +65,7 @@ def stylesheet(registry: KindRegistry) -> str | None:
     game_id = args.get("game_id")
     if not game_id:
         return None
-    from assistant.web.routes import assistant
+    from assistant.web.current import assistant
 
     try:
         kind = assistant().kind_of(str(game_id)).kind

@@ -24,7 +24,8 @@ from assistant.decider import Refused
 from assistant.web import viewer
 from assistant.web.memo import Memo
 from assistant.web.presenter import new_command_id, presenter_for
-from assistant.web.routes import _actor, _go, _int_arg, _open_game, _table, assistant, is_htmx
+from assistant.web.current import actor, assistant, go, int_arg, is_htmx, open_game
+from assistant.web.table_pages import table_of
 from events.core import AddNote
 from events.store import Conflict
 
@@ -139,7 +140,7 @@ def origin_link(gid: str) -> dict[str, Any] | None:
 
 
 def _report(game_id: str, spectator: str | None):
-    gid = _open_game(game_id)
+    gid = open_game(game_id)
     page = report_page(gid)
     game = assistant().game(gid)
     urls = _urls(gid, spectator)
@@ -162,7 +163,7 @@ def report(game_id: str):
 
 
 def _report_file(game_id: str, fmt: str):
-    gid = _open_game(game_id)
+    gid = open_game(game_id)
     if fmt not in REPORT_TYPES:
         abort(404, f"Reports come as {', '.join(REPORT_TYPES)}, not {fmt!r}.")
     page = report_page(gid)
@@ -182,7 +183,7 @@ def report_file(game_id: str, fmt: str):
 
 
 def _chart_file(game_id: str, metric: str, fmt: str):
-    gid = _open_game(game_id)
+    gid = open_game(game_id)
     if fmt not in charts.FORMATS:
         abort(404, f"Charts come as {', '.join(charts.FORMATS)}, not {fmt!r}.")
     page = report_page(gid)
@@ -207,7 +208,7 @@ def _file_name(title: str, gid: str) -> str:
 
 
 def _summary(game_id: str, spectator: str | None):
-    gid = _open_game(game_id)
+    gid = open_game(game_id)
     steps = teaching_steps(gid)
     rounds = [r for r, _ in steps.rounds]
     # "turn" is what the form's one choice sends ("3" or "3:germany"); "round" and "side" make plain links
@@ -217,7 +218,7 @@ def _summary(game_id: str, spectator: str | None):
             abort(400, "turn must be a round number, optionally followed by :side")
         round_, side = int(turn_round), turn_side.strip() or None
     else:
-        round_ = _int_arg("round")
+        round_ = int_arg("round")
         side = request.args.get("side", "").strip() or None
     if round_ is None:
         round_ = rounds[-1] if rounds else 0
@@ -244,16 +245,16 @@ def summary(game_id: str):
 
 def _teach(game_id: str, spectator: str | None, seq: int | None = None, error: str = "",
            values: dict[str, str] | None = None, status: int = 200):
-    gid = _open_game(game_id)
+    gid = open_game(game_id)
     steps = teaching_steps(gid)
     if not steps.steps:
         abort(404, "This game has no events yet.")
-    seq = seq if seq is not None else (_int_arg("at") or steps.steps[0].seq)
+    seq = seq if seq is not None else (int_arg("at") or steps.steps[0].seq)
     if seq not in steps.index:
         abort(404, f"Event {seq} does not exist; this game's log runs from 1 to {steps.steps[-1].seq}.")
     i = steps.index[seq]
     step = steps.steps[i]
-    t = _table(gid, seq, readonly=True)
+    t = table_of(gid, seq, readonly=True)
     p = presenter_for(t.loaded)
     arrows = [(n.arrow_from, n.arrow_to) for n in step.notes if n.arrow_from and n.arrow_to]
     round_starts = [first for _, first in steps.rounds]
@@ -282,7 +283,7 @@ def teach(game_id: str):
 @review.post("/g/<game_id>/teach/<int:seq>/note")
 def add_note(game_id: str, seq: int):
     a = assistant()
-    gid = _open_game(game_id)
+    gid = open_game(game_id)
     values = {k: request.form.get(k, "").strip() for k in ("text", "arrow_from", "arrow_to")}
     if not values["text"]:
         return _teach(gid, None, seq, "Write the note first.", values, 422)
@@ -290,7 +291,7 @@ def add_note(game_id: str, seq: int):
         return _teach(gid, None, seq, "An arrow needs both ends (from and to), or neither.", values, 422)
     note = AddNote(about_seq=seq, text=values["text"], arrow_from=values["arrow_from"], arrow_to=values["arrow_to"])
     try:
-        a.handle(gid, note, actor=_actor(), command_id=request.form.get("command_id") or new_command_id())
+        a.handle(gid, note, actor=actor(), command_id=request.form.get("command_id") or new_command_id())
     except (Refused, Conflict) as exc:
         return _teach(gid, None, seq, getattr(exc, "message", None) or str(exc), values, 422)
     if is_htmx():
@@ -301,12 +302,12 @@ def add_note(game_id: str, seq: int):
 @review.post("/g/<game_id>/teach/<int:seq>/fork")
 def what_if(game_id: str, seq: int):
     """A new game from this event (``assistant.analysis.fork``); a repeated form (double tap) opens the same fork."""
-    gid = _open_game(game_id)
+    gid = open_game(game_id)
     command_id = request.form.get("command_id") or new_command_id()
     c = caches()
     with c.fork_lock:
         try:
-            new_id = c.forks.get(command_id, lambda: fork.fork_game(assistant(), gid, seq, actor=_actor()))
+            new_id = c.forks.get(command_id, lambda: fork.fork_game(assistant(), gid, seq, actor=actor()))
         except ValueError as exc:  # no such event
             abort(404, str(exc))
-    return _go(url_for("web.table", game_id=new_id))
+    return go(url_for("web.table", game_id=new_id))
