@@ -37,12 +37,26 @@ class Sealing:
         conn.execute("INSERT OR REPLACE INTO heads (game_id, seq, hash, seal) VALUES (?,?,?,?)",
                      (game_id, seq, hash_, seal))
         if new_game:
+            self._require_sealed_list(conn, game_id)
             self._seal_manifest(conn)
 
     def _seal_point(self, conn: sqlite3.Connection, game_id: str, seq: int, hash_: str) -> None:
         """The verified point (``selfcheck.py``), written in the transaction that makes it true."""
         conn.execute("INSERT OR REPLACE INTO checked (game_id, seq, hash, seal) VALUES (?,?,?,?)",
                      (game_id, seq, hash_, integrity.point_seal(self.key, game_id, seq, hash_)))
+
+    def _require_sealed_list(self, conn: sqlite3.Connection, new_game: str) -> None:
+        """Refuse to add a game to a list of games changed outside the assistant: sealing the list anew would bless
+        the change (a game deleted with its rows, say)."""
+        from events.store import Tampered
+
+        ids = [r[0] for r in conn.execute("SELECT game_id FROM games WHERE game_id<>?", (new_game,))]
+        stored = conn.execute("SELECT value FROM meta WHERE name='manifest'").fetchone()
+        if stored is None or not integrity.same(stored[0], integrity.manifest_seal(self.key, ids)):
+            conn.execute("ROLLBACK")
+            raise Tampered(new_game, integrity.Finding(
+                "the list of games was changed outside the assistant (a game added or removed, or its seal): no "
+                "game is added to it (`tabletop verify` names what changed)"))
 
     def _seal_manifest(self, conn: sqlite3.Connection) -> None:
         ids = [r[0] for r in conn.execute("SELECT game_id FROM games")]

@@ -205,6 +205,22 @@ def test_a_game_deleted_with_its_rows_is_noticed_by_the_others(game, db_path, re
     assert "list of games" in str(app.verify(game))
 
 
+def test_no_game_is_added_to_a_list_of_games_changed_outside_the_assistant(game, db_path, registry, capsys):
+    """A new game reseals the list of games: over a list someone changed, that would bless the change."""
+    conn = _raw(db_path)
+    for table in ("events", "games", "heads", "commands", "checkpoints"):
+        conn.execute(f"DELETE FROM {table} WHERE game_id='other'")
+    conn.close()
+    app = Assistant(EventStore(db_path), registry)
+    with pytest.raises(Tampered, match="list of games"):
+        app.new_game("toy", {"treasury": 1}, game_id="newer")
+    assert [r[0] for r in _raw(db_path).execute("SELECT game_id FROM games")] == [game], "nothing was written"
+    assert "list of games" in str(app.verify(game)), "the change is still found"
+    assert main(["--db", str(db_path), "new", "aa_classic"]) != 0
+    err = capsys.readouterr().err
+    assert "list of games was changed" in err and "Traceback" not in err
+
+
 def test_an_edited_checkpoint_is_a_cache_miss(game, db_path, registry):
     truth = Assistant(EventStore(db_path), registry).view(game).game
     conn = _raw(db_path)
