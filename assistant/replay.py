@@ -45,8 +45,6 @@ def decode_cancel(payload: bytes) -> EventsCancelled:
     return _cancel_decoder.decode(payload)
 
 
-
-
 def read_cancels(store: EventStore, game_id: str, upto: int) -> list[tuple[int, int, tuple[int, ...]]]:
     """(seq, rewinds_to, targets) of every cancellation up to ``upto``. A row whose ``rewinds_to`` column is set
     but which is no cancellation was edited: refused as such (the column is outside the hashed content)."""
@@ -265,7 +263,8 @@ class Timeline:
         return View(self.game_id, last, states, self.index, last_hash if self.checks else None)
 
     def _fold(self, states: list[Any], columns: Columns, cancelled: set[int], save_points: set[int]) -> list[Any]:
-        envelope = (columns.recorded_at, columns.actors, columns.command_ids) if self.envelope else (repeat(""), repeat(""), repeat(""))
+        envelope = (columns.recorded_at, columns.actors, columns.command_ids) if self.envelope else (
+            repeat(""), repeat(""), repeat(""))
         return self._fold_events(states, columns.seqs, self._events(columns, cancelled), envelope, cancelled,
                                  save_points)
 

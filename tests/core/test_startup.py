@@ -181,7 +181,6 @@ def test_a_game_toml_is_read_once_then_from_the_kept_answer_until_it_changes(tmp
     assert "'Skirmish, revised', 'sk'" in out
 
 
-
 def test_the_user_folders_are_platformdirs_answers_kept_until_what_they_read_changes(tmp_path, monkeypatch):
     import platformdirs
 
