@@ -48,15 +48,13 @@ class Sealing:
     def _require_sealed_list(self, conn: sqlite3.Connection, new_game: str) -> None:
         """Refuse to add a game to a list of games changed outside the assistant: sealing the list anew would bless
         the change (a game deleted with its rows, say)."""
+        from events.selfcheck import list_finding
         from events.store import Tampered
 
-        ids = [r[0] for r in conn.execute("SELECT game_id FROM games WHERE game_id<>?", (new_game,))]
-        stored = conn.execute("SELECT value FROM meta WHERE name='manifest'").fetchone()
-        if stored is None or not integrity.same(stored[0], integrity.manifest_seal(self.key, ids)):
+        finding = list_finding(self.key, lambda sql, params=(): conn.execute(sql, params).fetchall(), new_game)
+        if finding is not None:
             conn.execute("ROLLBACK")
-            raise Tampered(new_game, integrity.Finding(
-                "the list of games was changed outside the assistant (a game added or removed, or its seal): no "
-                "game is added to it (`tabletop verify` names what changed)"))
+            raise Tampered(new_game, finding)
 
     def _seal_manifest(self, conn: sqlite3.Connection) -> None:
         ids = [r[0] for r in conn.execute("SELECT game_id FROM games")]

@@ -31,6 +31,7 @@ in the file until something reads it or ``verify`` runs; the state served never 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -233,6 +234,16 @@ def chain_of(rows: list[tuple], start: Point | None, upto: int | None = None, ke
     return None, (seq, prev), spans
 
 
+def list_finding(key: bytes, query: Callable[..., list[tuple]], leaving_out: str | None = None) -> Finding | None:
+    """The seal of the list of games against the games stored (``leaving_out``: a game being added in this
+    transaction, not yet in the sealed list)."""
+    manifest = query("SELECT value FROM meta WHERE name='manifest'")
+    ids = [r[0] for r in query("SELECT game_id FROM games") if r[0] != leaving_out]
+    if not manifest or not integrity.same(manifest[0][0], integrity.manifest_seal(key, ids)):
+        return Finding("the list of games was changed outside the assistant (a game added or removed, or its seal)")
+    return None
+
+
 def head_finding(store: EventStore, game_id: str, head: tuple[int, str],
                  conn: sqlite3.Connection | None = None, *, list_of_games: bool = True,
                  facts: list[tuple[str, str, str]] | None = None) -> Finding | None:
@@ -248,11 +259,9 @@ def head_finding(store: EventStore, game_id: str, head: tuple[int, str],
             return Finding("the database's seals were removed (this machine sealed it before)")
         return None  # a database from before sealing that could not be sealed (read-only): the chain is all
     if list_of_games:
-        manifest = query("SELECT value FROM meta WHERE name='manifest'")
-        ids = [r[0] for r in query("SELECT game_id FROM games")]
-        if not manifest or not integrity.same(manifest[0][0], integrity.manifest_seal(store.key, ids)):
-            return Finding("the list of games was changed outside the assistant (a game added or removed, or its "
-                           "seal)")
+        finding = list_finding(store.key, query)
+        if finding is not None:
+            return finding
     sealed = query("SELECT h.seq, h.hash, h.seal, g.kind, g.title, g.created_at FROM heads h "
                    "JOIN games g ON g.game_id=h.game_id WHERE h.game_id=?", (game_id,))
     if not sealed:
