@@ -47,7 +47,24 @@ def make_database(path: Path, events: int = EVENTS) -> tuple[str, int]:
 
 
 def _tabletop(*args: str) -> list[str]:
+    """The command a player types: the installed ``tabletop`` script beside this interpreter (else ``python -m
+    assistant``, which also pays for ``runpy``)."""
+    script = Path(sys.executable).parent / "tabletop"
+    if script.is_file() and os.access(script, os.X_OK):
+        return [str(script), *args]
     return [sys.executable, "-m", "assistant", *args]
+
+
+def compile_bytecode() -> str:
+    """Write the bytecode cache of the project's packages, as ``pip install`` does, so every timed run reads it.
+
+    An editable install leaves it to the first run, and with ``PYTHONDONTWRITEBYTECODE`` set (some shells, CI)
+    no run writes it: every command would compile its sources again, some 30 ms of what is not a player's cost."""
+    import compileall
+
+    roots = {Path(importlib.util.find_spec(name).origin).parent for name in ("assistant", "events", "projections")}
+    ok = all(compileall.compile_dir(str(root), quiet=1) for root in sorted(roots))
+    return "compiled before timing" if ok else "could not be written: the sources are compiled at every run"
 
 
 def _children_cpu() -> float:
@@ -60,23 +77,33 @@ def state_at_process(db: Path, game_id: str, head: int, runs: int = 15) -> dict[
     of other work on a shared machine falls on both."""
     rng = random.Random(11)
     env = {**os.environ, "TABLETOP_DB": str(db)}
+    bytecode = compile_bytecode()
     subprocess.run(_tabletop("state", game_id, "--at", "1"), env=env, check=True, capture_output=True)  # warm
-    walls, cpus, bare_walls, bare_cpus = [], [], [], []
+    walls, cpus, bare_walls, bare_cpus, interpreter_walls = [], [], [], [], []
     for _ in range(runs):
         c0, t0 = _children_cpu(), time.perf_counter()
         subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
         bare_walls.append(time.perf_counter() - t0)
         bare_cpus.append(_children_cpu() - c0)
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-S", "-c", "pass"], env=env, check=True)
+        interpreter_walls.append(time.perf_counter() - t0)
         at = str(rng.randint(1, head))
         c0, t0 = _children_cpu(), time.perf_counter()
         subprocess.run(_tabletop("state", game_id, "--at", at), env=env, check=True, stdout=subprocess.DEVNULL)
         walls.append(time.perf_counter() - t0)
         cpus.append(_children_cpu() - c0)
-    return {"state_at_process_s_median": round(statistics.median(walls), 3),
+    return {"command": " ".join(Path(word).name if i == 0 else word
+                                for i, word in enumerate(_tabletop("state", "G", "--at", "N"))),
+            "bytecode_cache": bytecode,
+            "state_at_process_s_median": round(statistics.median(walls), 3),
             "state_at_process_cpu_s_median": round(statistics.median(cpus), 3),
             "state_at_process_cpu_s_min": round(min(cpus), 3),
             "python_pass_s_median": round(statistics.median(bare_walls), 3),
             "python_pass_cpu_s_median": round(statistics.median(bare_cpus), 3),
+            # the interpreter alone, without the site hooks (an editable install's import finder is some 15 ms of
+            # `python -c pass`, and no saving for a command, which imports what that finder imports anyway)
+            "python_S_pass_s_median": round(statistics.median(interpreter_walls), 3),
             # the machine's speed divided out: the target (0.12 s) was set where `python -c pass` took about 0.023 s
             "state_at_over_python_pass": round(statistics.median(walls) / statistics.median(bare_walls), 1),
             # msgspec imports typing_extensions when it is installed (the club's and the tests' extras bring it):
