@@ -63,3 +63,24 @@ def test_report_summary_and_teaching_replay(app, client, game):
     assert "Baltic States" in summary
     teach = page(client.get(f"/g/{game}/teach?at=5"))
     assert "A&amp;A Europe §" in teach or "A&A Europe §" in teach
+
+
+def test_the_convoy_column_shows_only_while_a_power_loses_convoy_income(app, client):
+    gid = app.new_game("aa_europe", {})
+    for command in ({"type": "aae.end_advance"}, {"type": "aae.split_advance", "amounts": {"ussr": 12}},
+                    {"type": "aae.end_advance"}, {"type": "aae.end_phase"}):
+        app.handle(gid, json.dumps(command))
+    header = '<th class="num">Convoys</th>'
+    assert header not in page(client.get(f"/g/{gid}"))  # nobody loses any: four columns fit a phone
+
+    state = app.view(gid).game
+    w = state.world
+    centre = next(n for n, s in sorted(w.spaces.items()) if s.convoy and s.owner == "uk" and w.adjacent(n, "Azores Sea"))
+    there = [i for i, u in state.units.items() if u.space == centre]
+    if there:
+        app.handle(gid, json.dumps({"type": "aae.edit", "reason": "the example's position", "remove": there}))
+    app.handle(gid, json.dumps({"type": "aae.move", "path": ["Azores Sea", centre], "units": {"submarine": 1}}))
+    html = page(client.get(f"/g/{gid}"))
+    assert header in html  # a German submarine on a British convoy centre: Britain's loss is shown
+    row = html.split("Great Britain", 1)[1].split("</tr>", 1)[0]
+    assert f'<td class="num">{w.value(centre)}</td>' in row
