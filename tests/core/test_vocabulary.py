@@ -159,3 +159,15 @@ def test_the_import_check_catches_absolute_relative_and_from_package_imports(tmp
         "projections/beta/ledger.py:1 (beta) imports events.alpha",
         "projections/beta/ledger.py:1 (beta) imports events.alpha.Shot",
     ]
+
+
+@pytest.mark.parametrize("kind", _kinds(), ids=lambda k: k.name)
+def test_every_command_a_player_is_offered_says_what_it_does(kind):
+    """`tabletop moves` and the table name each command by its move's label, else its docstring's first line:
+    never by its bare tag."""
+    from assistant.moments import _label
+
+    moves = kind.moves_by_command()
+    unnamed = [tag_of(c) for c in kind.declared_commands()
+               if ((moves[c].label if c in moves else "") or _label(c)) == tag_of(c)]
+    assert not unnamed, f"commands offered by their tag alone: {unnamed}"

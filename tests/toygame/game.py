@@ -25,10 +25,14 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 # ---------------------------------------------------------------- commands
 class Buy(Command, tag="toy.buy"):
+    """Buy units for the side playing."""
+
     count: int
 
 
 class Attack(Command, tag="toy.attack"):
+    """Attack, rolling the dice (or the physical ``faces``)."""
+
     faces: tuple[int, ...] | None = None
 
 
@@ -37,6 +41,8 @@ class EndPhase(Command, tag="toy.end_phase"):
 
 
 class EditTreasury(Command, tag="toy.edit_treasury"):
+    """Correct a side's treasury by hand, with a reason."""
+
     side: str
     amount: int
     reason: str

@@ -43,6 +43,8 @@ class EndStep(Command, tag="aa.end_step"):
 
 
 class Research(Command, tag="aa.research"):
+    """Buy research dice and roll them (physical ``faces`` or the assistant's dice)."""
+
     dice: count(MAX_RESEARCH_DICE)
     faces: Faces | None = None
 
@@ -76,6 +78,8 @@ class DeclareAttack(Command, tag="aa.declare_attack"):
 
 
 class Load(Command, tag="aa.load"):
+    """Load land units from a territory onto a transport in an adjacent sea zone."""
+
     territory: Name
     zone: Name
     units: Units = {}
@@ -85,6 +89,8 @@ class Load(Command, tag="aa.load"):
 
 
 class Unload(Command, tag="aa.unload"):
+    """Unload a transport's cargo from a sea zone into a territory."""
+
     zone: Name
     territory: Name
     units: Units = {}  # empty: all the mover's cargo in the zone
@@ -99,17 +105,23 @@ class Fire(Command, tag="aa.fire"):
 
 
 class ChooseCasualties(Command, tag="aa.choose_casualties"):
+    """Remove these casualties from a battle (by kind, or the pieces by id)."""
+
     battle: Name
     units: Units = {}
     ids: UnitIds = ()
 
 
 class Retreat(Command, tag="aa.retreat"):
+    """Retreat the attackers of a battle to a space they came from."""
+
     battle: Name
     to: Name
 
 
 class Submerge(Command, tag="aa.submerge"):
+    """Submerge a side's submarines in a sea battle."""
+
     battle: Name
     side: Name
     to: Name
@@ -117,6 +129,8 @@ class Submerge(Command, tag="aa.submerge"):
 
 
 class FireRocket(Command, tag="aa.fire_rocket"):
+    """Fire a rocket from an anti-aircraft gun at an enemy industrial complex."""
+
     launcher: Name
     target: Name
     faces: Faces | None = None

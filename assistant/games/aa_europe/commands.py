@@ -62,6 +62,8 @@ class Move(Command, tag="aae.move"):
 
 
 class Load(Command, tag="aae.load"):
+    """Load land units from a territory onto a transport in an adjacent sea zone."""
+
     territory: Name
     zone: Name
     units: Units = {}
@@ -71,6 +73,8 @@ class Load(Command, tag="aae.load"):
 
 
 class Unload(Command, tag="aae.unload"):
+    """Unload a transport's cargo from a sea zone into a territory."""
+
     zone: Name
     territory: Name
     units: Units = {}  # empty: all the mover's cargo there that may land
@@ -93,6 +97,8 @@ class Fire(Command, tag="aae.fire"):
 
 
 class ChooseCasualties(Command, tag="aae.choose_casualties"):
+    """Remove these casualties from a battle (by kind, or the pieces by id)."""
+
     battle: Name
     units: Units = {}
     ids: UnitIds = ()
@@ -100,11 +106,15 @@ class ChooseCasualties(Command, tag="aae.choose_casualties"):
 
 
 class Retreat(Command, tag="aae.retreat"):
+    """Retreat the attackers of a battle to a space they came from."""
+
     battle: Name
     to: Name
 
 
 class Submerge(Command, tag="aae.submerge"):
+    """Submerge a side's submarines in a sea battle."""
+
     battle: Name
     side: Name
     count: Pieces = 0  # 0: every submarine of that side still in the battle

@@ -24,6 +24,8 @@ class AmendBoard(Command, tag="ae.amend_board"):
 
 
 class SetUpScenario(Command, tag="ae.set_up_scenario"):
+    """Set up the whole scenario at once: every block, zone and track (AE 15.0, Play Book)."""
+
     max_bytes = 1024 * 1024  # a whole scenario: every block and zone of the set-up
 
     scenario: Scenario
@@ -104,11 +106,15 @@ class EliminateExcess(Command, tag="ae.eliminate_excess"):
 
 
 class LendLeaseTransfer(Command, tag="ae.send_lend_lease"):
+    """Send Lend-Lease WERPs to the Commonwealth or Nationalist China: each costs the U.S. two (AE 9.25)."""
+
     to: Literal["commonwealth", "china"]
     werp: Annotated[int, msgspec.Meta(ge=1, le=5)]
 
 
 class SpendSpecialAction(Command, tag="ae.spend_special_action"):
+    """Spend a special action of a nation for one of its uses (AE 7.0)."""
+
     nation: Literal["japan", "usa", "commonwealth"]
     use: Literal["invasion", "breakthrough", "extended_naval", "extended_return", "code_breaking",
                  "chinese_attack", "unrestricted_replacements"]

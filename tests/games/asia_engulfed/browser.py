@@ -26,10 +26,21 @@ def laptop_and_phone(browser, assistant: Assistant, game_id: str) -> Iterator[tu
 
 def submit(page, tag: str, **fields: str) -> None:
     """Fill a command's form (opening it when it is folded) and send it."""
-    closed = page.locator(f'details:not([open]):has(input[name="type"][value="{tag}"]) > summary')
-    if closed.count():
-        closed.first.click()
+    from playwright.sync_api import expect
+
     form = page.locator(f'form:has(input[name="type"][value="{tag}"])').first
+    closed = page.locator(f'details:not([open]):has(input[name="type"][value="{tag}"]) > summary')
+    # the answer to the command before, or a live update, may still be swapping the table's parts (htmx): a form
+    # opened in the old part comes back folded in the new one, so open it until it stays open
+    for _ in range(100):
+        expect(page.locator(".htmx-request")).to_have_count(0)  # no request of htmx in flight
+        if form.is_visible():
+            break
+        if closed.count():
+            closed.first.click()
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"the form of {tag} never showed")
     for name, value in fields.items():
         field = form.locator(f'[name="{name}"]')
         if field.evaluate("e => e.tagName") == "SELECT":

@@ -14,6 +14,7 @@ from assistant.games.asia_engulfed.scenario.format import Tracks
 from assistant.kinds import KindRegistry
 from assistant.web import create_app
 from events.store import EventStore
+from tests.games.asia_engulfed.browser import submit
 from tests.games.asia_engulfed.table import board, piece, scenario
 from tests.web.conftest import LiveServer, screenshot
 
@@ -65,19 +66,6 @@ def test_orphans_chinese_attacks_and_pool_additions_at_the_table(browser, tmp_pa
         phone = browser.new_context(viewport=PHONE).new_page()
         url = f"{server.url}/g/{game_id}"
         laptop.goto(url)
-
-        def submit(page, tag: str, **fields: str) -> None:
-            form = page.locator(f'form:has(input[name="type"][value="{tag}"])').first
-            folded = page.locator(f'details:has(input[name="type"][value="{tag}"])')
-            if folded.count() and not folded.first.evaluate("e => e.open"):
-                folded.first.locator("summary").click()  # the phase's other moves are folded
-            for name, value in fields.items():
-                field = form.locator(f'[name="{name}"]')
-                if field.evaluate("e => e.tagName") == "SELECT":
-                    field.select_option(value)
-                else:
-                    field.fill(value)
-            form.locator('button[type="submit"]').first.click()
 
         expect(laptop.locator("body")).to_contain_text("Japan, Naval Movement")
         submit(laptop, "ae.base_orphan_cba", pieces="jp-cba-o", fleet="jp-cv-a")  # jp-cv-a is at Honshu
