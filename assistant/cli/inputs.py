@@ -4,7 +4,6 @@ prepared for."""
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +25,8 @@ def option_pairs(pairs: list[str]) -> dict[str, Any]:
 
 
 def json_or_text(value: str, what: str) -> Any:
+    import json  # only where options are read: ``state`` and the other reads import this module too
+
     from assistant.decider import Refused
     from assistant.option_files import MAX_OPTION_FILE
     from events.bounds import MAX_FILE_JSON_DEPTH, InputError, checked_json

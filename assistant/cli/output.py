@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -42,4 +41,6 @@ def one_line(text: str) -> str:
 
 
 def json_line(data: Any) -> None:
+    import json  # only for a refusal or an error with --json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")

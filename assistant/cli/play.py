@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING
 
 from assistant.cli.inputs import expected_moment, json_or_text, option_files, option_pairs
@@ -62,6 +61,8 @@ def cmd_do(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_undo(app: Assistant, args: argparse.Namespace) -> int:
+    import json  # here, not for every command of this module (``state`` is one)
+
     from assistant.decider import Refused
 
     if args.reason:

@@ -9,7 +9,6 @@ cylinder unrolls into a flat map. Pure Python, deterministic, computed once per 
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import os
 from collections import deque
@@ -67,7 +66,7 @@ def layout(
     here = os.stat(__file__)
     key = [args, [here.st_size, here.st_mtime_ns]]
     name = "layout-" + hashlib.blake2b(repr(args).encode(), digest_size=8).hexdigest()
-    kept = cachefile.load(name, json.loads(json.dumps(key)))  # as JSON keeps it: tuples read back as lists
+    kept = cachefile.load(name, key)
     if isinstance(kept, dict) and set(kept) == set(nodes):
         return {n: (float(x), float(y)) for n, (x, y) in kept.items()}
     found = _layout(nodes, edges, west, east, north, south, far)

@@ -4,6 +4,7 @@ else), and the installed games' list kept between runs is read again from the me
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import subprocess
 import sys
@@ -15,9 +16,17 @@ ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("numpy", "matplotlib", "flask", "jinja2", "msgspec", "sqlite3", "importlib.metadata")
 
 
+def read_kept(path: Path) -> dict:
+    return marshal.loads(path.read_bytes())
+
+
+def write_kept(path: Path, data: dict) -> None:
+    path.write_bytes(marshal.dumps(data))
+
+
 def imported_by(code: str, tmp_path: Path) -> tuple[set[str], str]:
     """The modules a fresh interpreter holds after ``code`` (run from the checkout, with its own cache folder)."""
-    script = f"import sys, json\n{code}\nsys.stderr.write(json.dumps(sorted(sys.modules)))\n"
+    script = f"import sys\n{code}\nmodules = sorted(sys.modules)\nimport json\nsys.stderr.write(json.dumps(modules))\n"
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env)
     assert done.returncode == 0, done.stderr
@@ -38,12 +47,12 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     found = kinds.installed()
     assert found["aa_classic"] == "assistant.games.aa_classic.game:GAME"
-    kept = cachefile.folder() / f"{kinds.kept_name(kinds._distributions())}.json"
-    assert json.loads(kept.read_text())["value"] == found
+    kept = cachefile.kept_file(kinds.kept_name(kinds._distributions()))
+    assert read_kept(kept)["value"] == found
     # another list kept under the same key is what a listing answers (the metadata is not read again) ...
-    data = json.loads(kept.read_text())
+    data = read_kept(kept)
     data["value"] = {**found, "other": "other.game:GAME"}
-    kept.write_text(json.dumps(data))
+    write_kept(kept, data)
     assert kinds.installed()["other"] == "other.game:GAME"
     # ... while the distributions on the import path stay the same (a folder without any does not count) ...
     folder = tmp_path / "site"
@@ -53,14 +62,16 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     # ... until one is installed (or upgraded, or removed)
     (folder / "new_game-1.0.dist-info").mkdir()
     assert kinds.installed() == found
-    kept = cachefile.folder() / f"{kinds.kept_name(kinds._distributions())}.json"  # another set of folders
-    data = json.loads(kept.read_text())
+    kept = cachefile.kept_file(kinds.kept_name(kinds._distributions()))  # another set of folders
+    data = read_kept(kept)
     data["value"]["other"] = "other.game:GAME"
-    kept.write_text(json.dumps(data))
+    write_kept(kept, data)
     assert "other" in kinds.installed()
     os.utime(folder / "new_game-1.0.dist-info", ns=(10**18, 10**18))  # upgraded in place
     assert kinds.installed() == found
-    kept.write_text("not json")  # a damaged file is only a miss
+    kept.write_bytes(kept.read_bytes()[:-3])  # a file cut short is only a miss
+    assert kinds.installed() == found
+    kept.write_text("not marshal data")  # and so is a damaged one
     assert kinds.installed() == found
 
 
@@ -76,10 +87,10 @@ def test_the_code_stamp_is_kept_until_a_file_it_is_keyed_by_changes(tmp_path, mo
     modules = sorted({f.__module__ for p in projections for f in (p.initial, p.apply)} | {"assistant.replay"})
     computed = replay._compute_stamp(modules, types)
     assert replay.code_stamp(projections, types) == computed
-    kept = next(f for f in cachefile.folder().glob("stamp-*.json") if not f.name.endswith("-families.json"))
-    data = json.loads(kept.read_text())
+    kept = next(f for f in cachefile.folder().glob("stamp-*.marshal") if not f.name.endswith("-families.marshal"))
+    data = read_kept(kept)
     data["value"] = "ab" * 16  # what the next process reads, if the code is the same
-    kept.write_text(json.dumps(data))
+    write_kept(kept, data)
     monkeypatch.setattr(replay, "_stamps", {})
     assert replay.code_stamp(projections, types) == bytes.fromhex("ab" * 16)
     # a package defining Structs edited (or installed, or upgraded) since: the stamp is computed again
@@ -91,12 +102,12 @@ def test_the_code_stamp_is_kept_until_a_file_it_is_keyed_by_changes(tmp_path, mo
     monkeypatch.setattr(replay, "_stamps", {})
     assert replay.code_stamp(projections, types) == computed
     # kept under a name of its own (another set of files): the first program's answer stays as it was
-    assert json.loads(kept.read_text())["value"] == "ab" * 16
-    kept = next(f for f in cachefile.folder().glob("stamp-*.json")
-                if "stamped_pkg" in f.read_text() and not f.name.endswith("-families.json"))
-    data = json.loads(kept.read_text())
+    assert read_kept(kept)["value"] == "ab" * 16
+    kept = next(f for f in cachefile.folder().glob("stamp-*.marshal")
+                if b"stamped_pkg" in f.read_bytes() and not f.name.endswith("-families.marshal"))
+    data = read_kept(kept)
     data["value"] = "cd" * 16
-    kept.write_text(json.dumps(data))
+    write_kept(kept, data)
     monkeypatch.setattr(replay, "_stamps", {})
     assert replay.code_stamp(projections, types) == bytes.fromhex("cd" * 16)
     os.utime(package / "__init__.py", ns=(10**18, 10**18))  # edited
@@ -152,10 +163,10 @@ def test_a_laid_out_board_is_kept_between_runs(tmp_path, monkeypatch):
     computed = maplayout._layout(*args, None)
     maplayout.layout.cache_clear()
     assert maplayout.layout(*args) == computed  # laid out, and kept
-    kept = next(cachefile.folder().glob("layout-*.json"))
-    data = json.loads(kept.read_text())
-    data["value"]["a"] = [0.25, 0.75]  # what the next process reads while nothing changed
-    kept.write_text(json.dumps(data))
+    kept = next(cachefile.folder().glob("layout-*.marshal"))
+    data = read_kept(kept)
+    data["value"]["a"] = (0.25, 0.75)  # what the next process reads while nothing changed
+    write_kept(kept, data)
     maplayout.layout.cache_clear()
     assert maplayout.layout(*args)["a"] == (0.25, 0.75)
     # the method changed (its file): laid out again
@@ -216,6 +227,7 @@ def test_looking_back_at_an_aa_game_imports_none_of_its_moves_commands_or_senten
     modules, out = imported_by(f"from assistant.cli import main\nmain(['state', {gid!r}, '--at', '2'])", tmp_path)
     assert out.startswith("Event 2: ")
     assert "assistant.games.aa_classic.game" in modules
+    assert "json" not in modules  # msgspec reads and writes the JSON; the kept answers are marshal files
     assert not {m for m in modules if m.startswith(("assistant.games.aa_classic.moves",
                                                     "assistant.games.aa_classic.rules",
                                                     "assistant.games.aa_classic.guidance",
