@@ -1,5 +1,6 @@
-"""The report on a phone: tables scroll sideways inside their frame instead of being cut off or widening the page;
-the charts draw each power in its map colour; time travel's chips and text name the same turn."""
+"""The report on a phone: the battles read as one block each, the other wide tables scroll sideways inside their
+frame instead of being cut off or widening the page; the charts draw each power in its map colour; time travel's
+chips and text name the same turn."""
 
 from __future__ import annotations
 
@@ -43,6 +44,12 @@ def test_the_report_on_a_phone(browser, aa_table):
     wide = [f for f in frames if f[1] > f[2]]
     assert wide, "some report table is wider than a phone"
     assert all(overflow in ("auto", "scroll") for _, _, _, overflow in wide), wide
+    # ... except the battles, which read as one block per battle, each value under its column's name
+    battles = [f for f in frames if "battles" in f[0]]
+    assert battles and all(width <= frame for _, width, frame, _ in battles), battles
+    label = page.evaluate("""() => getComputedStyle(document.querySelector('table.battles td[data-label="Where"]'),
+                                                    '::before').content""")
+    assert "Where" in label, label
     screenshot(page, "report-phone")
     # Each power's line has its map colour (the charts' SVG strokes).
     strokes = page.evaluate("""() => Array.from(document.querySelectorAll('figure.chart svg path'))
