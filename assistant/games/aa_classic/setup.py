@@ -56,11 +56,11 @@ def initial_state(definition: dict[str, Any]) -> State:
     for power, spaces in definition["setup"]["units"].items():
         for space, counts in spaces.items():
             carriers = []
-            for kind, count in sorted(counts.items(), key=lambda kv: w.units[kv[0]].domain == "air"):
+            for kind, pieces in sorted(counts.items(), key=lambda kv: w.units[kv[0]].domain == "air"):
                 if kind == "industrial_complex":
                     complexes[space] = True
                     continue
-                for _ in range(count):
+                for _ in range(pieces):
                     aboard = 0
                     if w.is_sea(space) and w.units[kind].domain == "air":
                         aboard = carriers.pop(0) if carriers else 0
