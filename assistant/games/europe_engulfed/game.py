@@ -204,7 +204,7 @@ MOVES: tuple[Move[EEState], ...] = (
          label="Leave the fortress"),
     Move(c.Edit, edits.edit, phases=PLAY, label="Correct the table"),
     # the board facts are one panel of the table (web/table.py), open at set-up and where supply needs them
-    Move(AmendBoard, board_moves.amend_board, phases=("setup", *SUPPLY_PHASES), label="Save"),
+    Move(AmendBoard, board_moves.amend_board, phases=("setup", *SUPPLY_PHASES), label="Save these board facts"),
 )
 RUN: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] = {m.command: m.run for m in MOVES}
 assert set(BOARD_COMMANDS + SCENARIO_COMMANDS + SUPPLY_COMMANDS) <= set(RUN), "a supply/board command is not routed"
