@@ -111,6 +111,7 @@ def test_games_list_per_member_and_the_archive_stays_readable(club_env, skirmish
     assert ann.post(f"/g/{game_id}/delete", {"confirm": "yes"}).status_code == 303
     archived = page(dee.get("/"))
     assert archived.index("Archive") < archived.index("Club skirmish")
+    assert f'href="/g/{game_id}/teach"' in archived and dee.get(f"/g/{game_id}/teach").status_code == 200
     assert dee.get(f"/g/{game_id}").status_code == 200 and dee.get(f"/g/{game_id}/export").status_code == 200
     refused = bob.do(game_id, "toy.edit_treasury", side="red", amount="1", reason="late")
     assert refused.status_code == 403 and "archived" in page(refused)
