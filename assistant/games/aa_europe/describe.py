@@ -20,6 +20,26 @@ def power(p: str) -> str:
     return NAMES.get(p, p or "nobody")
 
 
+def possessive(p: str) -> str:
+    """"Germany's", but "the United States'" (a plural name takes the apostrophe alone)."""
+    name = power(p)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+# The throws of a battle in the players' words (the game's step names are ids: "raid_losses", "defence:uk").
+FIRES = {"aa": "AA fire", "support": "shore support", "surprise": "submarines' surprise strike", "attack": "attack",
+         "defence": "defence", "intercept": "interceptors", "escort": "escorts",
+         "raid_losses": "AA guns and interceptors", "damage": "bombing"}
+
+
+SINGLE = {"aa", "support", "surprise", "attack", "defence", "damage"}  # "AA fire scores", "escorts score"
+
+
+def fire_name(fire: str) -> str:
+    step = fire.split(":")[0]
+    return FIRES.get(step, step.replace("_", " "))
+
+
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -43,7 +63,7 @@ def _n(ids) -> str:
 def describe(e: Any) -> str:
     match e:
         case PhaseBegan():
-            return f"Round {e.round}: {power(e.side)}'s {PHASES.get(e.phase, e.phase.replace('_', ' '))} phase."
+            return f"Round {e.round}: {possessive(e.side)} {PHASES.get(e.phase, e.phase.replace('_', ' '))} phase."
         case ev.AdvanceGranted():
             return "Cash advance paid: " + ", ".join(f"{power(p)} {n} IPC" for p, n in e.amounts.items()) + "."
         case ev.AdvanceClosed():
@@ -51,9 +71,9 @@ def describe(e: Any) -> str:
         case ev.StartingIncomePaid():
             return "Starting income paid: " + ", ".join(f"{power(p)} {n} IPC" for p, n in e.amounts.items()) + "."
         case ev.TurnStarted():
-            return f"Round {e.round}: {power(e.power)}'s turn begins."
+            return f"Round {e.round}: {possessive(e.power)} turn begins."
         case ev.TurnEnded():
-            return f"{cap(power(e.power))}'s turn ends."
+            return f"{cap(possessive(e.power))} turn ends."
         case ev.UnitsPurchased():
             how = " with the cash advance" if e.advance else ""
             return f"{cap(power(e.power))} bought {units(e.units)} for {e.cost} IPC{how}."
@@ -84,11 +104,12 @@ def describe(e: Any) -> str:
             return f"{cap(power(e.captor))} took {e.capital} and seized {e.seized} IPC from {power(e.owner)}."
         case ev.BattleJoined():
             what = "raid on" if e.kind == "bombing" else "attack on"
-            return f"{cap(power(e.attacker))}: {_n(e.units)} join the {what} {e.space}."
+            return f"{cap(power(e.attacker))}: {_n(e.units)} join{'s' if len(e.units) == 1 else ''} the {what} {e.space}."
         case ev.InterceptorsDeclared():
-            return f"{_n(e.units)} intercept over {e.battle.split('/')[0]}."
+            return f"{cap(_n(e.units))} intercept{'s' if len(e.units) == 1 else ''} over {e.battle.split('/')[0]}."
         case ev.HitsScored():
-            return f"{cap(power(e.firer))}: {e.fire.split(':')[0]} fire scores {e.hits} hit{'s' if e.hits != 1 else ''}."
+            return f"{cap(power(e.firer))}: {fire_name(e.fire)} score{'s' if e.fire.split(':')[0] in SINGLE else ''} " \
+                f"{e.hits} hit{'s' if e.hits != 1 else ''}."
         case ev.HitsRecounted():
             return f"The corrected dice score {e.hits} hit{'s' if e.hits != 1 else ''} at {e.battle}."
         case ev.CorrectionOutstanding():
@@ -103,6 +124,8 @@ def describe(e: Any) -> str:
         case ev.AttackerRetreated():
             return f"The attacker withdraws from {e.battle}" + (f" to {e.to}." if e.to else ".")
         case ev.BattleEnded():
+            if e.battle.endswith("/bombing"):
+                return f"The raid on {e.battle.split('/')[0]} ends: {e.outcome.replace('_', ' ')}."
             return f"The battle of {e.battle} ends: {e.outcome.replace('_', ' ')}."
         case ev.LandingMade():
             return f"{_n(e.cargo)} land in {e.territory} from {e.zone}."

@@ -177,7 +177,8 @@ class AttackerRetreated(facts.AttackerRetreated, Event, tag="aae.attacker_retrea
 
 
 class BattleEnded(facts.BattleEnded, Event, tag="aae.battle_ended"):
-    """``outcome``: attacker_won | defender_held | attacker_retreated | both_destroyed | cleared | stalemate | bombed."""
+    """``outcome``: attacker_won | defender_held | attacker_retreated | both_destroyed | cleared | stalemate | bombed |
+    bombers_shot_down (a raid whose bombers were all lost before they could bomb)."""
 
 
 class LandingMade(facts.LandingMade, Event, tag="aae.landing_made"):

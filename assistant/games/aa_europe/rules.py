@@ -32,6 +32,25 @@ def _open_battles(s: State) -> dict[str, tuple[str, ...]]:
     return {"battle": tuple(sorted(k for k, b in s.battles.items() if not b.outcome))}
 
 
+def _raids_to_intercept(s: State) -> dict[str, tuple[str, ...]]:
+    """Interceptors are declared once, when a raid begins [T L56]: only those raids are offered."""
+    return {"battle": tuple(sorted(k for k, b in s.battles.items()
+                                   if b.kind == "bombing" and not b.outcome and b.interceptors is None))}
+
+
+def _sea_battles(s: State) -> dict[str, tuple[str, ...]]:
+    """Submarines submerge in sea battles only [T L66]."""
+    return {"battle": tuple(sorted(k for k, b in s.battles.items() if b.kind == "naval" and not b.outcome))}
+
+
+def _raids(s: State) -> bool:
+    return s.victory is None and bool(_raids_to_intercept(s)["battle"])
+
+
+def _sea(s: State) -> bool:
+    return s.victory is None and bool(_sea_battles(s)["battle"])
+
+
 def _buyers(s: State) -> dict[str, tuple[str, ...]]:
     side = s.world.tables.sides.get(s.advance_side, ())
     return {"power": tuple(p for p in side if s.advance_side == "axis" or p in s.advance)}
@@ -59,11 +78,11 @@ MOVES: tuple[Move[State], ...] = (
     Move(cmd.Move, movement.move, phases=MOVING, when=_playing, label="Move these units"),
     Move(cmd.Load, transport.load, phases=MOVING, when=_playing, choices=_transport_zones),
     Move(cmd.Unload, transport.unload, phases=MOVING, when=_playing, choices=_transport_zones),
-    Move(cmd.Intercept, battle.intercept, phases=("combat",), when=_battles, choices=_open_battles),
+    Move(cmd.Intercept, battle.intercept, phases=("combat",), when=_raids, choices=_raids_to_intercept),
     Move(cmd.Fire, battle.fire, phases=("combat",), when=_battles, choices=_open_battles),
     Move(cmd.ChooseCasualties, battle.choose_casualties, phases=("combat",), when=_battles, choices=_open_battles),
     Move(cmd.Retreat, battle.retreat, phases=("combat",), when=_battles, choices=_open_battles),
-    Move(cmd.Submerge, battle.submerge, phases=("combat",), when=_battles, choices=_open_battles),
+    Move(cmd.Submerge, battle.submerge, phases=("combat",), when=_sea, choices=_sea_battles),
     Move(cmd.TakeOver, patriotic.take_over, phases=("noncombat_move",), when=_soviet, label="Take over these units",
          choices=_soviet_territories),
     Move(cmd.Place, placement.place, phases=("placement",), when=_playing, label="Place these units"),

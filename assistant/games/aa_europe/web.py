@@ -20,6 +20,7 @@ from assistant.games.aa_europe.moves.battle import between_rounds, next_action
 from assistant.games.aa_europe.moves.casualties import pool
 from assistant.games.aa_europe.moves.forces import dice_for
 from assistant.games.aa_europe.moves.placement import usable
+from assistant.games.aa_europe.moves.turn import aircraft_without_landing
 from assistant.games.aa_europe.odds import battle_odds
 from assistant.games.aa_europe.state import State
 from assistant.games.aa_europe.world import rule_data
@@ -88,9 +89,21 @@ class EuropePresenter(Presenter):
                     data={"left": sorted(s.purchased.items()), "sites": self._sites(s)})
             due = s.middle_east_column() if s.phase == "income" and s.world.side_of(s.power) == "axis" else 0
             add(cmd.EndPhase, template="aa_europe/end_phase.html", label=END.get(s.phase, "Next phase"), data={
-                "middle_east": due, "allies": [(p, name(p), s.treasury.get(p, 0)) for p in s.world.tables.sides["allies"]]})
+                "middle_east": due, "allies": [(p, name(p), s.treasury.get(p, 0)) for p in s.world.tables.sides["allies"]],
+                "will_lose": self._will_lose(s)})
         add(cmd.Edit, label="Record this edit")
         return out
+
+    def _will_lose(self, s: State) -> tuple[str, str]:
+        """What ending the phase now destroys, said before the button is pressed: aircraft not yet landed at the end
+        of the non-combat move [T L68, L93], units bought and not placed at the end of placement (ruling R28)."""
+        if s.phase == "noncombat_move":
+            lost = [i for e in aircraft_without_landing(s) for i in e.units]
+            what = "; ".join(f"{s.units[i].kind.replace('_', ' ')} #{i} in {s.units[i].space}" for i in lost)
+            return what, "aircraft must land on friendly territory held since the start of the turn (fighters: or a carrier)"
+        if s.phase == "placement" and s.purchased:
+            return _kinds(s.purchased), "units bought and not placed are lost"
+        return "", ""
 
     def _advance_forms(self, s: State, add) -> None:
         allies = s.world.tables.sides["allies"]

@@ -221,7 +221,8 @@ def settle(out: Emitter, key: str) -> None:
             _ended(out, key)
             return
         elif act == "over" and what == "raid":
-            out(ev.BattleEnded(battle=key, outcome="bombed", survivors=tuple(f.attackers(s, b))))
+            # the bombing throw had no die: every bomber was lost to the AA guns and interceptors [T L56]
+            out(ev.BattleEnded(battle=key, outcome="bombers_shot_down", survivors=tuple(f.attackers(s, b))))
             return
         else:
             if b.kind != "bombing" and act != "wait" and not (act == "fire" and what == "aa"):

@@ -97,7 +97,7 @@ def pick(
         pool = [i for i, u in s.units.items() if u.space == space and u.owner == power and u.kind == kind]
         able = sorted((i for i in pool if i not in chosen and usable(i, s.units[i])), key=lambda i: (s.mark(i).used, i))
         if len(able) < count:
-            have = f"{len(able)} of {len(pool)}" if pool else "none"
+            have = f"{len(able)} of {len(pool)}" if pool else "no"
             raise Refused(f"{s.world.name(power)} has {have} {kind} in {space} able to {what}; {count} named", rule(key))
         chosen.extend(able[:count])
     if not chosen:

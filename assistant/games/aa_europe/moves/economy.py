@@ -46,8 +46,8 @@ def buy_with_advance(c: cmd.BuyWithAdvance, s: State, ctx: Context) -> list:
     if c.power not in w.tables.turn_order:
         raise Refused(f"there is no power {c.power!r}", rule("setup"))
     if w.side_of(c.power) != s.advance_side:
-        now = "Germany" if s.advance_side == "axis" else "the Allies"
-        raise Refused(f"{now} buy with the advance now (Germany first, then the Allies)", rule("cash_advance"))
+        whose = "Germany's" if s.advance_side == "axis" else "the Allies'"
+        raise Refused(f"it is {whose} turn to buy with the advance (Germany first, then the Allies)", rule("cash_advance"))
     out = Emitter(s)
     _grant_germany(out)
     if c.power not in out.state.advance:

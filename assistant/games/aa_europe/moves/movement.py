@@ -25,7 +25,7 @@ def move(c: cmd.Move, s: State, ctx: Context) -> list:
         if not c.override.strip():
             raise
         require_reason(c.override)
-        ids = _movers(s, c) if not c.ids else c.ids
+        ids = _overridden_movers(s, c)
         out(ev.RuleOverridden(command="aae.move", refusal=refusal.reason, rule=refusal.rule or "", reason=c.override))
     if s.phase == "combat_move":
         _combat_move(out, c, ids)
@@ -55,11 +55,28 @@ def _movers(s: State, c: cmd.Move) -> tuple[int, ...]:
             return s.world.domain(u.kind) == "air" or not m.phase
         return not m.battle
 
+    if not c.units and not c.ids:
+        raise Refused(f"name the units to move from {start} (a count of each kind, or their ids)", rule("movement"))
     ids = list(c.ids)
     guns = [i for i in ids if _middle_east_gun(s, i, start)]
     named = [i for i in ids if i not in guns]
     own = pick(s, start, s.power, c.units, named, usable, "move now") if c.units or named else ()
     return (*own, *guns)
+
+
+def _overridden_movers(s: State, c: cmd.Move) -> tuple[int, ...]:
+    """An override waives the rules, not the pieces: the units it moves stand at the path's start (the mover's own,
+    or an ally's AA gun there), on a path of real spaces."""
+    if not 2 <= len(c.path) <= MAX_PATH or any(name not in s.world.spaces for name in c.path):
+        return _movers(s, c)  # the refusal that names the bad path
+    if not c.ids:
+        return _movers(s, c)
+    start = c.path[0]
+    for i in c.ids:
+        u = s.units.get(i)
+        if u is None or u.space != start or not s.world.allied(u.owner, s.power):
+            raise Refused(f"{s.world.name(s.power)} has no unit #{i} in {start}", rule("movement"))
+    return tuple(c.ids)
 
 
 def _middle_east_gun(s: State, i: int, start: str) -> bool:

@@ -41,6 +41,12 @@ def place(c: cmd.Place, s: State, ctx: Context) -> list:
         if not 0 < count <= s.purchased.get(kind, 0):
             raise Refused(f"{s.world.name(power)} has {s.purchased.get(kind, 0)} {kind} to place, not {count}",
                           rule("placement"))
+    for kind in c.units:
+        domain = s.world.domain(kind)
+        # an override waives the rules, not the board: ships stay at sea, land units on land
+        if domain != "air" and (domain == "sea") != s.world.is_sea(c.space):
+            where = "a sea zone next to the complex" if domain == "sea" else "a territory with the complex"
+            raise Refused(f"{kind} cannot stand in {c.space}: it is placed in {where}", rule("placement"))
     out = Emitter(s, ctx)
     try:
         source = _check(s, c)

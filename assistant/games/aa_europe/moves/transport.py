@@ -43,9 +43,24 @@ def load(c: cmd.Load, s: State, ctx: Context) -> list:
         require_reason(c.override)
         out(ev.RuleOverridden(command="aae.load", refusal=refusal.reason, rule=refusal.rule or "", reason=c.override))
         cargo = pick(s, c.territory, s.power, c.units, c.ids, lambda i, u: True, "board")
-        transport = c.transport
+        transport = _overridden_transport(s, c)
     out(ev.UnitsLoaded(power=s.power, transport=transport, cargo=cargo, territory=c.territory, zone=c.zone))
     return out.events
+
+
+def _overridden_transport(s: State, c: cmd.Load) -> int:
+    """An override waives the rules, not the pieces: the cargo goes aboard a friendly transport that is in the zone
+    (the one named, else the mover's own first); land units are never left at sea without one."""
+    w = s.world
+    ships = sorted((i for i, u in s.units.items() if u.space == c.zone and w.units[u.kind].transport_capacity
+                    and w.allied(u.owner, s.power)), key=lambda i: (s.units[i].owner != s.power, i))
+    if c.transport and c.transport not in ships:
+        raise Refused(f"there is no friendly transport #{c.transport} in {c.zone}: an override cannot load onto it "
+                      "(add the transport with an edit first)", rule("transport"))
+    if not ships:
+        raise Refused(f"there is no friendly transport in {c.zone}: an override cannot load without one "
+                      "(add the transport with an edit first)", rule("transport"))
+    return c.transport or ships[0]
 
 
 def _check_load(s: State, c: cmd.Load) -> tuple[tuple[int, ...], int]:
@@ -89,7 +104,10 @@ def unload(c: cmd.Unload, s: State, ctx: Context) -> list:
             raise
         require_reason(c.override)
         out(ev.RuleOverridden(command="aae.unload", refusal=refusal.reason, rule=refusal.rule or "", reason=c.override))
-        cargo = tuple(i for i, u in s.units.items() if u.space == c.zone and u.owner == s.power and u.aboard)
+        cargo = tuple(i for i, u in s.units.items() if u.space == c.zone and u.owner == s.power and u.aboard
+                      and (not c.units or u.kind in c.units))
+        if not cargo:  # an override waives the rules, not the pieces
+            raise Refused(f"{s.world.name(s.power)} has no cargo aboard in {c.zone} to land", rule("transport"))
         transports, waiting = tuple(sorted({s.units[i].aboard for i in cargo})), False
     w = s.world
     enemy = w.enemies(s.controller(c.territory), s.power)
