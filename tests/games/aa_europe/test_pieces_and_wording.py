@@ -190,3 +190,18 @@ def test_ending_a_phase_says_first_what_it_loses(tmp_path):
     html = client.get(f"/g/{gid}").data.decode()
     assert "Ending the phase now loses:</strong> 1 submarine" in html
     store.close()
+
+
+def test_the_dice_say_whose_throw_it_is_in_words():
+    """The core's "Dice for …" sentence quotes the throw's purpose: the game's names, not its ids."""
+    from assistant.describe import describe_core
+    from events.core import DiceRolled
+
+    t = Table()
+    _raid_losing_its_bomber(t)
+    throws = [e for e in t.log if isinstance(e, DiceRolled)]
+    purposes = [e.purpose for e in throws]
+    assert "Germany's escorts at United Kingdom (round 1)" in purposes, purposes
+    assert "Great Britain's interceptors at United Kingdom (round 1)" in purposes, purposes
+    assert all("_" not in p and ": " not in p for p in purposes), purposes
+    assert describe_core(throws[-1]).startswith(f"Dice for {throws[-1].purpose}: ")

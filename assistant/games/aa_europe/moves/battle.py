@@ -7,6 +7,7 @@ from assistant.decider import Context, Refused
 from assistant.families.axis_allies.outcome import battle_outcome
 from assistant.games.aa_europe import commands as cmd
 from assistant.games.aa_europe import events as ev
+from assistant.games.aa_europe.describe import fire_name, possessive
 from assistant.games.aa_europe.moves import forces as f
 from assistant.games.aa_europe.moves.capture import capture, convoy_entered
 from assistant.games.aa_europe.moves.casualties import check_choice, default_choice, pool
@@ -124,7 +125,7 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     firer = b.attacker if side == "attacker" else (what.split(":", 1)[1] if ":" in what else s.controller(b.space))
     ref = throw_ref(s, "battle", b.key, b.round, what)
     targets = tuple(t for _, t, _ in dice)
-    shot = throw(out, f"{s.world.name(firer)}: {what.split(':')[0]} fire at {b.space} (round {b.round})", len(dice),
+    shot = throw(out, f"{possessive(firer)} {fire_name(what)} at {b.space} (round {b.round})", len(dice),
                  c.faces, targets, ref, thrower=firer)
     if what == "damage":
         total = sum(shot.faces)
