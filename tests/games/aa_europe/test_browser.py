@@ -112,3 +112,39 @@ def test_a_round_of_europe_on_a_phone_and_a_laptop(browser, server):
     screenshot(host, "aae-income-laptop")
     screenshot(other, "aae-income-phone")
     assert not errors
+
+
+def test_the_powers_table_fits_a_phone_once_a_convoy_is_lost(browser, tmp_path):
+    """With the Convoys column a phone shows each player under the power's name, not in a fifth column cut off
+    behind a horizontal scroll."""
+    import json
+
+    store = EventStore(tmp_path / "convoys.sqlite3")
+    app = Assistant(store, KindRegistry())
+    gid = app.new_game("aa_europe", {"players": 4, "names": ["Gerda", "Sasha", "Annabelle Worthington", "Sam"]})
+    for command in ({"type": "aae.end_advance"}, {"type": "aae.split_advance", "amounts": {"ussr": 12}},
+                    {"type": "aae.end_advance"}, {"type": "aae.end_phase"}):
+        app.handle(gid, json.dumps(command))
+    state = app.view(gid).game
+    w = state.world
+    centre = next(n for n, s in sorted(w.spaces.items()) if s.convoy and s.owner == "uk" and w.adjacent(n, "Azores Sea"))
+    there = [i for i, u in state.units.items() if u.space == centre]
+    if there:
+        app.handle(gid, json.dumps({"type": "aae.edit", "reason": "the example's position", "remove": there}))
+    app.handle(gid, json.dumps({"type": "aae.move", "path": ["Azores Sea", centre], "units": {"submarine": 1}}))
+    with LiveServer(create_app(app)) as live:
+        for viewport, player_column in ((PHONE, False), (LAPTOP, True)):
+            page = browser.new_context(viewport=viewport).new_page()
+            page.goto(f"{live.url}/g/{gid}")
+            table = page.locator("table.powers")
+            assert "Convoys" in table.locator("thead").inner_text()
+            assert table.locator("th.player").is_visible() is player_column
+            britain = table.locator("tr", has_text="Great Britain")
+            assert britain.locator(".player-under").is_visible() is not player_column
+            assert "Annabelle Worthington" in britain.inner_text()
+            frame = page.locator("#powers .scroll")
+            assert frame.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the powers table scrolls sideways"
+            if not player_column:
+                screenshot(page, "aae-powers-convoys-phone")
+            page.context.close()
+    store.close()
