@@ -38,11 +38,19 @@ def refuse_addition(scenario: Scenario, side: str, army: Sequence[Card], card: C
 
 
 def refuse_final(scenario: Scenario, side: str, army: Sequence[Card]) -> None:
+    """Check the whole army again before it is fixed: a card typed again since a unit joined (another cost,
+    nationality or year) may have taken the army past a limit that was met when each unit joined."""
     if not army:
         raise Refused("an army needs at least one unit", "AAM p.10")
+    rule = "AAM p.10" if scenario.name == "standard" else "AAM p.27"
     points = sum(c.cost for c in army)
+    if points > scenario.budgets[side]:
+        raise Refused(f"this army has {points} points, more than its {scenario.budgets[side]}: take a unit out "
+                      f"(its cards' costs as now recorded)", rule)
     if scenario.exact.get(side) and points != scenario.budgets[side]:
         raise Refused(f"this army is composed of {scenario.budgets[side]} points; it has {points}", "AAM p.27")
+    for i, card in enumerate(army):  # side, year and historical limits, unit by unit
+        refuse_addition(scenario, side, army[:i], card, 1)
 
 
 def best_initiative_bonus(cards: Sequence[Card]) -> int:

@@ -27,6 +27,7 @@ MAX_NAME = 80
 MAX_ABILITIES = 12
 MAX_ROWS = 2000
 MAX_FILE = 1_000_000
+EXTRA = "(values past the last column)"  # where a CSV row's surplus values land, to be reported
 CSV_FIELDS = (
     "id", "name", "set", "number", "nationality", "type", "subtypes", "cost", "cost_printing", "year", "speed",
     "defense", "hit_points", "attack_soldier", "attack_vehicle", "initiative_bonus", "abilities",
@@ -179,7 +180,11 @@ def card_from_row(row: Mapping[str, Any]) -> tuple[Card | None, list[str]]:
     """A card from one row of plain values (form, CSV or TOML); the problems, field by field, when it is not one."""
     t = load()
     problems: list[str] = []
-    unknown = sorted(set(row) - set(CSV_FIELDS) - {"defense_front", "defense_rear"})
+    extra = [v for v in row.get(EXTRA) or () if str(v).strip()]  # empty trailing cells are harmless
+    if extra:
+        problems.append(f"{len(extra)} value(s) more than the header has columns (a comma inside a field needs the "
+                        f"field in double quotes)")
+    unknown = sorted(set(row) - set(CSV_FIELDS) - {"defense_front", "defense_rear", EXTRA})
     if unknown:
         problems.append(f"unknown column(s): {', '.join(map(str, unknown))[:120]}")
     name = str(row.get("name") or "").strip()
@@ -188,6 +193,8 @@ def card_from_row(row: Mapping[str, Any]) -> tuple[Card | None, list[str]]:
     elif len(name) > MAX_NAME:
         problems.append(f"name is longer than {MAX_NAME} characters")
     card_id = slug(str(row.get("id") or "").strip() or name)
+    if name and not card_id:  # the id names the card in commands and files: it cannot be empty
+        problems.append("the id (or, without one, the name) needs at least one letter or digit")
     nationality = str(row.get("nationality") or "").strip().lower().replace(" ", "_")
     side = t.side_of(nationality)
     if not side:
@@ -259,10 +266,14 @@ def cards_from_rows(rows: Iterable[Mapping[str, Any]], first_row: int = 1) -> tu
 def read_csv(text: str) -> tuple[list[Card], list[RowError]]:
     if len(text) > MAX_FILE:
         return [], [RowError(0, "", (f"the file is larger than {MAX_FILE // 1000} kB",))]
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), restkey=EXTRA)
     if not reader.fieldnames or "name" not in [f.strip() for f in reader.fieldnames]:
         return [], [RowError(0, "", (f"the header row must name the columns, e.g. {','.join(CSV_FIELDS[:8])},...",))]
-    rows = ({(k or "").strip(): v for k, v in r.items() if k is not None and (v or "").strip()} for r in reader)
+    header = [f.strip() for f in reader.fieldnames]
+    twice = sorted({f for f in header if header.count(f) > 1})
+    if twice:  # a reader would silently keep only the last of the two columns
+        return [], [RowError(0, "", (f"the header names a column twice: {', '.join(twice)[:120]}",))]
+    rows = ({(k or "").strip(): v for k, v in r.items() if k == EXTRA or (v or "").strip()} for r in reader)
     return cards_from_rows(rows)
 
 

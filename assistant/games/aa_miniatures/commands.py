@@ -211,15 +211,17 @@ class DemolishBridge(Command, tag="aam.demolish_bridge"):
 
 
 class EditUnit(Command, tag="aam.edit_unit"):
-    """Set a unit's hex, facing and counters by hand, with the reason (a figure knocked over, a counter lost)."""
+    """Set a unit's hex, facing and counters by hand, with the reason (a figure knocked over, a counter lost).
+    What is left out stays as it is: putting a figure back in its hex keeps its counters."""
 
     unit: Unit
     reason: Annotated[str, msgspec.Meta(max_length=200)]
     hex: Hex = ""
     facing: Annotated[str, msgspec.Meta(max_length=4)] = ""
-    disrupted: bool = False
-    damaged: bool = False
-    hidden: Annotated[tuple[Name, ...], msgspec.Meta(max_length=3)] = ()
+    disrupted: bool | None = None  # face-up Disrupted; None: unchanged
+    damaged: bool | None = None  # face-up Damaged; None: unchanged
+    # face-down counters in order ("none": no counter); None: unchanged
+    hidden: Annotated[tuple[Name, ...], msgspec.Meta(max_length=3)] | None = None
 
 
 COMMANDS = (

@@ -39,7 +39,7 @@ def _phase(e: PhaseBegan) -> str:
 
 def _attack(e: ev.AttackRolled) -> str:
     a, t = e.labels
-    where = f" at {e.distance} hexes" if e.distance is not None else ""
+    where = f" at {e.distance} {'hex' if e.distance == 1 else 'hexes'}" if e.distance is not None else ""
     arc = f", {e.arc} defense" if e.arc else ""
     mod = f" at {e.modifier:+d} a die" if e.modifier else ""
     what = "defensive fire" if e.kind == "defensive" else "attack"
@@ -121,9 +121,19 @@ SENTENCES: dict[type, Callable[[Any], str]] = {
                              f"{e.points['axis']} points, the Allies {e.points['allies']}."),
     ev.GameWon: lambda e: (f"The game ends in a draw: {e.reason}." if e.winner == "draw"
                            else f"{cap(side(e.winner))} win in turn {e.turn}: {e.reason}."),
-    ev.UnitEdited: lambda e: f"Edit: {e.label} set by hand ({e.reason}).",
+    ev.UnitEdited: lambda e: f"Edit: {e.label} set by hand ({e.reason}): " + _edited(e) + ".",
     ev.CountersRevised: lambda e: f"Corrected dice: {e.label}'s face-down counters are now {', '.join(e.counters) or 'none'}.",
 }
+
+
+def _edited(e: ev.UnitEdited) -> str:
+    """What the unit now is, so that the log shows the correction itself and not only its reason."""
+    parts = [f"in {e.hex}" if e.hex else "off the map"]
+    if e.facing:
+        parts[0] += f" facing {e.facing}"
+    parts += [w for w, on in (("disrupted", e.disrupted), ("damaged", e.damaged)) if on]
+    parts.append(f"face down: {', '.join(e.hidden)}" if e.hidden else "no face-down counter")
+    return "; ".join(parts)
 
 
 def describe(event: Any) -> str:

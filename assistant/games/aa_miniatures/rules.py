@@ -59,8 +59,7 @@ MOVES: tuple[Move[State], ...] = (
          when=lambda s: _playing(s) and bool(s.initiative_winner), label="Play first"),
     Move(cmd.DefensiveFire, defensive.defensive_fire, phases=("movement", "assault"),
          when=lambda s: _playing(s) and s.window is not None, label="Fire at the moving unit",
-         choices=lambda s: {"firer": tuple(str(u.id) for u in movement.firers(s, s.units[s.window.unit]))}
-         if s.window else {}),
+         choices=lambda s: {"firer": tuple(str(u.id) for u in movement.provoked(s))} if s.window else {}),
     Move(cmd.HoldFire, movement.hold_fire, phases=("movement", "assault"),
          when=lambda s: _playing(s) and s.window is not None, label="Hold fire"),
     Move(cmd.Cover, attack.cover, when=lambda s: s.cover is not None, label="Roll for cover"),

@@ -51,8 +51,12 @@ class MiniaturesPresenter(Presenter):
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
         s: State = table.view.game
         out = super().forms(table, errors)
-        first = {"aam.attack": 0} if s.phase == "assault" else {"aam.enlist": 0, "aam.import_cards": 1,
-                                                                   "aam.finalise_army": 2}
+        if s.window is not None:  # a move waits for the other side's answer: fire or let it go
+            first = {"aam.defensive_fire": 0, "aam.hold_fire": 1}
+        elif s.phase == "assault":
+            first = {"aam.attack": 0}
+        else:
+            first = {"aam.enlist": 0, "aam.import_cards": 1, "aam.finalise_army": 2}
         out.sort(key=lambda f: first.get(f.spec.tag, len(first)))  # the moment's main action first
         labels = {m.tag: m.label for m in GAME.declared_moves()}
         for f in out:
@@ -72,11 +76,17 @@ class MiniaturesPresenter(Presenter):
                 w = s.window
                 steps = " → ".join(f"{h} ({i})" if i else h for i, h in enumerate(w.path))
                 f.data["note"] = f"{s.units[w.unit].label} moves {steps}: fire at a step's start or destination hex."
+                if len(w.path) == 2 and not f.error:  # a one-hex move has one step to fire at
+                    f.values = {**f.values, "step": "1"}
             if tag == "aam.end_phase" and s.stage == "play" and control(s) is not None:
                 f.template = "aa_miniatures/form.html"
                 f.data = {"skip": ["control"]}
             if "facing" in {x.name for x in f.spec.fields}:
                 f.hints = {**f.hints, "facing": hexes.FACINGS}
+            if tag == "aam.edit_unit":
+                f.template = "aa_miniatures/edit.html"
+                chosen = f.values.get("unit") or next(iter(f.data["units"]["unit"]), ("", ""))[0]
+                f.data["status"] = self._edit_status(s, chosen, f.values if f.error else {})
             if tag == "aam.import_cards":
                 f.template = "aa_miniatures/import.html"
             if tag == "aam.register_card":
@@ -100,6 +110,28 @@ class MiniaturesPresenter(Presenter):
         else:
             units = [u for u in s.units.values() if not u.destroyed]
         return [(str(u.id), _label(s, u)) for u in units]
+
+    def _edit_status(self, s: State, uid: str, typed: dict[str, str]) -> dict[str, Any] | None:
+        """The edit panel's hex, facing and counters for a unit: as the unit is now (or as typed before a
+        refusal), so that sending the form changes only what was changed in it."""
+        if not uid.isdigit() or int(uid) not in s.units:
+            return None
+        u = s.units[int(uid)]
+        vehicle = s.card(u).type == "vehicle"
+        sequences = [(), ("disrupted",), ("disrupted", "destroyed")]
+        if vehicle:
+            sequences[2:2] = [("disrupted", "damaged")]
+            sequences.append(("disrupted", "damaged", "destroyed"))
+        if u.hidden not in sequences:
+            sequences.append(u.hidden)
+        options = [(", ".join(x) or "none", ", ".join(x) or "none") for x in sequences]
+        hidden = typed.get("hidden") or ", ".join(u.hidden) or "none"
+        facing = typed.get("facing", u.facing)
+        return {"hex": typed.get("hex", u.hex), "vehicle": vehicle, "facing": facing,
+                "facings": (("",) if not facing else ()) + hexes.FACINGS,
+                "disrupted": typed.get("disrupted") == "on" if typed else u.disrupted,
+                "damaged": typed.get("damaged") == "on" if typed else u.damaged,
+                "hidden": hidden, "hidden_options": options}
 
     def _cards(self, s: State) -> list[dict[str, Any]]:
         return [{"id": c.id, "name": c.name, "cost": c.cost, "side": c.side, "year": c.year,
@@ -148,6 +180,9 @@ class MiniaturesPresenter(Presenter):
     def part(self, table: Table, name: str, args: dict[str, str]) -> Markup | None:
         if name == "odds":
             return self._odds(table, args)
+        if name == "edit_status":
+            status = self._edit_status(table.view.game, args.get("unit", ""), {})
+            return Markup(render_template("aa_miniatures/edit_status.html", status=status))
         return None
 
     # ------------------------------------------------------------------ roster and ledger

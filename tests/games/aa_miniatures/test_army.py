@@ -105,3 +105,22 @@ def test_an_empty_army_cannot_be_fixed_and_sides_are_fixed_once():
     t.enlist("allies", "m4a1-sherman")
     t.do(c.FinaliseArmy(side="allies"))
     assert t.state.stage == "map"
+
+
+def test_an_army_is_checked_whole_when_it_is_fixed():
+    # Play-test: a card typed again after its units joined (a higher cost, another nationality) took the army past
+    # its limits, and the army could still be fixed: fixing now checks the whole army again, naming the rule.
+    t = Table()
+    t.cards()
+    t.enlist("allies", *BOOK_ARMY)  # exactly 100 points
+    t.do(c.RegisterCard(id="bazooka", name="Bazooka", nationality="united_states", unit_type="soldier", cost=9,
+                        year=1942, speed=2, defense="4", attack_soldier="4/3/-", attack_vehicle="8/6/-"))
+    r = refused(t, c.FinaliseArmy(side="allies"))
+    assert "105 points, more than its 100" in r.reason and r.rule == "AAM p.10"
+    t2 = Table()
+    t2.cards()
+    t2.enlist("allies", "bazooka")
+    t2.do(c.RegisterCard(id="bazooka", name="Bazooka", nationality="germany", unit_type="soldier", cost=4,
+                         year=1942, speed=2, defense="4", attack_soldier="4/3/-", attack_vehicle="8/6/-"))
+    r = refused(t2, c.FinaliseArmy(side="allies"))
+    assert "Bazooka is an Axis unit" in r.reason and r.rule == "AAM p.7, p.10"

@@ -175,3 +175,16 @@ def test_a_corrected_attack_throw_redoes_the_face_down_counters():
     assert revised[0].counters == ("disrupted", "damaged", "destroyed")
     assert t.unit(ids["panzer-iv-ausf-g"]).hidden == ("disrupted", "damaged", "destroyed")
     assert t.correct("attack:", *BOOK_ROLL)[0].counters == ("disrupted", "damaged")
+
+
+def test_a_typed_arc_the_map_contradicts_is_refused_like_a_typed_band():
+    # Play-test: an arc typed in the attack form was silently replaced by the measured one; a band was refused.
+    t, ids = game({"panzer-iv-ausf-g": ("D5", "S")}, {"m4a1-sherman": ("D9", "N")})
+    assault(t, "axis")
+    before = t.state
+    with pytest.raises(Refused, match="fires at M4A1 Sherman's front, not its rear") as info:
+        t.do(c.Attack(attacker=ids["panzer-iv-ausf-g"], target=ids["m4a1-sherman"], arc="rear"))
+    assert info.value.rule == "AAM p.17" and t.state == before
+    events = t.do(c.Attack(attacker=ids["panzer-iv-ausf-g"], target=ids["m4a1-sherman"], arc="front",
+                           faces=(1,) * 13))
+    assert next(e for e in events if isinstance(e, ev.AttackRolled)).arc == "front"

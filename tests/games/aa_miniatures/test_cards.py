@@ -98,3 +98,21 @@ def test_the_catalogue_travels_in_the_game_definition_with_its_hash():
     assert t.definition["catalogue_hash"] == cards.content_hash(t.state.catalogue.values())
     with pytest.raises(Refused, match="rows to fix"):
         Table(catalogue={"cards": [{"name": "Nobody"}]})
+
+
+def test_a_card_needs_an_id_and_a_csv_row_may_not_outgrow_its_header():
+    # Play-test: a name of punctuation only made a card with an empty id (enlisted by the card ""); a row with more
+    # values than the header lost them silently; a column named twice kept only its last value.
+    head = "name,nationality,type,cost,year,speed,defense,attack_soldier,attack_vehicle\n"
+    found, errors = cards.read_csv(head + '"???",germany,soldier,4,1942,2,4,1/2/3,-/-/-\n')
+    assert not found and "needs at least one letter or digit" in str(errors[0])
+    found, errors = cards.read_csv(head + "Rifle,germany,soldier,4,1942,2,4,1/2/3,-/-/-,shot, in the dark\n")
+    assert not found and "2 value(s) more than the header has columns" in str(errors[0])
+    found, errors = cards.read_csv(head + "Rifle,germany,soldier,4,1942,2,4,1/2/3,-/-/-,,\n")  # empty cells: fine
+    assert [x.id for x in found] == ["rifle"] and not errors
+    found, errors = cards.read_csv("name," + head + "A,B,germany,soldier,4,1942,2,4,1/2/3,-/-/-\n")
+    assert not found and "names a column twice: name" in str(errors[0])
+    t = Table()
+    with pytest.raises(Refused, match="at least one letter or digit"):
+        t.do(c.RegisterCard(name="!!!", nationality="germany", unit_type="soldier", cost=4, year=1942, speed=2,
+                            defense="4", attack_soldier="1/2/3", attack_vehicle="-/-/-"))

@@ -7,6 +7,7 @@ import pytest
 import assistant.games.aa_miniatures.events as ev
 from assistant.decider import Refused
 from assistant.games.aa_miniatures import commands as c
+from assistant.games.aa_miniatures.game import GAME
 from tests.games.aa_miniatures.table import Table, ready, to_phase
 
 
@@ -190,3 +191,14 @@ def test_a_blast_firer_uses_blast_in_defensive_fire_every_unit_capped_at_disrupt
     events = t2.do(c.DefensiveFire(firer=ids2["flamethrower"], step=1, faces=(6,) * 12, cover_dice=(4, 1)))
     assert [e.success for e in events if isinstance(e, ev.CoverRolled)] == [True, False]
     assert not t2.unit(ids2["m1-garand"]).disrupted and t2.unit(ids2["bazooka"]).disrupted
+
+
+def test_only_the_units_a_move_provokes_are_offered_to_fire():
+    # Play-test: the defensive-fire form offered every enemy unit able to fire, starting with one nowhere near the
+    # move; only units next to both ends of one of its steps may fire (p.21).
+    t, ids = game({"pak-38": ("E5", ""), "grenadier": ("A2", "")}, {"m4a1-sherman": ("E4", "S")}, first="allies")
+    t.do(c.Move(unit=ids["m4a1-sherman"], path=("F4", "F5")))
+    fire = next(m for m in GAME.declared_moves() if m.tag == "aam.defensive_fire")
+    assert fire.choices(t.state) == {"firer": (str(ids["pak-38"]),)}
+    with pytest.raises(Refused, match="does not go from one hex adjacent to German Grenadier"):
+        t.do(c.DefensiveFire(firer=ids["grenadier"], step=1))

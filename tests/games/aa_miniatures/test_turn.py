@@ -8,6 +8,7 @@ import pytest
 import assistant.games.aa_miniatures.events as ev
 from assistant.decider import Refused
 from assistant.games.aa_miniatures import commands as c
+from assistant.games.aa_miniatures.describe import describe
 from tests.games.aa_miniatures.table import Table, ready
 
 
@@ -62,7 +63,7 @@ def test_the_phase_sequence_and_per_phase_flags():
         seen.append((t.state.phase, t.state.owner))
     assert seen == [("movement", "allies"), ("movement", "axis"), ("assault", "allies"), ("assault", "axis")]
     assert not t.unit(ids["m1-garand"]).moved  # a new phase: it may move again (p.13)
-    with pytest.raises(Refused, match="not in the allies army|not in the axis army"):
+    with pytest.raises(Refused, match="not in the Allied army|not in the Axis army"):
         t.do(c.Move(unit=ids["m1-garand"], path=("D10",)))
     t.do(c.EndPhase())
     assert (t.state.turn, t.state.phase) == (2, "initiative")
@@ -189,3 +190,33 @@ def test_who_acts_for_each_command_at_a_club_table():
     assert acting_for(c.DefensiveFire(firer=ids["pak-38"], step=1), t.state) == ("axis",)
     t.do(c.DefensiveFire(firer=ids["pak-38"], step=1, faces=(1,) * 11))
     assert acting_for(c.HoldFire(), t.state) == ("axis",)
+
+
+def test_an_edit_that_sets_a_figure_back_keeps_its_counters():
+    # Play-test: putting a knocked-over, damaged and disrupted Panzer back in its hex used to clear its Damaged and
+    # Disrupted counters and its face-down hits, because the edit's left-out fields meant "none".
+    t = Table()
+    t.cards()
+    ids = ready(t, {"panzer-iv-ausf-g": ("D5", "S")}, {"m4a1-sherman": ("D12", "N")})
+    panzer = ids["panzer-iv-ausf-g"]
+    t.do(c.EditUnit(unit=panzer, reason="hits from last turn", disrupted=True, damaged=True, hidden=("disrupted",)))
+    events = t.do(c.EditUnit(unit=panzer, reason="knocked over", hex="D6"))
+    u = t.unit(panzer)
+    assert (u.hex, u.facing, u.disrupted, u.damaged, u.hidden) == ("D6", "S", True, True, ("disrupted",))
+    assert "in D6 facing S; disrupted; damaged; face down: disrupted" in describe(events[0])
+    t.do(c.EditUnit(unit=panzer, reason="counter found under the box", disrupted=False, hidden=("none",)))
+    u = t.unit(panzer)
+    assert (u.disrupted, u.damaged, u.hidden) == (False, True, ())
+
+
+def test_a_unit_destroyed_in_the_casualty_phase_does_not_also_recover():
+    # p.12: step 1 removes old face-up Disrupted counters, step 3 removes destroyed units; the log used to list a
+    # unit disrupted by defensive fire and then destroyed as both "destroyed" and "recovered".
+    t = Table()
+    t.cards()
+    ids = ready(t, {"grenadier": ("D5", "")}, {"m1-garand": ("D12", "")})
+    t.do(c.EditUnit(unit=ids["grenadier"], reason="defensive fire", disrupted=True, hidden=("disrupted", "destroyed")))
+    events = play_turn(t)
+    applied = next(e for e in events if isinstance(e, ev.CasualtiesApplied))
+    assert applied.destroyed == (ids["grenadier"],) and applied.recovered == ()
+    assert "recovered" not in describe(applied)

@@ -142,3 +142,42 @@ def test_a_move_next_to_an_enemy_offers_defensive_fire_then_hold_fire(app_client
     assert "may fire defensively" in page
     _ok(client.do(gid, "aam.hold_fire"))
     assert a.view(gid).game.units[sherman].hex == "F5"
+    # the defensive-fire form comes first (before the Allied attack form), with the PAK 38 to fire
+    for _ in range(2):  # the Axis Movement Phase, then the Allied Assault Phase
+        _ok(client.do(gid, "aam.end_phase"))
+    _ok(client.do(gid, "aam.move", unit=str(sherman), path="F4"))  # F5 -> F4, both next to the PAK 38 in E5
+    page = client.get(f"/g/{gid}").data.decode()
+    assert re.findall(r'name="type" value="(aam\.[a-z_]+)"', page)[:2] == ["aam.defensive_fire", "aam.hold_fire"]
+    assert re.search(r'name="step" value="1"', page)  # a one-hex move: its only step is filled in
+
+
+def test_the_edit_panel_shows_the_units_counters_and_keeps_them(app_client):
+    # Play-test: the edit panel's boxes were always unticked, so setting a figure back in its hex cleared its
+    # Disrupted and Damaged counters; the panel now shows the chosen unit's hex, facing and counters.
+    from assistant.games.aa_miniatures import commands as c
+
+    a, client = app_client
+    gid = a.new_game("aa_miniatures", {})
+    a.handle(gid, c.Enlist(side="axis", card="panzer-iv-ausf-g"))
+    a.handle(gid, c.Enlist(side="allies", card="m4a1-sherman"))
+    for side in ("axis", "allies"):
+        a.handle(gid, c.FinaliseArmy(side=side))
+    a.handle(gid, c.ChooseMap(objective=("H6",), faces=(2,)))
+    a.handle(gid, c.ChooseDeploymentOrder(first="axis"))
+    panzer, sherman = (u.id for u in sorted(a.view(gid).game.units.values(), key=lambda u: u.id))
+    a.handle(gid, c.Deploy(unit=panzer, hex="E5", facing="S"))
+    a.handle(gid, c.EndPhase())
+    a.handle(gid, c.Deploy(unit=sherman, hex="E9", facing="N"))
+    a.handle(gid, c.EndPhase())
+    a.handle(gid, c.EditUnit(unit=panzer, reason="hits", damaged=True, hidden=("disrupted",)))
+    part = client.get(f"/g/{gid}/part/edit_status?unit={panzer}", htmx=True).data.decode()
+    assert 'value="E5"' in part and 'value="S" selected' in part
+    assert re.search(r'name="damaged" checked', part) and not re.search(r'name="disrupted" checked', part)
+    assert '<option value="disrupted" selected>' in part
+    page = client.get(f"/g/{gid}").data.decode()
+    assert 'id="aam-edit-status"' in page and 'value="E5"' in page
+    # what the panel sends when only the hex is changed
+    _ok(client.do(gid, "aam.edit_unit", unit=str(panzer), reason="knocked over", hex="E6", facing="S",
+                  damaged="on", hidden="disrupted"))
+    u = a.view(gid).game.units[panzer]
+    assert (u.hex, u.damaged, u.disrupted, u.hidden) == ("E6", True, False, ("disrupted",))

@@ -9,6 +9,7 @@ from assistant.decider import Context, Refused
 from assistant.games.aa_miniatures import cards as catalogue
 from assistant.games.aa_miniatures import commands as cmd
 from assistant.games.aa_miniatures.army import refuse_addition, refuse_final
+from assistant.games.aa_miniatures.describe import ADJ
 from assistant.games.aa_miniatures.moves.common import require_stage, unit
 from assistant.games.aa_miniatures.state import SIDES, State
 from events.core import PhaseBegan
@@ -51,7 +52,7 @@ def import_cards(c: cmd.ImportCards, s: State, ctx: Context) -> list:
 def enlist(c: cmd.Enlist, s: State, ctx: Context) -> list:
     require_stage(s, "build")
     if c.side in s.final:
-        raise Refused(f"the {c.side} army is fixed", "AAM p.10")
+        raise Refused(f"the {ADJ[c.side]} army is fixed", "AAM p.10")
     card = s.catalogue.get(catalogue.slug(c.card)) or next(
         (x for x in s.catalogue.values() if x.name.lower() == c.card.strip().lower()), None)
     if card is None:
@@ -72,14 +73,14 @@ def discharge(c: cmd.Discharge, s: State, ctx: Context) -> list:
     require_stage(s, "build")
     u = unit(s, c.unit)
     if u.side in s.final:
-        raise Refused(f"the {u.side} army is fixed", "AAM p.10")
+        raise Refused(f"the {ADJ[u.side]} army is fixed", "AAM p.10")
     return [ev.UnitDischarged(side=u.side, unit=u.id, points=s.points(u.side) - s.card(u).cost)]
 
 
 def finalise_army(c: cmd.FinaliseArmy, s: State, ctx: Context) -> list:
     require_stage(s, "build")
     if c.side in s.final:
-        raise Refused(f"the {c.side} army is already fixed", "AAM p.10")
+        raise Refused(f"the {ADJ[c.side]} army is already fixed", "AAM p.10")
     army = [s.card(u) for u in s.army(c.side)]
     refuse_final(s.scenario, c.side, army)
     out: list = [ev.ArmyFinalised(side=c.side, points=s.points(c.side), units=len(army))]

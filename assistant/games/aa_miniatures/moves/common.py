@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from assistant.decider import Refused
 from assistant.games.aa_miniatures import hexes
+from assistant.games.aa_miniatures.describe import ADJ, side as side_name
 from assistant.games.aa_miniatures.evolve import evolve
 from assistant.games.aa_miniatures.state import State, Unit
 from assistant.games.aa_miniatures.tables import load
@@ -26,9 +27,11 @@ class Emitter:
 
 def require_stage(s: State, *stages: str) -> None:
     if s.victory is not None:
-        raise Refused(f"the game is over: {s.victory.winner} won ({s.victory.reason})", "AAM p.7")
+        over = "it ended in a draw" if s.victory.winner == "draw" else f"{side_name(s.victory.winner)} won"
+        raise Refused(f"the game is over: {over} ({s.victory.reason})", "AAM p.7")
     if s.stage not in stages:
-        names = {"build": "army building", "map": "choosing the battlefield", "deploy": "deployment", "play": "play"}
+        names = {"build": "army building", "map": "the choice of the battlefield", "deploy": "deployment",
+                 "play": "play"}
         raise Refused(f"this is done during {' or '.join(names[x] for x in stages)}; it is now {names[s.stage]}",
                       "AAM p.4")
 
@@ -46,7 +49,7 @@ def unit(s: State, uid: int, side: str = "") -> Unit:
     if u is None:
         raise Refused(f"there is no unit #{uid}")
     if side and u.side != side:
-        raise Refused(f"{u.label} (#{uid}) is not in the {side} army", "AAM p.11")
+        raise Refused(f"{u.label} (#{uid}) is not in the {ADJ[side]} army", "AAM p.11")
     if u.destroyed:
         raise Refused(f"{u.label} (#{uid}) was destroyed in turn {u.destroyed}", "AAM p.20")
     return u

@@ -28,8 +28,12 @@ def edit_unit(c: cmd.EditUnit, s: State, ctx: Context) -> list:
     if c.damaged and card.type != "vehicle":
         raise Refused("Soldiers are never damaged", "AAM p.20")
     allowed = {DISRUPTED, DAMAGED, DESTROYED} if card.type == "vehicle" else {DISRUPTED, DESTROYED}
-    bad = [x for x in c.hidden if x not in allowed]
-    if bad or len(c.hidden) > 3:
+    # a field left out keeps the unit's counters: setting a knocked-over figure back must not clear its hits
+    hidden = u.hidden if c.hidden is None else tuple(x.strip().lower() for x in c.hidden if x.strip().lower() != "none")
+    bad = [x for x in hidden if x not in allowed]
+    if bad:
         raise Refused(f"face-down counters are {', '.join(sorted(allowed))} (at most 3), not {', '.join(bad)}", "AAM p.16")
-    return [ev.UnitEdited(unit=u.id, hex=h, facing=facing, disrupted=c.disrupted, damaged=c.damaged,
-                          hidden=tuple(c.hidden), reason=c.reason.strip(), label=u.label)]
+    return [ev.UnitEdited(unit=u.id, hex=h, facing=facing,
+                          disrupted=u.disrupted if c.disrupted is None else c.disrupted,
+                          damaged=u.damaged if c.damaged is None else c.damaged,
+                          hidden=hidden, reason=c.reason.strip(), label=u.label)]

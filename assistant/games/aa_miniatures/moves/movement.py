@@ -160,6 +160,17 @@ def firers(s: State, mover: Unit) -> list[Unit]:
     return out
 
 
+def provoked(s: State) -> list[Unit]:
+    """The units the open move lets fire: able to, and next to both ends of one of its steps (p.21). Only these
+    are offered, so that the form does not start on a unit the move went nowhere near."""
+    w = s.window
+    if w is None:
+        return []
+    mover = s.units[w.unit]
+    return [f for f in firers(s, mover)
+            if any(provokes(s, mover, w.path[i - 1], w.path[i], f) for i in range(1, len(w.path)))]
+
+
 def provokes(s: State, mover: Unit, a: str, b: str, firer: Unit) -> bool:
     """A step from a hex adjacent to the firer to another adjacent to it provokes (p.21); unknown geometry is
     left to the players."""

@@ -37,7 +37,11 @@ class Shot:
         self.modifier = combat.attack_modifier(attacker, modifier)
         self.arc = ""
         if tcard.has_facing:
-            self.arc = hexes.arc(where, facing if facing is not None else target.facing, attacker.hex) or arc
+            measured = hexes.arc(where, facing if facing is not None else target.facing, attacker.hex)
+            if measured and arc and arc != measured:  # as with the band: a typed arc the map contradicts is refused
+                raise Refused(f"{attacker.label} fires at {target.label}'s {measured}, not its {arc} (facing "
+                              f"{facing if facing is not None else target.facing})", "AAM p.17")
+            self.arc = measured or arc
             if not self.arc:
                 raise Refused(f"say whether {attacker.label} fires at {target.label}'s front or rear", "AAM p.17")
         self.defense = combat.defense(tcard, target, self.arc or "front")

@@ -80,9 +80,10 @@ def casualties(s: State) -> ev.CasualtiesApplied:
     """p.12: 1 remove face-up Disrupted; 2 flip the new counters; 3 remove units with Destroyed (and a destroyed
     Transport's passenger); 4 a Vehicle with a Damaged counter is damaged; 5 a Disrupted counter disrupts."""
     on_map = s.on_map()
-    recovered = tuple(u.id for u in on_map if u.disrupted)
     destroyed = [u.id for u in on_map if DESTROYED in u.hidden]
     destroyed += [u.id for u in on_map if u.aboard in destroyed and u.id not in destroyed]
+    # a unit removed in step 3 does not also "recover" from its old Disrupted counter
+    recovered = tuple(u.id for u in on_map if u.disrupted and u.id not in destroyed)
     damaged = tuple(u.id for u in on_map if DAMAGED in u.hidden and u.id not in destroyed)
     disrupted = tuple(u.id for u in on_map if DISRUPTED in u.hidden and u.id not in destroyed)
     return ev.CasualtiesApplied(turn=s.turn, recovered=recovered, destroyed=tuple(destroyed), damaged=damaged,
