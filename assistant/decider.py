@@ -114,7 +114,8 @@ class Context(msgspec.Struct, frozen=True):
 
 def validate_faces(faces: Sequence[int], count: int, sides: int = 6) -> tuple[int, ...]:
     if len(faces) != count:
-        raise Refused(f"expected {count} dice for this throw, got {len(faces)}")
+        raise Refused(f"this throw is {count} {'die' if count == 1 else 'dice'}; "
+                      f"{len(faces)} {'face was' if len(faces) == 1 else 'faces were'} given")
     for f in faces:
         if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= sides:
             raise Refused(f"a die shows 1 to {sides}; {f!r} is not a face")

@@ -96,7 +96,7 @@ def test_correction_of_a_physical_die_recomputes_hits(app, toy_game):
 
 def test_correction_refusals(app, toy_game):
     fight = _fight(app, toy_game, [6])
-    with pytest.raises(Refused, match="expected 1 dice"):
+    with pytest.raises(Refused, match="this throw is 1 die; "):
         app.handle(toy_game, CorrectDice(dice_seq=fight.first_seq, faces=(1, 2), reason="x"))
     with pytest.raises(Refused, match="1 to 6"):
         app.handle(toy_game, CorrectDice(dice_seq=fight.first_seq, faces=(7,), reason="x"))
@@ -118,7 +118,7 @@ def test_physical_faces_are_validated(app, toy_game):
     app.handle(toy_game, Buy(count=2))
     app.handle(toy_game, EndPhase())
     head = app.head(toy_game)
-    with pytest.raises(Refused, match="expected 2 dice"):
+    with pytest.raises(Refused, match="this throw is 2 dice; "):
         app.handle(toy_game, Attack(faces=(1,)))
     with pytest.raises(Refused, match="1 to 6"):
         app.handle(toy_game, Attack(faces=(0, 3)))

@@ -142,7 +142,7 @@ def test_battle_with_entered_dice_and_roll_for_me(client, web_assistant, toy_id)
     client.do(toy_id, "toy.buy", count="3")
     client.do(toy_id, "toy.end_phase")
     bad = client.do(toy_id, "toy.attack", faces="1 2")
-    assert bad.status_code == 422 and "expected 3 dice for this throw, got 2" in text(bad)
+    assert bad.status_code == 422 and "this throw is 3 dice; 2 faces were given" in text(bad)
     client.do(toy_id, "toy.attack", faces="1 2 6")
     log = web_assistant.log(toy_id)
     assert log[-2].event.faces == (1, 2, 6) and log[-2].event.source == "physical"

@@ -53,7 +53,8 @@ def attack_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
                     o = found.outcomes
                     # the report's win / lose / draw of one attack: destroyed / no effect / disrupted or damaged
                     odds = {"attacker_wins": o["destroyed"], "defender_wins": o["no effect"],
-                            "draw": o["disrupted"] + o["damaged"], **o}
+                            "draw": o["disrupted"] + o["damaged"], **o,
+                            "labels": {"win": "destroyed", "lose": "no effect", "draw": "disrupted or damaged"}}
             except (Refused, KeyError):
                 odds = {}
             pending[ev.target] = {"seq": e.seq, "turn": turn, "ev": ev, "odds": odds,

@@ -88,7 +88,7 @@ def test_a_round_of_europe_on_a_phone_and_a_laptop(browser, server):
     screenshot(other, "aae-battle-phone")
     battle.locator("input[name=faces]").fill("1 2")
     battle.get_by_role("button", name="Use these dice").click()
-    expect(host.locator("form.battle .error")).to_contain_text("expected 4 dice for this throw, got 2")
+    expect(host.locator("form.battle .error")).to_contain_text("this throw is 4 dice; 2 faces were given")
     host.locator("form.battle input[name=faces]").fill("1 1 1 2")
     host.locator("form.battle").first.get_by_role("button", name="Use these dice").click()
     host.locator("form.battle input[name=faces]").fill("6 6 6")

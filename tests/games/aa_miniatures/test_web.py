@@ -110,6 +110,8 @@ def test_the_report_and_the_teaching_replay_of_a_played_game(app_client):
     report = client.get(f"/g/{gid}/report").data.decode()
     assert "Value of units on the map" in report and "M4A1 Sherman destroyed by" in report
     assert "Traceback" not in report
+    # an attack's odds in its own outcomes, not a battle's "attacker wins … both destroyed"
+    assert "disrupted or damaged" in report and "no effect" in report and "both destroyed" not in report
     seq = next(e.seq for e in a.log(gid) if e.type == "aam.attack_rolled")
     teach = client.get(f"/g/{gid}/teach?at={seq}").data.decode()
     assert "AAM p.15-16" in teach and "each 4+ succeeds" in teach
