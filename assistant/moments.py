@@ -36,7 +36,9 @@ def possible_moves(kind: GameKind[Any], view: Any) -> list[Possible]:
         if move is None:
             out.append(Possible(tag_of(command), command, _label(command), {}))
         elif move.possible(state, moment):
-            choices = {k: tuple(v) for k, v in (move.choices(state) if move.choices else {}).items()}
+            # only the command's own fields: games share choice helpers that list several fields at once
+            fields = command.__struct_fields__
+            choices = {k: tuple(v) for k, v in (move.choices(state) if move.choices else {}).items() if k in fields}
             out.append(Possible(move.tag, command, move.label or _label(command), choices))
     order = {m.command: i for i, m in enumerate(kind.declared_moves())}
     return sorted(out, key=lambda p: order.get(p.command, len(order)))

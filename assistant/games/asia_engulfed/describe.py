@@ -31,6 +31,19 @@ def _place(zone: str) -> str:
     return " ".join(w if w in ("of", "and") else w[:1].upper() + w[1:] for w in zone.split("_"))
 
 
+def _pieces(pieces: tuple[str, ...]) -> str:
+    """The pieces that moved by their ids, as the table labels its blocks (a long list is cut short)."""
+    shown = ", ".join(pieces[:6])
+    return shown + (f" and {len(pieces) - 6} more" if len(pieces) > 6 else "")
+
+
+def _paid(books: Any) -> str:
+    """What a move cost Japan: Oil for its fleets, transport points for its troops at sea (AE 1.11c, 5.31)."""
+    paid = [f"{-n} {word}" for n, word in ((_money(books, "oil"), "Oil"), (_money(books, "ta"), "transport point(s)"))
+            if n]
+    return f"; Japan pays {' and '.join(paid)}" if paid else ""
+
+
 def _money(books: Any, account: str = "werp") -> int:
     return sum(b.amount for b in books if b.account == account)
 
@@ -95,9 +108,9 @@ def describe(e: Any) -> str:
     if t is ev.NavalMoved:
         mode = {"extended": "move on (Extended Naval Operation)",
                 "extended_return": "return (Extended Return to Base)"}.get(e.mode, e.mode)
-        return f"{len(e.pieces)} piece(s) {mode} to {_place(e.to)}."
+        return f"{_pieces(e.pieces)} {mode} to {_place(e.to)}{_paid(e.books)}."
     if t is ev.PiecesMoved:
-        return f"{len(e.pieces)} piece(s) move to {_place(e.to)} ({e.mode})."
+        return f"{_pieces(e.pieces)} move to {_place(e.to)} ({e.mode}){_paid(e.books)}."
     if t is ev.ControlChanged:
         return f"{_place(e.zone)} passes to {'Japan' if e.side == 'japan' else 'the Allies'}."
     if t is ev.LandFire:

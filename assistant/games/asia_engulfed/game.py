@@ -80,8 +80,18 @@ def _contested(s: AEState) -> dict[str, tuple[str, ...]]:
 def _buy_targets(s: AEState) -> dict[str, tuple[str, ...]]:
     mine = [p.id for p in s.pieces.values() if p.nation == s.producer]
     markers = [b.marker for b in s.builds.values() if b.nation == s.producer]
-    return {"target": tuple(sorted(markers)) + tuple(sorted(mine)) + tuple(sorted(s.board.zones)),
+    return {"item": _buy_items(s, bool(markers)),
+            "target": tuple(sorted(markers)) + tuple(sorted(mine)) + tuple(sorted(s.board.zones)),
             "zone": tuple(sorted(s.board.zones)), "kind": ("infantry", "militia", "marine", "lba", "cba")}
+
+
+def _buy_items(s: AEState, has_markers: bool) -> tuple[str, ...]:
+    """What the producing nation may buy, the common purchases first: the form no longer opens on Bomber Points
+    for Japan (USA only, AE 4.63) nor offers Home Defense Force steps to the Allies (AE 9.16)."""
+    items = ["replacement", "new_unit", "garrison", "fortification", "special_action", "port_repair"]
+    items += {"usa": ["bomber_point", "submarine_point", "submarine_step"],
+              "japan": ["submarine_step", "hdf_step"]}.get(s.producer, [])
+    return tuple(items + (["construction"] if has_markers else []))
 
 
 def _carriers(s: AEState) -> dict[str, tuple[str, ...]]:

@@ -150,3 +150,55 @@ def fleet_zone(s: AEState, piece: Piece) -> str:
     if piece.kind == "cba" and piece.at in s.pieces:
         return s.pieces[piece.at].at
     return piece.at
+
+
+@per_board
+def _sea_links(board: Board) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """Sea zone -> the sea zones it touches, either sea listing the other; and the sea zones whose links are not
+    entered yet (any of them might touch any sea zone)."""
+    links: dict[str, set[str]] = defaultdict(set)
+    unknown = set()
+    for sid, sea in board.seas.items():
+        if sea.adjacent is None:
+            unknown.add(sid)
+        for other in sea.adjacent or ():
+            if other in board.seas:
+                links[sid].add(other)
+                links[other].add(sid)
+    return {k: frozenset(v) for k, v in links.items()}, frozenset(unknown)
+
+
+def least_sea_zones(board: Board, start: str, to: str) -> int | None:
+    """The fewest sea zones a move from ``start`` (a land zone, its coast leading to sea, or a sea zone) enters to
+    reach the sea zone ``to`` (or the coast of the land zone ``to``): leaving a coast counts as entering the first
+    sea zone (AE 8.22, ruling [37]). Sea zones whose links are unknown count as touching every sea zone, so the
+    answer never exceeds the true distance; None when the start's or destination's coast is not entered."""
+    if start in board.seas:
+        frontier = {start}
+        steps = 0
+    elif start in board.zones and board.zones[start].seas is not None:
+        frontier = {sea for sea in board.zones[start].seas if sea in board.seas}
+        steps = 1
+    else:
+        return None
+    if to in board.seas:
+        goal = {to}
+    elif to in board.zones and board.zones[to].seas is not None:
+        goal = set(board.zones[to].seas)
+    else:
+        return None
+    links, unknown = _sea_links(board)
+    seen = set(frontier)
+    while frontier:
+        if frontier & goal:
+            return steps
+        nxt: set[str] = set()
+        for sea in frontier:
+            nxt |= links.get(sea, frozenset())
+            if sea in unknown:
+                nxt |= set(board.seas)  # its links are not entered: it might touch any sea zone
+        nxt |= unknown  # any sea zone might touch one whose links are not entered
+        frontier = nxt - seen
+        seen |= frontier
+        steps += 1
+    return None

@@ -9,11 +9,13 @@ from assistant.decider import Refused
 from assistant.games.asia_engulfed import commands as c
 from assistant.games.asia_engulfed.evolve import evolve
 from events.core import PhaseBegan
-from tests.games.asia_engulfed.table import Table, scenario
+from tests.games.asia_engulfed.table import Table, piece, scenario
 
 
 def naval() -> Table:
-    t = Table(scenario(surprise=False))
+    # jp-inf-k in Kyushu reaches the South China Sea in two sea zones (Honshu is three away)
+    pieces = (*scenario().pieces, piece("jp-inf-k", "japan", "infantry", 2, "kyushu"))
+    t = Table(scenario(surprise=False, pieces=pieces))
     t.do(c.Advance())
     assert t.state.phase == "naval_movement"
     return t
@@ -34,8 +36,8 @@ def test_fleets_join_the_zone_being_declared_but_not_one_left_behind():
     t.do(c.NavalMove(pieces=("jp-cv-a",), to="south_china_sea", zones=3))  # the next zone: East China Sea is done
     no = refused(t, c.NavalMove(pieces=("jp-inf-1",), to="east_china_sea", zones=1))  # land units too
     assert no.rule == "AE 8.21" and "East China Sea" in str(no)
-    t.do(c.NavalMove(pieces=("jp-inf-1",), to="south_china_sea", zones=2))
-    assert t.state.pieces["jp-inf-1"].at == "south_china_sea"
+    t.do(c.NavalMove(pieces=("jp-inf-k",), to="south_china_sea", zones=2))
+    assert t.state.pieces["jp-inf-k"].at == "south_china_sea"
     assert t.state.naval_declared == ("east_china_sea", "south_china_sea")
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from assistant.decider import Refused
 from assistant.games.asia_engulfed import commands as c
 from assistant.games.asia_engulfed import events as ev
-from tests.games.asia_engulfed.table import Table, piece, scenario
+from tests.games.asia_engulfed.table import Table, board, piece, scenario
 
 
 def naval(**kw) -> Table:
@@ -195,3 +196,74 @@ def test_on_the_first_turn_singapore_s_fleets_must_react_to_the_gulf_of_thailand
     t.do(c.NavalMove(pieces=("cw-ca-1",), to="gulf_of_thailand", zones=1, mode="react"))
     t.do(c.Advance())
     assert t.state.phase == "initial_supply"
+
+
+def test_a_fleet_cannot_claim_fewer_sea_zones_than_the_board_shows():
+    """AE 8.21-8.22: only fleets that can reach the destination move. Honshu (Inland Sea) to the Coral Sea is four
+    sea zones on the board: declaring two does not make it a legal move, and nothing is written. (A sea zone whose
+    links are not entered might touch any other, so the board used here has every link entered.)"""
+    b = board()
+    known = {k: v if v.adjacent is not None else msgspec.structs.replace(v, adjacent=()) for k, v in b.seas.items()}
+    t = Table(scenario(surprise=False), board_=msgspec.structs.replace(b, seas=known))
+    t.do(c.Advance())
+    before = len(t.log)
+    with pytest.raises(Refused) as refused:
+        t.do(c.NavalMove(pieces=("jp-cv-a",), to="coral_sea", zones=2))
+    assert refused.value.rule == "AE 8.21, 8.22" and "Coral Sea lies 4 sea zones from Honshu" in str(refused.value)
+    assert len(t.log) == before and t.state.pieces["jp-cv-a"].at == "honshu"
+    with pytest.raises(Refused):  # a troop transport: two sea zones, Honshu to the South China Sea is three
+        t.do(c.NavalMove(pieces=("jp-inf-1",), to="south_china_sea", zones=2))
+    t.do(c.NavalMove(pieces=("jp-cv-a",), to="hawaiian_islands", zones=1))  # three on the board: in range
+
+
+def test_a_marine_going_three_sea_zones_pays_oil_whatever_was_declared():
+    """AE 8.24: a Japanese Marine moving three sea zones moves like a fleet and pays Oil, not a transport point."""
+    t = naval(pieces=(*scenario().pieces, piece("jp-mar-1", "japan", "marine", 2, "kyushu", top=3)))
+    oil, ta = t.state.balance("japan", "oil"), t.state.balance("japan", "ta")
+    t.do(c.NavalMove(pieces=("jp-mar-1",), to="gulf_of_thailand", zones=2, marine_pays="tp"))
+    assert (t.state.balance("japan", "oil"), t.state.balance("japan", "ta")) == (oil - 1, ta)
+
+
+def test_a_sea_zone_whose_links_are_unknown_never_makes_a_move_refused():
+    """The shipped board leaves some sea links unknown: the least distance counts them as touching everything, so a
+    move the real map may allow is not refused for want of a fact."""
+    t = naval(surprise=False)
+    t.do(c.NavalMove(pieces=("jp-cv-a",), to="coral_sea", zones=3))
+    assert t.state.pieces["jp-cv-a"].at == "coral_sea"
+
+
+def test_the_log_says_which_pieces_moved_and_what_japan_paid():
+    """The log is the table's record: "2 piece(s) move" did not say which blocks went, nor the Oil and transport
+    points they cost (AE 1.11c, 5.31)."""
+    from assistant.games.asia_engulfed.describe import describe
+
+    t = naval(surprise=False)
+    [fleets] = t.do(c.NavalMove(pieces=("jp-bb-1", "jp-ca-elite"), to="east_china_sea", zones=1))
+    [troops] = t.do(c.NavalMove(pieces=("jp-inf-1",), to="east_china_sea", zones=2))
+    assert describe(fleets) == "jp-bb-1, jp-ca-elite move to East China Sea; Japan pays 2 Oil."
+    assert describe(troops) == "jp-inf-1 move to East China Sea; Japan pays 1 transport point(s)."
+
+
+def test_each_move_offers_choices_only_for_its_own_fields(tmp_path):
+    """`tabletop moves` listed "sea" and "submarine_zone" under ae.naval_move, which has neither field: the shared
+    choice helpers list several fields, and a move offers only its command's."""
+    import json
+
+    import msgspec
+
+    from assistant.application import Assistant
+    from assistant.games.asia_engulfed.board.loader import to_dict
+    from assistant.kinds import KindRegistry
+    from events.store import EventStore
+    from tests.games.asia_engulfed.table import board
+
+    store = EventStore(tmp_path / "ae.sqlite3")
+    app = Assistant(store, KindRegistry())
+    gid = app.new_game("asia_engulfed", {"board": to_dict(board())})
+    app.handle(gid, json.dumps({"type": "ae.set_up_scenario", "scenario": msgspec.to_builtins(scenario())}))
+    app.handle(gid, '{"type": "ae.advance"}')
+    offered = {p.tag: p for p in app.moves(gid)}
+    assert "ae.naval_move" in offered and "to" in offered["ae.naval_move"].choices
+    for p in offered.values():
+        assert set(p.choices) <= set(p.command.__struct_fields__), p.tag
+    store.close()

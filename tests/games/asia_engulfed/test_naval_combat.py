@@ -127,3 +127,21 @@ def test_air_combat_elite_hits_on_four_and_takes_the_allied_hits_first():
     t.do(c.AirLosses(side="japan", losses={"jp-cba-1": 2}))
     t.do(c.AirLosses(side="allies", losses={"us-cba-b": 1}))
     assert "jp-cba-1" not in t.state.pieces and t.state.pieces["us-cba-b"].steps == 1
+
+
+def test_a_refused_interception_chit_says_which_chits_the_side_has():
+    """AE 8.31a: surface ships only choose Night; a side with only troop transports (and no LBA over the sea zone)
+    has nothing to intercept with. The refusal says so in words, never "may choose  on this attempt"."""
+    t = sea_battle()
+    with pytest.raises(Refused) as refused:
+        t.do(c.Intercept(sea="south_china_sea", japan="night", allies="avoid", faces=(3, 3)))
+    assert str(refused.value) == "The Allies may choose only Day or Night on this attempt, not Avoid (AE 8.31)"
+    pieces = [p for p in scenario().pieces if p.id != "jp-lba-1"]
+    pieces.append(piece("us-ca-2", "usa", "ca", 3, "south_china_sea"))
+    t = Table(scenario(pieces=tuple(pieces), surprise=False))
+    t.do(c.Advance())
+    t.do(c.NavalMove(pieces=("jp-inf-3",), to="south_china_sea", zones=1))  # troops at sea, no escort
+    t.advance_to("air_naval_combat", "japan")
+    with pytest.raises(Refused) as refused:
+        t.do(c.Intercept(sea="south_china_sea", japan="night", allies="night", faces=(3, 3)))
+    assert refused.value.rule == "AE 8.31" and "Japan has no surface ship, carrier or LBA" in str(refused.value)

@@ -190,3 +190,45 @@ def test_special_actions_held_from_a_previous_turn():
     t.do(c.Buy(item="replacement", target="jp-inf-sumatra", steps=2))  # to full strength, no TP (AE 7.8)
     assert t.state.pieces["jp-inf-sumatra"].steps == 4 and t.state.balance("japan", "ta") == 4
 
+
+
+def _refused(t: Table, cmd) -> Refused:
+    before = (len(t.log), t.state.balance(t.state.producer, "werp"))
+    with pytest.raises(Refused) as refused:
+        t.do(cmd)
+    assert (len(t.log), t.state.balance(t.state.producer, "werp")) == before  # a refusal changes nothing
+    return refused.value
+
+
+def test_a_zone_typed_in_zone_or_target_is_the_zone_of_a_fortification_or_garrison():
+    """The Buy form has a Target and a Zone: a fortification (AE 6.8) or garrison (AE 4.43) typed in Zone is
+    built there; an unknown zone or none is refused naming it, never as the zone ''."""
+    t = japanese_empire()
+    t.do(c.ResolveSubmarines(faces=(1, 1)))
+    t.do(c.Bomb(bases=("marianas",), faces=(1, 1)))
+    no = _refused(t, c.Buy(item="fortification", zone="atlantis"))
+    assert no.rule == "AE 6.8" and "'atlantis' is not a land zone" in str(no)
+    no = _refused(t, c.Buy(item="fortification"))
+    assert no.rule == "AE 6.8" and "name the zone of the fortification" in str(no)
+    no = _refused(t, c.Buy(item="garrison", target="kyushu", zone="korea"))
+    assert no.rule == "AE 4.43" and "two places" in str(no)
+    werp = t.state.balance("japan", "werp")
+    t.do(c.Buy(item="garrison", zone="kyushu"))
+    assert any(p.kind == "garrison" and p.at == "kyushu" for p in t.state.pieces.values())
+    t.do(c.Buy(item="fortification", zone="honshu"))
+    assert "honshu" in t.state.forts and t.state.balance("japan", "werp") == werp - 1 - 5
+
+
+def test_a_new_land_unit_fits_its_block():
+    """AE 4.22 (a block holds 1 to 4 steps), 4.4: a new unit of more steps than its block is refused."""
+    t = japanese_empire()
+    t.do(c.ResolveSubmarines(faces=(1, 1)))
+    t.do(c.Bomb(bases=("marianas",), faces=(1, 1)))
+    t.do(c.Edit(what="werp", value="30", reason="a rich year", key="japan"))
+    no = _refused(t, c.Buy(item="new_unit", kind="infantry", steps=6, zone="honshu"))
+    assert no.rule == "AE 4.22, 4.4" and "6 steps" in str(no)
+    assert _refused(t, c.Buy(item="new_unit", kind="infantry", steps=4, max_steps=3, zone="honshu")).rule \
+        == "AE 4.22, 4.4"
+    t.do(c.Buy(item="new_unit", kind="infantry", steps=3, max_steps=3, zone="honshu"))
+    new = [p for p in t.state.pieces.values() if p.at == "honshu" and p.kind == "infantry" and p.id != "jp-inf-1"]
+    assert [(p.steps, p.top) for p in new] == [(3, 3)]

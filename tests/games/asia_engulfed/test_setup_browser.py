@@ -78,7 +78,7 @@ def test_a_scenario_entered_in_the_browser_then_the_japanese_first_turn(browser,
         count.submit(laptop, "ae.advance")  # no bid: the first turn
         expect(laptop.locator("body")).to_contain_text("Nov/Dec 1941 — Japan, Naval Movement", timeout=WAIT)
         count.submit(laptop, "ae.naval_move", pieces="jp-bb-1, jp-ca-1", to="east_china_sea", zones="1")
-        expect(laptop.locator("body")).to_contain_text("2 piece(s) move to East China Sea", timeout=WAIT)
+        expect(laptop.locator("body")).to_contain_text("jp-bb-1, jp-ca-1 move to East China Sea", timeout=WAIT)
         count.submit(laptop, "ae.advance")
         expect(laptop.locator("body")).to_contain_text("Initial Supply", timeout=WAIT)
         screenshot(laptop, "ae-setup-laptop-3-first-turn")

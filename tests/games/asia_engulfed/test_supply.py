@@ -43,6 +43,18 @@ def test_a_japanese_unit_is_supplied_through_the_network_and_partially_without_i
     assert (v2.status, v2.reason) == ("partial", "traces to a partial supply source (AE 3.35)")
 
 
+def test_setting_the_network_again_in_the_phase_replaces_it_and_pays_once():
+    """AE 3.51: the network's transport points come off Transports Available once a turn; a table that sets it
+    again before the determination (a smaller network, say) gets back what the first one took."""
+    t = at_japanese_initial_supply()
+    t.do(c.SetNetwork(seas=("east_china_sea", "south_china_sea")))
+    assert t.state.balance("japan", "ta") == 10 - 3
+    t.do(c.Edit(what="ta", value="1", reason="troops at sea took the rest"))
+    t.do(c.SetNetwork(seas=("east_china_sea",)))  # 1 left + 3 back: the smaller network fits
+    assert t.state.balance("japan", "ta") == 1 + 3 - 1 and t.state.network == {"east_china_sea": 1}
+    t.do(c.SetNetwork(seas=("east_china_sea", "south_china_sea")))
+    assert t.state.balance("japan", "ta") == 3 + 1 - 3
+
 def test_the_network_refuses_allied_dominant_sea_zones_and_broken_chains():
     t = at_japanese_initial_supply()
     assert all_influence(t.state)["java_sea"] == "allies"  # the Commonwealth cruisers at Singapore

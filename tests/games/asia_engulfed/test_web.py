@@ -102,7 +102,7 @@ def test_a_japanese_first_turn_in_chromium_on_a_phone_and_a_laptop(browser, tmp_
         submit(laptop, "ae.advance")  # the fleets are still at sea: refused, with the rule
         expect(laptop.locator("body")).to_contain_text("AE 1.18, 8.8")
         submit(laptop, "ae.naval_move", pieces="jp-bb-1, jp-ca-elite", to="kyushu", zones="1", mode="return")
-        expect(laptop.locator("body")).to_contain_text("2 piece(s) return to Kyushu")
+        expect(laptop.locator("body")).to_contain_text("jp-bb-1, jp-ca-elite return to Kyushu")
         submit(laptop, "ae.advance")
         expect(laptop.locator("body")).to_contain_text("Japan, Final Supply")
         submit(laptop, "ae.determine_supply")
@@ -114,3 +114,32 @@ def test_a_japanese_first_turn_in_chromium_on_a_phone_and_a_laptop(browser, tmp_
         screenshot(phone, "ae-allied-turn-phone")
         assert assistant.view(game_id).game.side == "allies"
     store.close()
+
+
+def test_the_victory_tally_and_the_forces_name_places_as_the_map_does(ae):
+    """The VP tally listed ids ("honshu, south china sea") and the submarines stood in "holding": the table names
+    places by the board's names and the boxes by theirs."""
+    assistant, client, game_id = ae
+    assistant.handle(game_id, '{"type": "ae.advance"}')
+    page = client.get(f"/g/{game_id}").data.decode()
+    tally = page[page.index("Victory points now"):page.index("Sea zones</h2>")]
+    assert "(Honshu)" in tally and "(South China Sea)" in tally and "honshu" not in tally
+    assert "<td>submarine holding box</td>" in page and "<td>holding</td>" not in page
+
+
+def test_the_buy_form_offers_what_the_producing_nation_may_buy(ae):
+    """The item select shows the move's choices in their order: Japan's form opens on a replacement, never on the
+    U.S. Bomber Points (AE 4.63)."""
+    import re
+
+    assistant, client, game_id = ae
+    for command in ({"type": "ae.advance"}, {"type": "ae.advance"},
+                    {"type": "ae.set_network", "seas": ["east_china_sea"]}, {"type": "ae.determine_supply"},
+                    {"type": "ae.advance"}):
+        assistant.handle(game_id, json.dumps(command))
+    page = client.get(f"/g/{game_id}?seen=japan").data.decode()
+    select = re.search(r'<select id="[^"]*ae-buy-item" name="item">(.*?)</select>', page, re.S)
+    assert select, "the buy form has an item select"
+    items = re.findall(r'<option value="([a-z_]+)"', select.group(1))
+    assert items[:2] == ["replacement", "new_unit"] and "hdf_step" in items
+    assert "bomber_point" not in items and "submarine_point" not in items

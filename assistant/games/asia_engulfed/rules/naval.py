@@ -93,9 +93,32 @@ def _check_piece(s: AEState, p, cmd: NavalMove, side: str) -> None:
             raise Refused(f"{p.id} must start in a port or coastal zone to go by sea", rule="AE 5.31")
     else:
         raise Refused(f"{p.id} does not move by sea this way")
-    if cmd.mode not in ("extended_return",) and not (cmd.mode == "return" and cmd.to in _national_ports(s, p)) \
-            and cmd.zones > top:
-        raise Refused(f"{p.id} moves at most {top} sea zones", rule="AE 8.22")
+    if cmd.mode not in ("extended_return",) and not (cmd.mode == "return" and cmd.to in _national_ports(s, p)):
+        if cmd.zones > top:
+            raise Refused(f"{p.id} moves at most {top} sea zones", rule="AE 8.22")
+        least = _least_zones(s, p, cmd)
+        if least > top:  # the declared count is the table's word; the board's sea links still bound it
+            raise Refused(f"{p.id} moves at most {top} sea zones: {_name(s, cmd.to)} lies {least} sea zones from "
+                          f"{_name(s, p.at)}", rule="AE 8.21, 8.22")
+
+
+def _least_zones(s: AEState, p, cmd: NavalMove) -> int:
+    """The sea zones a piece enters at the least to reach the destination on the board as entered (0 when the board
+    cannot tell): entering the port counts in Return to Base and re-basing (AE 8.22a), as in a typed path."""
+    least = places.least_sea_zones(s.board, p.at, cmd.to)
+    if least is None:
+        return 0
+    return least + (cmd.to in s.board.zones and cmd.mode in ("return", "rebase"))
+
+
+def _zones(s: AEState, p, cmd: NavalMove) -> int:
+    """The sea zones a piece moves: those declared, or more when the board shows the destination lies further."""
+    return max(cmd.zones, _least_zones(s, p, cmd))
+
+
+def _name(s: AEState, where: str) -> str:
+    place = s.board.seas.get(where) or s.board.zones.get(where)
+    return place.name if place is not None else where
 
 
 def _submarine(s: AEState, boat, cmd: NavalMove, side: str) -> ev.NavalMoved:
@@ -165,7 +188,8 @@ def _national_ports(s: AEState, p) -> tuple[str, ...]:
 def _cost(s: AEState, p, cmd: NavalMove) -> list[Booking]:
     if p.nation != "japan" or cmd.mode == "extended_return":
         return []  # the Allies track neither; Extended Return to Base spends no Oil (AE 7.5)
-    if places.is_fleet(p) or (p.kind == "marine" and (cmd.zones >= 3 or cmd.marine_pays == "oil")):
+    # a Marine going 3 sea zones pays Oil even when fewer were declared (AE 8.24)
+    if places.is_fleet(p) or (p.kind == "marine" and (_zones(s, p, cmd) >= 3 or cmd.marine_pays == "oil")):
         if p.id in s.oil_paid:
             return []
         if cmd.mode == "return" and p.id in s.moved:

@@ -51,7 +51,12 @@ def intercept(cmd: Intercept, s: AEState, ctx: Context) -> list[Event]:
     for side, chit in choices.items():
         ok = allowed_chits(s, cmd.sea, side, cmd.attempt, cmd.after_bad_weather)
         if chit not in ok:
-            raise Refused(f"{side} may choose {' or '.join(sorted(ok))} on this attempt", rule="AE 8.31")
+            who = "Japan" if side == "japan" else "The Allies"
+            if not ok:  # only troop transports there, and no LBA over the sea zone
+                raise Refused(f"{who} {'has' if side == 'japan' else 'have'} no surface ship, carrier or LBA to "
+                              f"intercept with in {_sea_name(s, cmd.sea)}", rule="AE 8.31")
+            raise Refused(f"{who} may choose only {' or '.join(c.capitalize() for c in sorted(ok))} on this "
+                          f"attempt, not {chit.capitalize()}", rule="AE 8.31")
     roll = ctx.throw(f"interception in {s.board.seas[cmd.sea].name}", 2)
     dice = {"japan": roll.faces[0], "allies": roll.faces[1]}
     modified = {side: dice[side] + (1 if choices[side] == "day" else 0) for side in dice}
@@ -303,3 +308,7 @@ def _orphans(s: AEState, p, damaged: int) -> tuple[str, ...]:
         else:
             out.append(cba.id)
     return tuple(out)
+
+
+def _sea_name(s: AEState, sea: str) -> str:
+    return s.board.seas[sea].name if sea in s.board.seas else sea

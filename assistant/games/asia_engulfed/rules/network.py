@@ -50,12 +50,17 @@ def set_network(cmd: SetNetwork, s: AEState, ctx: Context) -> list[ev.NetworkSet
                           f"transport point(s); {board.seas[sub].name} shows {icons}", rule="AE 3.52")
     _check_chain(s, set(markers) | ({sub} if sub else set()))
     cost = sum(markers.values())
-    available = s.balance("japan", "ta")
+    # Set again in the same phase (before the determination), the new network replaces the one placed earlier:
+    # the network is paid once a turn (AE 3.51), so what the earlier one took comes back first.
+    earlier = sum(s.network.values()) if s.network_set_turn == s.turn else 0
+    available = s.balance("japan", "ta") + earlier
     if cost > available:
         raise Refused(f"the network costs {cost} transport points, {available} are available", rule="AE 3.51")
     removed = tuple(sorted(set(s.network) - set(markers)))
-    books = (Booking(nation="japan", account="ta", amount=-cost, rule="AE 3.51",
-                     cause=f"Supply Network: {len(markers)} sea zone(s)"),) if cost else ()
+    books = ((Booking(nation="japan", account="ta", amount=earlier, rule="AE 3.51",
+                      cause="the Supply Network placed earlier this phase, replaced"),) if earlier else ()) + (
+        (Booking(nation="japan", account="ta", amount=-cost, rule="AE 3.51",
+                 cause=f"Supply Network: {len(markers)} sea zone(s)"),) if cost else ())
     return [ev.NetworkSet(markers=markers, submarine_zone=sub, removed=removed, books=books)]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import msgspec
+
 from assistant.decider import Context, Refused
 from assistant.families.engulfed.ledger import Booking
 from assistant.families.engulfed.special_actions import buy_problem
@@ -36,7 +38,7 @@ def buy(cmd: Buy, s: AEState, ctx: Context) -> list[Event]:
         raise Refused("Strategic Warfare is mandatory and comes first: " + ", ".join(owed), rule="AE 2.0")
     if cmd.item == "construction":
         return construction.advance(cmd, s, nation)
-    event = ITEMS[cmd.item](cmd, s, nation)
+    event = ITEMS[cmd.item](_where(cmd), s, nation)
     cost = -sum(b.amount for b in event.books if b.account == "werp")
     have = s.balance(nation, "werp")
     if cost > have:
@@ -45,6 +47,29 @@ def buy(cmd: Buy, s: AEState, ctx: Context) -> list[Event]:
     if ta and s.phase != "pre_game_production" and ta > s.balance("japan", "ta"):
         raise Refused(f"{ta} transport point(s) needed, {s.balance('japan', 'ta')} available", rule="AE 4.5")
     return [event]
+
+
+ZONE_ITEMS = {"garrison": "AE 4.43", "fortification": "AE 6.8", "port_repair": "AE 8.71", "hdf_step": "AE 9.16"}
+
+
+def _where(cmd: Buy) -> Buy:
+    """The form has both a Target and a Zone: a garrison, fortification, port repair or Home Defense Force step names
+    its zone in either (a player filling Zone meant it), a new unit its zone in Zone or Target; two different
+    zones, or none, are refused by name rather than read as the empty zone ''."""
+    if cmd.item in ZONE_ITEMS:
+        if cmd.target and cmd.zone and cmd.target != cmd.zone:
+            raise Refused(f"Target {cmd.target!r} and Zone {cmd.zone!r} name two places: a {_item(cmd)} goes in one",
+                          rule=ZONE_ITEMS[cmd.item])
+        if not (cmd.target or cmd.zone):
+            raise Refused(f"name the zone of the {_item(cmd)} (Target or Zone)", rule=ZONE_ITEMS[cmd.item])
+        return msgspec.structs.replace(cmd, target=cmd.target or cmd.zone)
+    if cmd.item == "new_unit" and not cmd.zone and cmd.target:
+        return msgspec.structs.replace(cmd, zone=cmd.target)
+    return cmd
+
+
+def _item(cmd: Buy) -> str:
+    return {"hdf_step": "Home Defense Force step"}.get(cmd.item, cmd.item.replace("_", " "))
 
 
 def werp(nation: str, amount: int, rule: str, cause: str, place: str = "", private: bool = False) -> Booking:
@@ -127,6 +152,10 @@ def _new_unit(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
         raise Refused("the Philippines produce only for their militia unit", rule="AE 9.55")
     if kind in ("lba", "cba") and cmd.steps != 2:
         raise Refused("air units are produced at full strength only", rule="AE 4.61")
+    if kind not in ("lba", "cba") and cmd.steps > cmd.max_steps:
+        # a block holds 1 to 4 steps, and a new unit is built at most to the strength printed on its block
+        raise Refused(f"a new {kind} of {cmd.steps} steps does not fit a block of {cmd.max_steps} (Max steps: the "
+                      "block's full strength, at most 4)", rule="AE 4.22, 4.4")
     pool = force_pool.counts(s, nation)  # with the US additions received (AE 9.22)
     if kind in pool and pool[kind] <= sum(1 for p in s.pieces.values() if p.nation == nation and p.kind == kind):
         raise Refused(f"every {kind} of {data.nation_name(nation)} is on the map: none left in its Force Pool",
@@ -212,8 +241,10 @@ def _garrison(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
 def _fortification(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
     zone = cmd.target
     z = s.board.zones.get(zone)
-    if z is None or z.kind is None:
-        raise Refused(f"{zone!r}: the board must say whether it is a large zone, port box or island box",
+    if z is None:
+        raise Refused(f"{zone!r} is not a land zone of the board", rule="AE 6.8")
+    if z.kind is None:
+        raise Refused(f"{z.name}: the board must say whether it is a large zone, port box or island box",
                       rule="AE 6.8")
     if z.kind == "large" and z.terrain != "clear":
         raise Refused(f"fortifications go in clear large zones, port boxes or island boxes; {z.name} is "
