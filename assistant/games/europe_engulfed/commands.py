@@ -107,10 +107,11 @@ class Buy(Command, tag="ee.buy"):
 
 class PlaceFree(Command, tag="ee.place_free"):
     """Free steps or units: source = axis_minor_step (9.15) | conscription (9.24f) | soviet_elites (9.24e) |
-    minor_replacement (9.62). A new unit when ``unit_id`` is new; a replacement step when it names a unit."""
+    minor_replacement (9.62). A replacement step when ``unit_id`` names a unit on the map; otherwise a new unit
+    (its id given, or named by the assistant when empty)."""
 
     source: Name
-    unit_id: Name
+    unit_id: Name = ""
     area: Name = ""
     kind: Name = "infantry"
     steps: count(MAX_STEPS) = 1
@@ -139,7 +140,7 @@ class DeclareWar(Command, tag="ee.declare_war"):
 
 class Move(Command, tag="ee.move"):
     """Move one unit along ``path`` (areas entered in order). mode: operational | strategic | amphibious |
-    airborne | retreat | reinforcement | front_defense.
+    airborne | retreat | reinforcement | front_defense; empty: the phase's own (strategic in a strategic phase).
 
     Sea transport (EE 5.3): put the sea areas crossed in the path where the unit is at sea, e.g.
     ``["atlantic", "norway"]`` (operational: from a port to a port or invasion site of that sea) or
@@ -151,7 +152,7 @@ class Move(Command, tag="ee.move"):
 
     unit_id: Name
     path: items(Name, MAX_PATH)
-    mode: Name = "operational"
+    mode: Name = ""
     fleet: mapping(Name, Name, MAX_PATH) = {}
     unopposed: items(Name, MAX_PATH) = ()
     faces: Faces = ()  # physical dice in throw order; empty = the assistant rolls

@@ -181,12 +181,21 @@ MOVES: tuple[Move[EEState], ...] = (
          when=offers.holds_special_action, label="Unrestricted replacements here"),
     Move(c.DeclareWar, politics.declare_war, phases=("operational_move",),
          choices=lambda s: {"aggressor": offers.phasing_majors(s), "target": _powers(s)}, label="Declare war"),
-    Move(c.Move, movement.move, phases=MOVEMENT, label="Move this unit"),
-    Move(c.Fight, combat.fight, phases=BATTLES, label="Fight this battle"),
-    Move(c.Counterattack, combat.counterattack, phases=("breakthrough",), label="Counterattack"),
+    Move(c.Move, movement.move, phases=MOVEMENT, label="Move this unit",
+         choices=lambda s: {"mode": movement.MODES}),  # left empty: the phase's own kind of move
+    Move(c.Fight, combat.fight, phases=BATTLES, label="Fight this battle",
+         choices=lambda s: {"area": offers.battle_areas(s), "round_type": ("normal", "assault")}),
+    # 6.5/7.7: the defender may counterattack at the end of any combat round, the initial combat phase's included
+    Move(c.Counterattack, combat.counterattack, phases=BATTLES, when=offers.counterattack_open,
+         choices=lambda s: {"nation": offers.defending_holders(s), "area": (s.battle.area,) if s.battle else (),
+                            "round_type": ("normal", "assault")}, label="Counterattack"),
     Move(c.BuyBreakthrough, combat.buy_breakthrough, phases=("breakthrough",), label="Buy a breakthrough phase"),
-    Move(c.SpendSpecialAction, special_actions.spend_special_action, phases=("combat", "breakthrough"),
-         choices=lambda s: {"nation": offers.phasing_majors(s)}, label="Spend a Special Action"),
+    # amphibious, airborne and withdrawal are the phasing player's in the operational move (7.2, 7.3, 7.52);
+    # retreat and reinforcement the defender's in combat (7.51, 7.6): the nations offered follow the phase
+    Move(c.SpendSpecialAction, special_actions.spend_special_action,
+         phases=("operational_move", "combat", "breakthrough"), when=lambda s: bool(offers.spenders(s)),
+         choices=lambda s: {"nation": offers.spenders(s), "purpose": offers.special_action_uses(s)},
+         label="Spend a Special Action"),
     Move(c.EstablishVichy, politics.establish_vichy,
          when=lambda s: s.politics.paris_taken >= 0 and s.politics.vichy < 0 and "france" not in s.politics.conquered,
          label="Establish Vichy France"),

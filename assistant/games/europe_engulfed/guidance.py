@@ -58,13 +58,23 @@ def _banner(s: EEState) -> str:
         pending = turn.mandatory_battles(s)
         if pending:
             return (f"{when}, {s.side} initial combat: fight in {', '.join(_area(s, a) for a in pending)} "
-                    "(\"Fight\"), then \"Advance\".")
-        return f"{when}, {s.side} initial combat: optional rounds in contested areas (\"Fight\"), or \"Advance\"."
+                    f"(\"Fight\"){_counterattack(s)}, then \"Advance\".")
+        return (f"{when}, {s.side} initial combat: optional rounds in contested areas (\"Fight\")"
+                f"{_counterattack(s)}, or \"Advance\".")
     if s.phase == "breakthrough" and s.step:
         return (f"{when}, {s.side} breakthrough ({s.step.split(':')[0]}): make its moves or its combat round, "
                 "then \"Advance\".")
     what = _PHASE_HELP.get(s.phase, 'then "Advance"')
     return f"{when}, {s.side} {s.phase.replace('_', ' ')}: {what}."
+
+
+def _counterattack(s: EEState) -> str:
+    """EE 6.5, 7.7: the defender's answer to the round just fought, said while it is still open."""
+    from assistant.games.europe_engulfed.offers import counterattack_open
+
+    if not counterattack_open(s) or s.battle is None:
+        return ""
+    return f"; the defender may first counterattack in {_area(s, s.battle.area)} (\"Counterattack\")"
 
 
 def result_words(result: str) -> str:
@@ -108,7 +118,7 @@ def _reminder(s: EEState) -> str:
 
 def _weather(s: EEState) -> str:
     if s.weather:
-        return "the weather is set; \"Advance\" to the Axis player turn."
+        return "the weather is set; \"Advance\" when the table is ready."
     if calendar.is_variable_weather(s.turn):
         if s.weather_winner:
             return (f"the {s.weather_winner.title()} die won: enter the weather of that variable box (\"Enter weather\"), "

@@ -103,6 +103,56 @@ def phasing_majors(s: EEState) -> tuple[str, ...]:
     return tuple(n for n in data.MAJORS if data.side_of(n) == s.side)
 
 
+def battle_areas(s: EEState) -> tuple[str, ...]:
+    """Where a round may be fought now (EE 6.1, 6.7): the contested areas, those still owed a round first; a bought
+    breakthrough combat names its own area."""
+    from assistant.games.europe_engulfed.powers import contested
+    from assistant.games.europe_engulfed.rules.turn import mandatory_battles
+
+    if s.phase == "breakthrough" and s.step.startswith("combat:"):
+        return (s.step.split(":")[1],)
+    owed = mandatory_battles(s)
+    others = sorted({u.area for u in s.units.values()} - set(owed))
+    return (*owed, *(a for a in others if contested(s, a)))
+
+
+def _holders(s: EEState, side: str) -> tuple[str, ...]:
+    """The powers of ``side`` holding at least one Special Action, majors first (9.64: a few minors hold some)."""
+    held = [n for n, markers in s.special_actions.items() if markers and side_of(s, n) == side]
+    return tuple(sorted(held, key=lambda n: (n not in data.MAJORS, data.MAJORS.index(n) if n in data.MAJORS else 0, n)))
+
+
+def defending_holders(s: EEState) -> tuple[str, ...]:
+    """The defenders holding a Special Action, those with units in the battle just fought first."""
+    holders = _holders(s, "Allied" if s.side == "Axis" else "Axis")
+    there = {u.nation for u in s.units.values() if s.battle is not None and u.area == s.battle.area}
+    return (*(n for n in holders if n in there), *(n for n in holders if n not in there))
+
+
+def counterattack_open(s: EEState) -> bool:
+    """EE 6.5, 7.7: after a combat round, once, by a defender still holding a Special Action."""
+    return s.battle is not None and not s.battle.counterattacked and bool(defending_holders(s))
+
+
+def special_action_uses(s: EEState) -> tuple[str, ...]:
+    """The ee.spend_special_action uses of this phase (the others have their own commands)."""
+    from assistant.games.europe_engulfed.rules.special_actions import USES
+
+    return tuple(purpose for purpose, (_, phases, _) in USES.items() if s.phase in phases)
+
+
+def spenders(s: EEState) -> tuple[str, ...]:
+    """Who may spend a Special Action with ee.spend_special_action now: the phasing majors in the operational move
+    (7.2, 7.3, 7.52), the defending majors in combat and breakthrough (7.51, 7.6); holders only."""
+    if s.phase == "operational_move":
+        side = s.side
+    elif s.phase in ("combat", "breakthrough"):
+        side = "Allied" if s.side == "Axis" else "Axis"
+    else:
+        return ()
+    return tuple(n for n in _holders(s, side) if n in data.MAJORS)
+
+
 PHASE_ENDS = {
     "weather": "Weather set: begin the Axis player turn",
     "operational_move": "End operational movement",

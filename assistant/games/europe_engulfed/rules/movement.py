@@ -3,6 +3,8 @@ strategic-move limits that bound it, and the change of control when units enter 
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed.board.network import network
 from assistant.games.europe_engulfed.commands import Move
@@ -32,11 +34,27 @@ def _adjacent(s: EEState, a: str, b: str) -> str:
     return ""
 
 
+# the kinds of move ee.move records (commands.Move): each is checked by its own rule below
+MODES = ("operational", "strategic", "amphibious", "airborne", "retreat", "reinforcement", "front_defense")
+
+
+def phase_mode(s: EEState) -> str:
+    """The kind of move a phase is for (EE 1.23, 1.24, 5.4): what a move that names none makes, so a strategic
+    move in the strategic phase needs no more inputs than an operational one."""
+    if s.phase == "strategic_move" or s.phase == "breakthrough" and s.step == "strategic":
+        return "strategic"
+    return "operational"
+
+
 def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
     u = s.units.get(cmd.unit_id)
     if u is None:
         raise Refused(f"no unit {cmd.unit_id!r} on the map")
     side = side_of(s, u.nation)
+    if not cmd.mode:
+        cmd = replace(cmd, mode=phase_mode(s))
+    if cmd.mode not in MODES:
+        raise Refused(f"unknown kind of move {cmd.mode!r}; known: {', '.join(MODES)}", rule="EE 5.0")
     if cmd.mode in ("retreat", "reinforcement"):
         return _defender_move(s, u, side, cmd.path, cmd.mode, cmd.fleet)
     if cmd.mode == "front_defense":
@@ -45,8 +63,14 @@ def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
         raise Refused("only the phasing player moves", rule="EE 1.2")
     if u.nation == "vichy":
         raise Refused("Vichy units never move once placed", rule="EE 9.522")
-    if not cmd.path or any(a not in s.board.areas and not sea_transport.is_sea(s, a) for a in cmd.path):
-        raise Refused("the path must list areas (and sea areas crossed) of the board")
+    unknown = [a for a in cmd.path if a not in s.board.areas and not sea_transport.is_sea(s, a)]
+    if not cmd.path or unknown:
+        verb = "is" if len(unknown) == 1 else "are"
+        named = f": {', '.join(repr(a) for a in unknown)} {verb} not on it" if unknown else ""
+        raise Refused(f"the path must list areas (and sea areas crossed) of the board{named}")
+    if tuple(cmd.path) == (u.area,):
+        raise Refused(f"{u.id} is already in {s.board.areas[u.area].name or u.area}: the path lists the areas it "
+                      "enters", rule="EE 5.1")
     if u.id in s.phase_moves:
         raise Refused(f"{u.id} has already moved in this phase", rule="EE 5.1")
     if side == "Axis" and "ural_mountains" in cmd.path:

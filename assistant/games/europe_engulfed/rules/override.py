@@ -16,7 +16,9 @@ from assistant.games.europe_engulfed.commands import Buy, DeclareWar, Move, Spen
 from assistant.games.europe_engulfed.powers import enemy, land_units, side_of
 from assistant.games.europe_engulfed.rules import operating, politics, pricing, sea_transport
 from assistant.games.europe_engulfed.rules.flow import Flow
+from assistant.games.europe_engulfed.rules.movement import MODES, phase_mode
 from assistant.games.europe_engulfed.rules.production.phase import pay_maintenance
+from assistant.games.europe_engulfed.rules.production.purchases import new_block_id
 from assistant.games.europe_engulfed.rules.production.transfers import arrival
 from assistant.games.europe_engulfed.rules.edits import KINDS, known_nations
 from assistant.games.europe_engulfed.rules.special_actions import ELSEWHERE, USES
@@ -24,7 +26,6 @@ from assistant.games.europe_engulfed.state import EEState
 import assistant.games.europe_engulfed.events as ev
 from events.base import Command, Event
 
-MODES = ("operational", "strategic", "amphibious", "airborne", "retreat", "reinforcement", "front_defense")
 ROUTES = ("direct", "murmansk", "persia")
 
 
@@ -51,10 +52,10 @@ def forced_move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
         raise Refused("the path must list areas (and sea areas crossed) of the board", rule=RULE)
     if cmd.path[-1] not in s.board.areas:
         raise Refused("a move ends in a land area", rule=RULE)
-    if cmd.mode not in MODES:
+    mode = cmd.mode or phase_mode(s)
+    if mode not in MODES:
         raise Refused(f"a move is {', '.join(MODES)}, not {cmd.mode!r}", rule=RULE)
     side = side_of(s, u.nation)
-    mode = cmd.mode
     if s.phase == "breakthrough" and mode in ("operational", "strategic"):
         mode = f"breakthrough_{mode}"
     out: list[Event] = [ev.UnitMoved(unit_id=u.id, path=tuple(cmd.path), origin=u.area, mode=mode, nation=u.nation, kind=u.kind, steps=u.steps)]
@@ -83,13 +84,14 @@ def _purchase(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
         if cmd.kind not in KINDS or cmd.kind == "gsu":
             raise Refused(f"a land unit is infantry, armor, cavalry, militia or airborne, not {cmd.kind!r}", rule=RULE)
         max_steps = cmd.max_steps or cmd.steps
-        if not 1 <= cmd.steps <= max_steps or not cmd.unit_id or cmd.unit_id in s.units or cmd.area not in s.board.areas:
+        if not 1 <= cmd.steps <= max_steps or cmd.unit_id in s.units or cmd.area not in s.board.areas:
             raise Refused("a new block needs an id not on the map, 1 to its maximum steps and a land area", rule=RULE)
         owner = cmd.owner or nation
         _nation(s, owner, "the owner")
+        unit_id = new_block_id(s, owner, cmd.kind, cmd.elite, cmd.unit_id)
         price = pricing.new_unit(s, nation, cmd.kind, cmd.elite, cmd.steps)
         return ev.Purchased(nation=nation, item=item, qty=cmd.steps, cost=price.cost, rule=price.rule,
-                            cause=price.cause, private=True, unit_id=cmd.unit_id, kind=cmd.kind, elite=cmd.elite,
+                            cause=price.cause, private=True, unit_id=unit_id, kind=cmd.kind, elite=cmd.elite,
                             max_steps=max_steps, steps=cmd.steps, area=cmd.area,
                             owner=owner if owner != nation else "")
     if item == "replacement":
@@ -106,9 +108,10 @@ def _purchase(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
     price = pricing.item(item, qty)
     extra: dict[str, Any] = {}
     if item == "gsu":
-        if not cmd.unit_id or cmd.unit_id in s.units or cmd.area not in s.board.areas:
+        if cmd.unit_id in s.units or cmd.area not in s.board.areas:
             raise Refused("a new ground support unit needs an id not on the map and a land area", rule=RULE)
-        extra = {"unit_id": cmd.unit_id, "kind": "gsu", "max_steps": 1, "steps": 1, "area": cmd.area}
+        extra = {"unit_id": new_block_id(s, nation, "gsu", given=cmd.unit_id), "kind": "gsu", "max_steps": 1,
+                 "steps": 1, "area": cmd.area}
     elif item in ("fortification", "heavy_fortification"):
         if cmd.area not in s.board.areas:
             raise Refused(f"no land area {cmd.area!r} on the board", rule=RULE)

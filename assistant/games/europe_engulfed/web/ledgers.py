@@ -10,6 +10,7 @@ from typing import Any
 from flask import render_template
 from markupsafe import Markup
 
+from assistant.games.europe_engulfed import wording
 from assistant.games.europe_engulfed.read_models.table import board as board_view
 from assistant.games.europe_engulfed.read_models.table import ledger as ledger_view
 from assistant.games.europe_engulfed.web.map_drawing import SUPPLY
@@ -48,7 +49,14 @@ def ledgers(table: Table) -> Markup:
     return Markup(render_template(
         "europe_engulfed/ledgers.html", s=s, ledgers=ledgers, units=sorted(units.items()),
         control=sorted(control.items()), fleets=fleets, board=s.board, supply=_supply(table, viewer),
+        name=wording.nation, place=lambda ident: _place(s.board, ident),
     ))
+
+
+def _place(board: Any, ident: str) -> str:
+    """An area or sea by the name on this game's board (players may have named the places they added)."""
+    known = board.areas.get(ident) or board.seas.get(ident)
+    return known.name if known is not None and known.name else wording.place(ident)
 
 
 def _supply(table: Table, viewer: str) -> dict[str, Any] | None:

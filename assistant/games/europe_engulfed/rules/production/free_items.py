@@ -11,7 +11,7 @@ from assistant.games.europe_engulfed.state import EEState
 import assistant.games.europe_engulfed.events as ev
 from events.base import Event
 from assistant.games.europe_engulfed.rules.production.phase import producing
-from assistant.games.europe_engulfed.rules.production.purchases import build_area, pool_take
+from assistant.games.europe_engulfed.rules.production.purchases import build_area, new_block_id, pool_take
 
 
 def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
@@ -70,6 +70,7 @@ def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
                              owner=owner if owner != nation else "")]
     elite = source == "soviet_elites"
     max_steps = cmd.max_steps or steps
+    unit_id = new_block_id(s, owner, kind, elite, cmd.unit_id)
     pool_take(s, owner, kind, max_steps, elite)
     if source in ("axis_minor_step", "minor_replacement"):
         area = s.board.areas.get(cmd.area)
@@ -82,7 +83,7 @@ def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
     return [ev.Purchased(nation=nation, item="new_unit", qty=steps, cost=0, rule=rule,
                          cause=(f"free {wording.free(source)}: new {wording.adjective(owner)} {'elite ' if elite else ''}{wording.kind(kind)} at "
                                 f"{steps} step{'s' if steps != 1 else ''}"),
-                         free=source, unit_id=cmd.unit_id, kind=kind, elite=elite, max_steps=max_steps, steps=steps,
+                         free=source, unit_id=unit_id, kind=kind, elite=elite, max_steps=max_steps, steps=steps,
                          area=cmd.area, owner=owner if owner != nation else "")]
 
 

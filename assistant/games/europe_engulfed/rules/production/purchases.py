@@ -4,6 +4,7 @@ fleet points and strategic elements; where each may be placed and what limits it
 from __future__ import annotations
 
 from assistant.families.engulfed import special_actions as stock
+from assistant.families.engulfed.setup import first_free
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data, wording
 from assistant.games.europe_engulfed.commands import Buy
@@ -56,10 +57,33 @@ def build_area(s: EEState, nation: str, area_id: str, kind: str, home_nations: t
                       rule="EE 4.42" if baku_exception else "EE 4.41")
 
 
+def new_block_id(s: EEState, owner: str, kind: str, elite: bool = False, given: str = "") -> str:
+    """The id of a block about to be placed: the one the players gave, or one the assistant names after the
+    nation, the kind and the turn (the web's lists offer only blocks already on the map, so a player cannot type
+    a new one there); the turn keeps a later block from taking the id of one eliminated earlier."""
+    if given:
+        if given in s.units:
+            raise Refused(f"{given} is already on the map: give the new block another id, or leave it empty")
+        return given
+    return first_free(s.units, f"{owner[:3]}_{'e' if elite else ''}{kind[:3]}_r{s.turn + 1}_")
+
+
 def pool_take(s: EEState, pool_owner: str, kind: str, max_steps: int, elite: bool) -> None:
     key = pool_key(kind, max_steps, elite)
     if s.pools.get(pool_owner, {}).get(key, 0) <= 0:
-        raise Refused(f"no {key} block left in the {pool_owner} force pool", rule="EE 4.4")
+        block = f"{'elite ' if elite else ''}{kind} block of {max_steps} steps"
+        what = "ground support unit" if kind == "gsu" else block
+        left = ", ".join(_pool_words(k, n) for k, n in sorted(s.pools.get(pool_owner, {}).items()) if n > 0)
+        raise Refused(f"no {what} left in the {wording.adjective(pool_owner)} force pool "
+                      f"({'it holds ' + left if left else 'it is empty'})", rule="EE 4.4")
+
+
+def _pool_words(key: str, n: int) -> str:
+    """A force pool entry as players say it: "elite armor:4" x1 -> "1 elite armor of 4 steps"."""
+    kind, _, steps = key.partition(":")
+    if kind == "gsu":
+        return f"{n} ground support unit{'s' if n != 1 else ''}"
+    return f"{n} {kind} of {steps} steps"
 
 
 def _ploesti_limits(s: EEState, nation: str, cmd: Buy) -> None:
@@ -94,8 +118,7 @@ def _new_unit(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
     max_steps = cmd.max_steps or steps
     if not 1 <= steps <= max_steps:
         raise Refused(f"a new unit is built at 1 to {max_steps} steps", rule="EE 4.4")
-    if cmd.unit_id in s.units or not cmd.unit_id:
-        raise Refused("give the new block an id not on the map")
+    unit_id = new_block_id(s, owner, kind, cmd.elite, cmd.unit_id)
     if owner == "free_french":
         if nation != "usa":
             raise Refused("Free French units are built by the U.S.A.", rule="EE 9.531")
@@ -116,7 +139,7 @@ def _new_unit(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
     _ploesti_limits(s, nation, cmd)
     price = pricing.new_unit(s, nation, kind, cmd.elite, steps)
     return ev.Purchased(nation=nation, item="new_unit", qty=steps, cost=price.cost, rule=price.rule, cause=price.cause,
-                        private=True, unit_id=cmd.unit_id, kind=kind, elite=cmd.elite, max_steps=max_steps,
+                        private=True, unit_id=unit_id, kind=kind, elite=cmd.elite, max_steps=max_steps,
                         steps=steps, area=cmd.area, owner=owner if owner != nation else "")
 
 
@@ -179,13 +202,12 @@ def _replacement(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
 
 
 def _gsu(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
-    if not cmd.unit_id or cmd.unit_id in s.units:
-        raise Refused("give the new ground support unit an id not on the map")
+    unit_id = new_block_id(s, nation, "gsu", given=cmd.unit_id)
     pool_take(s, nation, "gsu", 1, False)
     build_area(s, nation, cmd.area, "gsu", (nation,))
     price = pricing.item("gsu", 1)
     return ev.Purchased(nation=nation, item="gsu", qty=1, cost=price.cost, rule=price.rule, cause=price.cause,
-                        unit_id=cmd.unit_id, kind="gsu", max_steps=1, steps=1, area=cmd.area)
+                        unit_id=unit_id, kind="gsu", max_steps=1, steps=1, area=cmd.area)
 
 
 def _special_action(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
