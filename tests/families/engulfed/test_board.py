@@ -122,6 +122,8 @@ def test_a_board_file_reads_back_what_was_exported_and_says_what_is_wrong():
         files.loads("title = ")
     with pytest.raises(Invalid, match=r"board format: Expected `bool \| null`, got `str`"):
         files.loads('[places.a]\nname = "A"\nport = "yes"\n')
+    with pytest.raises(Invalid, match=r"at `\$\.places\['b'\]\.port`"):  # the place at fault, not `places[...]`
+        files.loads('[places.a]\nname = "A"\n\n[places.b]\nname = "B"\nport = "yes"\n')
     with pytest.raises(Invalid, match="'c' is not on the board"):
         files.loads('[places.a]\nname = "A"\n\n[[links]]\na = "a"\nb = "c"\n')
     with pytest.raises(FileNotFoundError):
