@@ -278,6 +278,7 @@ def test_report_teaching_replay_and_battle_odds(browser, aa_server):
     # The teaching replay: keyboard steps, round steps, an annotation with an arrow, a What if fork.
     host.get_by_role("link", name="Teaching replay").first.click()
     expect(host.locator(".step .clock")).to_contain_text("event 1")
+    host.wait_for_load_state("load")  # the arrow keys work once the page's script runs
     host.keyboard.press("ArrowRight")
     expect(host.locator(".step .clock")).to_contain_text("event 2")
     host.keyboard.press("PageDown")
