@@ -143,22 +143,24 @@ def test_pause_wins_over_a_playing_step_still_on_its_way(browser, aa_table):
     """A Pause tapped while the next playing step is in flight stops the replay: the step is abandoned, not swapped
     in after the pause (which would play on). The playing steps are held back by the network here, as on a slow
     table Wi-Fi."""
+    import json
+
+    from playwright.sync_api import expect
+
     server, app = aa_table
     gid = app.new_game("aa_classic", {})
     for command in ({"type": "aa.start"}, {"type": "aa.purchase", "units": {"infantry": 1}},
                     {"type": "aa.end_step"}, {"type": "aa.end_step"}):
-        app.handle(gid, command if isinstance(command, str) else __import__("json").dumps(command))
+        app.handle(gid, json.dumps(command))
     page = browser.new_context(viewport=LAPTOP).new_page()
     held: list = []
     page.route(lambda url: "play=1" in url and "at=1&" not in url, lambda route: held.append(route))
     page.goto(f"{server.url}/g/{gid}?at=1&play=1")
-    page.wait_for_function("() => true")
     deadline = time.monotonic() + 20
     while not held and time.monotonic() < deadline:  # the playing step's request is on its way
         page.wait_for_timeout(100)
     assert held, "the replay asked for its next step"
     page.locator("#vcr a[aria-label='Pause']").click()
-    expect = __import__("playwright.sync_api", fromlist=["expect"]).expect
     expect(page.locator("#vcr a[aria-label='Play from here']")).to_be_visible(timeout=LIVE_MS)
     for route in held:  # the step arrives after all: it must not be swapped in
         try:
