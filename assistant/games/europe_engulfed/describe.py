@@ -70,8 +70,16 @@ def _landing_move(e: ev.UnitMoved) -> str:
 
 def _moved(e: ev.UnitMoved) -> str:
     if e.sea or e.mode in ("amphibious", "airborne"):
-        return _landing_move(e)
-    return f"{_mover(e)} moves {words(e.mode)} from {place(e.origin)} to {place(e.path[-1])}."
+        return _landing_move(e)[:-1] + _route(e) + "."
+    return f"{_mover(e)} moves {words(e.mode)} from {place(e.origin)} to {place(e.path[-1])}{_route(e)}."
+
+
+def _route(e: ev.UnitMoved) -> str:
+    """The way the assistant found, said with how it was chosen (only the destination was given)."""
+    if not e.route:
+        return ""
+    way = f" via {', '.join(place(a) for a in e.path[:-1])}" if len(e.path) > 1 else ""
+    return f"{way} (route found by the assistant: {e.route})"
 
 
 def _block(b: ev.EditedBlock) -> str:

@@ -71,6 +71,56 @@ def own_units(s: EEState, nation: str = "") -> tuple[str, ...]:
                         if (u.nation == nation if nation else side_of(s, u.nation) == s.side)))
 
 
+def movable(s: EEState) -> tuple[str, ...]:
+    """The blocks that may still move now, for the Move form's list (``ee.move`` judges each move): the phasing
+    side's not yet moved this phase (EE 5.1); by strategic move only supplied ones in friendly uncontested areas
+    whose nation has moves left (5.21, 5.24, 3.4); in a breakthrough operational move, none out of supply or in a
+    swamp (3.4, 5.15b); in a battle, the defender's blocks a Retreat or Reinforce Special Action was paid for
+    (7.51, 7.6)."""
+    from assistant.decider import Refused
+    from assistant.games.europe_engulfed.powers import friendly_uncontested
+    from assistant.games.europe_engulfed.rules.movement import phase_mode, strategic_limit
+    from assistant.games.europe_engulfed.rules.routes import adjacent
+
+    step = s.step if s.phase == "breakthrough" else ""
+    if s.phase not in ("operational_move", "strategic_move", "breakthrough", "combat") or not s.side:
+        return ()
+    if s.phase == "combat" or step.startswith("combat:"):
+        defender = "Allied" if s.side == "Axis" else "Axis"
+        battles = [use.split(":", 1)[1] for use in s.sa_uses if use.startswith("reinforce:")]
+        def paid(u) -> bool:
+            return f"retreat:{u.area}" in s.sa_uses or friendly_uncontested(s, u.area, defender) and any(
+                adjacent(s, u.area, b) for b in battles)
+
+        return tuple(sorted(u.id for u in s.units.values()
+                            if side_of(s, u.nation) == defender and u.id not in s.phase_moves and paid(u)))
+    if s.phase == "breakthrough" and step not in ("operational", "strategic"):
+        return ()
+    strategic = phase_mode(s) == "strategic"
+    left: dict[str, bool] = {}
+    out = []
+    for u in s.units.values():
+        if side_of(s, u.nation) != s.side or u.nation == "vichy" or u.id in s.phase_moves:
+            continue
+        if (strategic or step) and u.oos:
+            continue
+        if step == "operational" and s.board.areas[u.area].terrain == "swamp":
+            continue
+        if strategic:
+            if not friendly_uncontested(s, u.area, s.side):
+                continue
+            if u.nation not in left:
+                try:
+                    left[u.nation] = s.sm_used.get(u.nation, 0) < strategic_limit(s, u.nation) and not s.sm_used.get(
+                        f"{u.nation}:cape")
+                except Refused:
+                    left[u.nation] = True  # the limit is not entered yet: the move says so
+            if not left[u.nation]:
+                continue
+        out.append(u.id)
+    return tuple(sorted(out))
+
+
 def senders(s: EEState) -> bool:
     """EE 9.35, 9.36, 9.43: the U.S.A., Britain and Germany send WERP in their own production phase."""
     return s.producing in ("usa", "britain", "germany")

@@ -28,6 +28,9 @@ class UnitMoved(Event, tag="ee.unit_moved"):
     # What players see of the block, for its sentence ("German armor (3 steps)"); empty in older logs.
     kind: str = ""
     steps: int = 0
+    # The players named only where it goes (or left gaps): how the assistant chose the path it records (EE 5.1,
+    # 5.2), e.g. "the first by name of 2 shortest routes"; empty when the path was typed whole.
+    route: str = ""
 
 
 class ControlChanged(Event, tag="ee.control_changed"):

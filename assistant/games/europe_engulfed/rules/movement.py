@@ -8,8 +8,15 @@ from msgspec.structs import replace
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed.board.network import network
 from assistant.games.europe_engulfed.commands import Move
-from assistant.games.europe_engulfed.powers import contested, enemy, friendly_uncontested, land_units, side_of
-from assistant.games.europe_engulfed.rules import landings, operating, sea_transport, stacking
+from assistant.games.europe_engulfed.powers import (
+    conquered,
+    contested,
+    enemy,
+    friendly_uncontested,
+    land_units,
+    side_of,
+)
+from assistant.games.europe_engulfed.rules import landings, operating, routes, sea_transport, stacking
 from assistant.games.europe_engulfed.state import Block, EEState
 import assistant.games.europe_engulfed.events as ev
 from events.base import Event
@@ -137,6 +144,10 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
         dest_enemies = [x for x in land_units(s, path[-1]) if side_of(s, x.nation) == enemy(side)]
         if dest_enemies and u.kind in ("infantry", "militia") and u.steps < 3:
             raise Refused("infantry and militia need three steps to break through into enemy units", rule="EE 5.43")
+    if routes.has_gaps(s, u.area, path):  # only the destination given: the rules below judge each way there
+        _, events, note = routes.operational(s, u.area, path, allowance, "EE 5.12" if fast else "EE 5.11",
+                                             lambda way: _operational(s, u, side, way, breakthrough))
+        return [replace(e, route=note) if isinstance(e, ev.UnitMoved) else e for e in events]
     if len(path) > allowance:
         raise Refused(f"{u.id} moves at most {allowance} area{'s' if allowance > 1 else ''}", rule="EE 5.12" if fast else "EE 5.11")
     if len(path) > 1 and any(landings.weather(s, a) == "mud" for a in (u.area, *path)):
@@ -149,6 +160,8 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
     for i, area in enumerate(path):
         if not _adjacent(s, prev, area):
             raise Refused(f"{area} is not adjacent to {prev}", rule="EE 5.1")
+        if leningrad_cuts(s, prev, area, side):
+            raise Refused("enemy control of Leningrad cuts Novgorod from Karelia", rule="EE 5.17")
         owner = s.control.get(area)
         last = i == len(path) - 1
         operating.check(s, u, prev, area, ending=last)
@@ -190,6 +203,11 @@ def _strategic(s: EEState, u: Block, side: str, cmd: Move, breakthrough: bool, c
             raise Refused(f"bombing limits Axis strategic moves touching the West zone to {cap}", rule="EE 2.27")
     if s.sm_used.get(f"{nation}:cape"):
         raise Refused("the Cape move took every British strategic move of this phase", rule="EE 5.33")
+    path, note = _strategic_route(s, u, side, path)
+    if note:
+        cmd = replace(cmd, path=path)
+        return [replace(e, route=note) if isinstance(e, ev.UnitMoved) and e.unit_id == u.id else e
+                for e in _strategic(s, u, side, cmd, breakthrough, ctx)]
     if any(sea_transport.is_sea(s, a) for a in path):
         return sea_transport.strategic(cmd, s, u, side, ctx, passable, land_stretch)
     land_stretch(s, u, side, (u.area, *path))
@@ -199,6 +217,96 @@ def _strategic(s: EEState, u: Block, side: str, cmd: Move, breakthrough: bool, c
     if path[-1] == "lebanon" and operating.vichy_territory(s, "lebanon"):
         out += _vichy_entry(s, u, "lebanon")
     return out
+
+
+def _strategic_route(s: EEState, u: Block, side: str, path: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
+    """The path with its land gaps filled (5.22): each gap by the fewest friendly uncontested areas, "" when the
+    path was typed whole (sea legs stay as typed: the seas crossed are the player's choice, 5.32, 8.2)."""
+    if not routes.has_gaps(s, u.area, path):
+        return path, ""
+    if not passable(s, u.area, side):
+        raise Refused(f"{routes.name(s, u.area)} is not friendly and uncontested: strategic moves start in such an "
+                      "area", rule="EE 5.21")
+    chain = (u.area, *path)
+    typed_west = any(operating.zone(s, a) == "west" for a in chain if a in s.board.areas)
+    avoid = None
+    if side == "Axis" and s.west_sm_reduction and not typed_west:
+        avoid = lambda area: operating.zone(s, area) == "west"  # noqa: E731 - 2.27: bombing counts West moves
+    out: list[str] = []
+    notes = []
+    for i, (a, b) in enumerate(zip(chain, chain[1:])):
+        if a in s.board.areas and b in s.board.areas and a != b and not routes.adjacent(s, a, b):
+            ends = i == len(chain) - 2
+            way, note = routes.strategic(s, a, b, _strategic_step(s, u, side, ends), avoid, "EE 2.27")
+            out += way
+            notes.append(note)
+        else:
+            out.append(b)
+    return tuple(out), "; ".join(notes)
+
+
+def _strategic_step(s: EEState, u: Block, side: str, ends: bool) -> routes.Step:
+    """Why a strategic move may not enter ``area`` from ``prev`` ("" = it may): the checks of ``land_stretch``
+    and ``move``, asked of each border the route finder tries."""
+
+    def step(prev: str, area: str, last: bool) -> str:
+        a = s.board.areas.get(area)
+        if a is None:
+            return "not a land area"
+        if not passable(s, area, side):
+            owner = s.control.get(area)
+            return ("contested" if contested(s, area) else "enemy-controlled" if owner == enemy(side)
+                    else "neutral") + ", EE 5.23"
+        closed = strategic_closed(s, u, prev, area)
+        if closed:
+            return closed
+        if side == "Axis" and area == "ural_mountains":
+            return "Axis units never enter the Ural Mountains, EE 5.18"
+        if u.kind == "armor" and a.terrain == "swamp":
+            return "armor never enters swamps, EE 5.15a"
+        if u.kind == "armor" and a.terrain is None:
+            return routes.UNKNOWN + f"the terrain of {routes.name(s, area)} (armor never enters swamps, EE 5.15a)"
+        try:
+            operating.check(s, u, prev, area, ending=ends and last, strategic=True)
+        except Refused as exc:
+            return f"{exc.message}, {exc.rule}"
+        return ""
+
+    return step
+
+
+def leningrad_cuts(s: EEState, prev: str, area: str, side: str) -> bool:
+    """EE 5.17: enemy control of Leningrad stops friendly movement between Novgorod and Karelia."""
+    return {prev, area} == {"novgorod", "karelia"} and s.control.get("leningrad") == enemy(side)
+
+
+def partisans_hold(s: EEState, area: str, side: str) -> bool:
+    """EE 4.7: a conquered resource area the side has not occupied as the rule requires (a Soviet or Axis land unit
+    in areas they took, a British one in Alexandria, a Western Allied one in German and Italian areas)."""
+    a = s.board.areas.get(area)
+    if a is None or not a.resource or s.control.get(area) != side:
+        return False
+    here = {x.nation for x in land_units(s, area) if side_of(s, x.nation) == side}
+    if area == "alexandria" and side == "Allied" and area not in s.conquered_by:
+        return "britain" not in here
+    taker = s.conquered_by.get(area)
+    if taker is None or (a.home and a.nation == taker):
+        return False
+    if side == "Axis":
+        return not here and not (a.nation == "italy" and not conquered(s, "italy"))  # 4.7: Italy's need no Axis unit
+    if taker == "ussr":
+        return "ussr" not in here
+    return taker in operating.WESTERN and a.nation in ("germany", "italy") and not here & set(operating.WESTERN)
+
+
+def strategic_closed(s: EEState, u: Block, prev: str, area: str) -> str:
+    """Friendly areas a strategic move still may not enter ("" = none): 5.17 Leningrad, 4.7 partisans."""
+    side = side_of(s, u.nation)
+    if leningrad_cuts(s, prev, area, side):
+        return "enemy control of Leningrad cuts Novgorod from Karelia, EE 5.17"
+    if partisans_hold(s, area, side):
+        return "partisans hold this conquered resource area until a land unit occupies it, EE 4.7"
+    return ""
 
 
 def land_stretch(s: EEState, u: Block, side: str, areas: tuple[str, ...], entry_ok: bool = False,
@@ -211,6 +319,10 @@ def land_stretch(s: EEState, u: Block, side: str, areas: tuple[str, ...], entry_
             raise Refused(f"strategic moves stay in friendly uncontested areas ({area})", rule="EE 5.23")
         if i and not _adjacent(s, areas[i - 1], area):
             raise Refused(f"{area} is not adjacent to {areas[i - 1]} by land", rule="EE 5.22")
+        closed = strategic_closed(s, u, areas[i - 1], area) if i else ""
+        if closed:
+            text, _, rule = closed.rpartition(", ")
+            raise Refused(f"{text} ({area})", rule=rule)
         if area != u.area:
             ending = ends and i == len(areas) - 1
             operating.check(s, u, areas[i - 1] if i else u.area, area, ending=ending, strategic=True)

@@ -9,8 +9,9 @@ import re
 from dataclasses import replace
 
 from assistant.families.engulfed.web.scenario_file import uploaded_scenario
-from assistant.games.europe_engulfed import data
+from assistant.games.europe_engulfed import data, offers
 from assistant.games.europe_engulfed.offers import advance_label
+from assistant.games.europe_engulfed.wording import block
 from assistant.games.europe_engulfed.read_models.table import board as board_view
 from assistant.games.europe_engulfed.state import side_of
 from assistant.games.europe_engulfed.web.seen import viewer as seen_by
@@ -69,6 +70,27 @@ def worded(f: RenderedForm, s, labels: dict[str, str]) -> RenderedForm:
     elif tag in SIDED:
         f.fixed = {**f.fixed, "side": s.side}
     return f
+
+
+def dressed(f: RenderedForm, table: Table) -> RenderedForm:
+    """The forms that list blocks, drawn for this device: the Move form with the blocks that may still move (by
+    name, only those this device may see), the Buy form one item at a time (``buy``)."""
+    from assistant.games.europe_engulfed.web import buy
+
+    if f.spec.tag == buy.BUY:
+        return buy.dress(f, table)
+    if f.spec.tag == MOVE:
+        s = table.view.game
+        seen = set(f.hints.get("unit_id", ()))  # what this device may see (``hints``)
+        f.data = {"units": [(uid, mover(s, uid)) for uid in offers.movable(s) if uid in seen]}
+    return f
+
+
+def mover(s, uid: str) -> str:
+    """A block in the Move list as players name it: "German armor (4/4 steps) in Berlin"."""
+    u = s.units[uid]
+    area = s.board.areas.get(u.area)
+    return f"{block(u.nation, u.kind, u.steps, u.max_steps, u.elite)} in {area.name if area else u.area}"
 
 
 def prepared(tag: str, form: dict[str, str]) -> dict[str, str] | None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from assistant.games.europe_engulfed.web import area, board_panel, forms, ledgers, map_drawing, new_game
+from assistant.games.europe_engulfed.web import area, board_panel, buy, forms, ledgers, map_drawing, new_game
 from assistant.games.europe_engulfed.web.board_panel import AMEND
 from assistant.games.europe_engulfed.web.forms import ADVANCE
 from assistant.games.europe_engulfed.web.map_drawing import SUPPLY
@@ -41,16 +41,22 @@ class EEPresenter(Presenter):
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
         errors = errors or {}
         labels = {p.tag: p.label for p in possible_moves(table.loaded.kind, table.view)}
-        out = [forms.worded(f, table.view.game, labels) for f in super().forms(table, errors) if f.spec.tag != AMEND]
+        out = [forms.dressed(forms.worded(f, table.view.game, labels), table)
+               for f in super().forms(table, errors) if f.spec.tag != AMEND]
         first = [f for f in out if f.spec.tag == ADVANCE]
         rest = [f for f in out if f.spec.tag != ADVANCE]
         return first + rest + board_panel.panels(table, errors, labels)
 
     def part(self, table: Table, name: str, args: dict[str, str]) -> Markup | None:
-        """One missing fact's amendment form, prefilled (opened from the "Board and scenario" panel)."""
+        """The Buy form's fields for another item, or one missing fact's amendment form, prefilled (opened from
+        the "Board and scenario" panel)."""
+        if name == buy.PART:
+            return buy.part(table, args)
         return board_panel.gap_form(table, name, args)
 
     def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
+        if tag == buy.BUY:
+            return buy.prepared(form) or form
         return forms.prepared(tag, form) or board_panel.prepared(tag, form) or form
 
     def spaces(self, table: Table) -> tuple[str, ...]:
