@@ -50,7 +50,8 @@ class RandomPlayer:
         try_(c.EndStep())
         self._landings(try_)
         self._advance(try_)
-        try_(c.EndStep())
+        # Aircraft the player did not bring home although they could land are given up, with the reason.
+        try_(c.EndStep()) or try_(c.EndStep(override="the random player leaves them in the air"))
         self._placements(try_)
         try_(c.EndStep())
         try_(c.EndStep())

@@ -43,7 +43,7 @@ class EndStep(Command, tag="aa.end_step"):
 
 
 class Research(Command, tag="aa.research"):
-    """Buy research dice and roll them (physical ``faces`` or the assistant's dice)."""
+    """Buy research dice and roll them (the faces rolled at the table, or the assistant rolls)."""
 
     dice: count(MAX_RESEARCH_DICE)
     faces: Faces | None = None
@@ -98,7 +98,7 @@ class Unload(Command, tag="aa.unload"):
 
 
 class Fire(Command, tag="aa.fire"):
-    """Roll the next throw of a battle (physical ``faces`` or the assistant's dice)."""
+    """Roll the next throw of a battle (the faces rolled at the table, or the assistant rolls)."""
 
     battle: Name
     faces: Faces | None = None

@@ -32,13 +32,14 @@ KIND = {"aa_gun": "AA gun", "armour": "armour", "infantry": "infantry"}  # names
 UNCOUNTED = {"armour", "infantry"}  # "2 infantry", not "2 infantrys"
 
 
-def _p(power: str) -> str:
+def power_words(power: str) -> str:
+    """A power as players say it inside a sentence ("the USSR", "Germany")."""
     return POWER.get(power, power.replace("_", " ").title() if power else "nobody")
 
 
 def power_name(power: str) -> str:
     """A power as players say it, at the start of a sentence ("The USSR")."""
-    name = _p(power)
+    name = power_words(power)
     return name[:1].upper() + name[1:]
 
 
@@ -80,15 +81,15 @@ def battle_dice(firer: str, fire: str, key: str, round_: int) -> str:
     """The purpose of a battle throw: "Japan's first strike at Hawaiian Waters (round 1)"."""
     space, _, kind = key.partition("/")
     where = f"over {space}" if kind == "bombing" else f"at {space}"
-    return f"{_p(firer)}'s {_fire(fire)} {where} (round {round_})"
+    return f"{power_words(firer)}'s {_fire(fire)} {where} (round {round_})"
 
 
 def research_dice(power: str) -> str:
-    return f"{_p(power)}'s research"
+    return f"{power_words(power)}'s research"
 
 
 def technology_dice(power: str) -> str:
-    return f"{_p(power)}'s technology roll"
+    return f"{power_words(power)}'s technology roll"
 
 
 def _dice(n: int, word: str) -> str:
@@ -116,39 +117,39 @@ def _hits(n: int) -> str:
 def _prod(changes: dict[str, int]) -> str:
     if not changes:
         return ""
-    return " (production " + ", ".join(f"{_p(p)} {d:+d}" for p, d in sorted(changes.items())) + ")"
+    return " (production " + ", ".join(f"{power_words(p)} {d:+d}" for p, d in sorted(changes.items())) + ")"
 
 
 SENTENCES: dict[type, Any] = {
-    PhaseBegan: lambda e: f"Round {e.round}, {_p(e.side)}: {STEP.get(e.phase, e.phase)} step.",
-    ev.TurnStarted: lambda e: f"Round {e.round}: {_p(e.power)}'s turn begins.",
-    ev.TurnEnded: lambda e: f"{_p(e.power)}'s turn ends.",
+    PhaseBegan: lambda e: f"Round {e.round}, {power_words(e.side)}: {STEP.get(e.phase, e.phase)} step.",
+    ev.TurnStarted: lambda e: f"Round {e.round}: {power_words(e.power)}'s turn begins.",
+    ev.TurnEnded: lambda e: f"{power_words(e.power)}'s turn ends.",
     ev.RoundEnded: lambda e: f"Round {e.round} ends; the Axis production level is {e.axis_production}.",
-    ev.ResearchPaid: lambda e: f"{_p(e.power)} pays {e.cost} IPC for {_dice(e.dice, 'research')}.",
-    ev.ResearchRolled: lambda e: f"{_p(e.power)} makes {e.breakthroughs} breakthrough{'' if e.breakthroughs == 1 else 's'}.",
-    ev.TechnologyAcquired: lambda e: f"{_p(e.power)} develops {_words(e.technology)} (rolled {e.face}).",
-    ev.BreakthroughDuplicated: lambda e: f"{_p(e.power)} already has {_words(e.technology)}: roll again.",
-    ev.BreakthroughsWasted: lambda e: f"{_p(e.power)} owns every technology: {e.count} breakthrough(s) give nothing.",
-    ev.UnitsPurchased: lambda e: f"{_p(e.power)} buys {_units(e.units)} for {e.cost} IPC.",
-    ev.UnitsMoved: lambda e: f"{_p(e.power)} moves {_named(e, e.units)} {' -> '.join(e.path)} ({_words(e.mission)}).",
-    ev.UnitsLoaded: lambda e: f"{_p(e.power)} loads {_named(e, e.cargo)} from {e.territory} onto a transport in {e.zone}.",
+    ev.ResearchPaid: lambda e: f"{power_words(e.power)} pays {e.cost} IPC for {_dice(e.dice, 'research')}.",
+    ev.ResearchRolled: lambda e: f"{power_words(e.power)} makes {e.breakthroughs} breakthrough{'' if e.breakthroughs == 1 else 's'}.",
+    ev.TechnologyAcquired: lambda e: f"{power_words(e.power)} develops {_words(e.technology)} (rolled {e.face}).",
+    ev.BreakthroughDuplicated: lambda e: f"{power_words(e.power)} already has {_words(e.technology)}: roll again.",
+    ev.BreakthroughsWasted: lambda e: f"{power_words(e.power)} owns every technology: {e.count} breakthrough(s) give nothing.",
+    ev.UnitsPurchased: lambda e: f"{power_words(e.power)} buys {_units(e.units)} for {e.cost} IPC.",
+    ev.UnitsMoved: lambda e: f"{power_words(e.power)} moves {_named(e, e.units)} {' -> '.join(e.path)} ({_words(e.mission)}).",
+    ev.UnitsLoaded: lambda e: f"{power_words(e.power)} loads {_named(e, e.cargo)} from {e.territory} onto a transport in {e.zone}.",
     ev.UnitsUnloaded: lambda e: (
-        f"{_p(e.power)} {'will land' if e.waiting else 'lands'} {_named(e, e.cargo)} from {e.zone} in {e.territory}"
+        f"{power_words(e.power)} {'will land' if e.waiting else 'lands'} {_named(e, e.cargo)} from {e.zone} in {e.territory}"
         f"{' (amphibious assault)' if e.amphibious else ''}."
     ),
-    ev.NeutralityViolated: lambda e: f"{_p(e.power)} violates neutral {e.territory} and pays {e.penalty} IPC.",
-    ev.AircraftShotDown: lambda e: f"AA fire over {e.space} shoots down {_named(e, e.units) if e.units else 'no aircraft'} of {_p(e.power)}.",
-    ev.AircraftLost: lambda e: f"{_p(e.power)} loses {_named(e, e.units)}: {e.reason}.",
-    ev.BattleJoined: lambda e: f"{_p(e.attacker)} sends {_named(e, e.units)} into {'the raid on' if e.kind == 'bombing' else f'the {e.kind} battle at'} {e.space}.",
+    ev.NeutralityViolated: lambda e: f"{power_words(e.power)} violates neutral {e.territory} and pays {e.penalty} IPC.",
+    ev.AircraftShotDown: lambda e: f"AA fire over {e.space} shoots down {_named(e, e.units) if e.units else 'no aircraft'} of {power_words(e.power)}.",
+    ev.AircraftLost: lambda e: f"{power_words(e.power)} loses {_named(e, e.units)}: {e.reason}.",
+    ev.BattleJoined: lambda e: f"{power_words(e.attacker)} sends {_named(e, e.units)} into {'the raid on' if e.kind == 'bombing' else f'the {e.kind} battle at'} {e.space}.",
     ev.TerritoryCaptured: lambda e: (
-        f"{_p(e.by)} {'liberates' if e.liberated else 'captures'} {e.territory} from {_p(e.previous)}"
-        f"{'' if e.controller == e.by else f', which goes back to {_p(e.controller)}'}{_prod(e.production)}."
+        f"{power_words(e.by)} {'liberates' if e.liberated else 'captures'} {e.territory} from {power_words(e.previous)}"
+        f"{'' if e.controller == e.by else f', which goes back to {power_words(e.controller)}'}{_prod(e.production)}."
     ),
-    ev.CapitalCaptured: lambda e: f"{_p(e.captor)} takes {e.capital}, capital of {_p(e.owner)}, and seizes {e.seized} IPC.",
+    ev.CapitalCaptured: lambda e: f"{power_words(e.captor)} takes {e.capital}, capital of {power_words(e.owner)}, and seizes {e.seized} IPC.",
     ev.CapitalLiberated: lambda e: (
-        f"{e.capital} is free: {_p(e.owner)} gets back {', '.join(e.returned) or 'its capital'}{_prod(e.production)}."
+        f"{e.capital} is free: {power_words(e.owner)} gets back {', '.join(e.returned) or 'its capital'}{_prod(e.production)}."
     ),
-    ev.HitsScored: lambda e: f"{_battle(e.battle)}: {_p(e.firer)} scores {_hits(e.hits)} ({_fire(e.fire)}).",
+    ev.HitsScored: lambda e: f"{_battle(e.battle)}: {power_words(e.firer)} scores {_hits(e.hits)} ({_fire(e.fire)}).",
     ev.HitsRecounted: lambda e: f"{_battle(e.battle)}: after the correction the throw scores {_hits(e.hits)}.",
     ev.CasualtiesChosen: lambda e: (
         f"{_battle(e.battle)}: the {e.side} loses {_named(e, e.units)}"
@@ -164,16 +165,16 @@ SENTENCES: dict[type, Any] = {
         else f"The battle of {e.battle} ends: {_words(e.outcome)}."
     ),
     ev.LandingMade: lambda e: f"{_named(e, e.cargo)} land from {e.zone} in {e.territory}.",
-    ev.BombingDamage: lambda e: f"Strategic raid on {e.territory}: {e.total} damage, {_p(e.owner)} pays {e.paid} IPC.",
-    ev.RocketFired: lambda e: f"Rocket from {e.launcher} hits {e.target}: {_p(e.owner)} pays {e.paid} IPC.",
-    ev.UnitsPlaced: lambda e: f"{_p(e.power)} places {_units(dict(Counter(u.kind for u in e.units)))} in {e.space}.",
-    ev.ComplexPlaced: lambda e: f"{_p(e.power)} builds an industrial complex in {e.territory}.",
-    ev.UnitsForfeited: lambda e: f"{_p(e.power)} loses unplaced {_units(e.units)}: {e.reason}.",
-    ev.IncomeCollected: lambda e: f"{_p(e.power)} collects {e.amount} IPC.",
-    ev.IncomeWithheld: lambda e: f"{_p(e.power)} collects no income: {e.reason}.",
+    ev.BombingDamage: lambda e: f"Strategic raid on {e.territory}: {e.total} damage, {power_words(e.owner)} pays {e.paid} IPC.",
+    ev.RocketFired: lambda e: f"Rocket from {e.launcher} hits {e.target}: {power_words(e.owner)} pays {e.paid} IPC.",
+    ev.UnitsPlaced: lambda e: f"{power_words(e.power)} places {_units(dict(Counter(u.kind for u in e.units)))} in {e.space}.",
+    ev.ComplexPlaced: lambda e: f"{power_words(e.power)} builds an industrial complex in {e.territory}.",
+    ev.UnitsForfeited: lambda e: f"{power_words(e.power)} loses unplaced {_units(e.units)}: {e.reason}.",
+    ev.IncomeCollected: lambda e: f"{power_words(e.power)} collects {e.amount} IPC.",
+    ev.IncomeWithheld: lambda e: f"{power_words(e.power)} collects no income: {e.reason}.",
     ev.VictoryDeclared: lambda e: (
         f"{'The Allies' if e.side == 'allies' else 'The Axis'} win ({e.kind} victory): {e.reason}"
-        f"{f'; individual winner {_p(e.individual_winner)}' if e.individual_winner else ''}."
+        f"{f'; individual winner {power_words(e.individual_winner)}' if e.individual_winner else ''}."
     ),
     ev.UnitsEdited: lambda e: f"Edit ({e.reason}): " + "; ".join(
         part for part in (
@@ -181,21 +182,21 @@ SENTENCES: dict[type, Any] = {
             f"removes {_named(e, e.removed)}" if e.removed else "",
         ) if part
     ) + ".",
-    ev.ControlEdited: lambda e: f"Edit ({e.reason}): {e.territory} now belongs to {_p(e.controller)}.",
+    ev.ControlEdited: lambda e: f"Edit ({e.reason}): {e.territory} now belongs to {power_words(e.controller)}.",
     ev.TreasuryEdited: lambda e: (
-        f"Edit ({e.reason}): {_p(e.power)}'s treasury set to {e.to} IPC ({e.amount:+d})" if e.to >= 0
-        else f"Edit ({e.reason}): {_p(e.power)}'s treasury {e.amount:+d} IPC"
+        f"Edit ({e.reason}): {power_words(e.power)}'s treasury set to {e.to} IPC ({e.amount:+d})" if e.to >= 0
+        else f"Edit ({e.reason}): {power_words(e.power)}'s treasury {e.amount:+d} IPC"
     ) + ".",
     ev.ProductionEdited: lambda e: (
-        f"Edit ({e.reason}): {_p(e.power)}'s production level set to {e.to} ({e.amount:+d})" if e.to >= 0
-        else f"Edit ({e.reason}): {_p(e.power)}'s production level {e.amount:+d}"
+        f"Edit ({e.reason}): {power_words(e.power)}'s production level set to {e.to} ({e.amount:+d})" if e.to >= 0
+        else f"Edit ({e.reason}): {power_words(e.power)}'s production level {e.amount:+d}"
     ) + ".",
-    ev.BreakthroughsRecounted: lambda e: f"After the correction {_p(e.power)} has {e.waiting} breakthrough(s) to roll.",
-    ev.TechnologyRevoked: lambda e: f"{_p(e.power)} loses {_words(e.technology)}: {e.reason}.",
-    ev.AircraftRestored: lambda e: f"After the correction {_count(e.units)} of {_p(e.power)} fly on past {e.space}.",
+    ev.BreakthroughsRecounted: lambda e: f"After the correction {power_words(e.power)} has {e.waiting} breakthrough(s) to roll.",
+    ev.TechnologyRevoked: lambda e: f"{power_words(e.power)} loses {_words(e.technology)}: {e.reason}.",
+    ev.AircraftRestored: lambda e: f"After the correction {_count(e.units)} of {power_words(e.power)} fly on past {e.space}.",
     ev.CasualtiesRestored: lambda e: f"{_battle(e.battle)}: after the correction the {e.side} gets back {_count(e.units)}.",
     ev.DamageCorrected: lambda e: (
-        f"Corrected damage on {e.territory}: {e.total}; {_p(e.owner)} "
+        f"Corrected damage on {e.territory}: {e.total}; {power_words(e.owner)} "
         f"{'pays' if e.change >= 0 else 'gets back'} {abs(e.change)} IPC."
     ),
     ev.CorrectionOutstanding: lambda e: f"A corrected throw changes what is already played: {e.reason}.",
@@ -204,7 +205,7 @@ SENTENCES: dict[type, Any] = {
         f"{e.defender_wins:.0%}, both destroyed {e.draw:.0%}."
     ),
     ev.TechnologiesEdited: lambda e: (
-        f"Edit ({e.reason}): {_p(e.power)} owns {', '.join(_words(t) for t in e.technologies) or 'no technology'}."
+        f"Edit ({e.reason}): {power_words(e.power)} owns {', '.join(_words(t) for t in e.technologies) or 'no technology'}."
     ),
     ev.RuleOverridden: lambda e: f"The table overrides a rule ({e.rule}: {e.refusal}) because {e.reason}.",
 }

@@ -25,6 +25,7 @@ from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.common import contested_zones
 from assistant.games.aa_classic.moves.movement import can_move
 from assistant.games.aa_classic.moves.placement import placeable
+from assistant.games.aa_classic.moves.turn import still_able_to_land, stranded
 from assistant.moments import possible_moves
 from assistant.games.aa_classic.moves.battle import between_rounds, candidates, next_action, plan
 from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
@@ -190,7 +191,17 @@ class AAPresenter(Presenter):
                 "combat": s.step == "combat_move"}
 
     def _end_step(self, s: State) -> dict[str, Any]:
-        """In placement: what ending it would lose, and whether it still could be placed (then a reason is asked)."""
+        """In placement: what ending it would lose, and whether it still could be placed (then a reason is asked).
+        In the non-combat move: the aircraft still to land, with where they can, and those that cannot."""
+        if s.step == "noncombat_move":
+            can = still_able_to_land(s)
+            lost = [i for i in stranded(s) if i not in can]
+            return {
+                "landable": "; ".join(f"{unit_words(s.units[i].kind, 1)} #{i} in {s.units[i].space} "
+                                      f"(to {', '.join(where[:3])}{' …' if len(where) > 3 else ''})"
+                                      for i, where in can.items()),
+                "crash": _kinds(s, lost) if lost else "",
+            }
         if s.step != "placement" or not s.purchased:
             return {}
         can = placeable(s)
@@ -265,7 +276,7 @@ class AAPresenter(Presenter):
             "b": b,
             "kind": b.kind,
             "attackers": f"{power_name(b.attacker)}: " + _kinds(s, b.units),
-            "defenders": self._defenders(s, b),
+            "defenders": self._defenders(s, b, aa_only=b.kind == "bombing"),
             "act": act,
             "what": what,
             "bid": re.sub(r"[^A-Za-z0-9]+", "-", b.key),  # for element ids
@@ -274,8 +285,7 @@ class AAPresenter(Presenter):
         if act == "fire":
             lines = plan(s, b, what)
             data["dice"] = sum(n for _, n, _ in lines)
-            data["lines"] = [(k, n, t, f"{n} {unit_words(k, n)} {'hit' if n > 1 else 'hits'} on {t}"
-                                       + (" or less" if t > 1 else "")) for k, n, t in lines]
+            data["lines"] = [(k, n, t, _line_label(what, k, n, t)) for k, n, t in lines]
             data["firer"] = self._firer(s, b, what)
             add(cmd.Fire, template="aa_classic/battle.html", data=data, fixed=fixed)
         elif act == "casualties":
@@ -313,10 +323,13 @@ class AAPresenter(Presenter):
             return power_name(what.split(":", 1)[1])
         return "the defender" if what == "aa" else power_name(b.attacker)
 
-    def _defenders(self, s: State, b) -> str:
+    def _defenders(self, s: State, b, aa_only: bool = False) -> str:
+        """The enemy units in the battle's space by owner; for a raid only the AA guns (nothing else takes part)."""
         w = s.world
         by_owner: dict[str, Counter] = {}
         for u in s.units.values():
+            if aa_only and "anti_aircraft" not in w.units[u.kind].flags:
+                continue
             if u.space == b.space and w.enemies(u.owner, b.attacker):
                 by_owner.setdefault(u.owner, Counter())[u.kind] += 1
         return "; ".join(
@@ -386,6 +399,14 @@ class AAPresenter(Presenter):
             battles=[(b.key, b.kind, b.outcome or f"round {b.round}") for b in battles],
             capital=power_name(sp.capital) if sp.capital else "",
         ))
+
+
+def _line_label(what: str, kind: str, n: int, target: int) -> str:
+    """One line of a throw as the table reads it: the dice and what hits; a raid's damage dice hit nothing, their
+    total is what the complex's owner pays (A&A §6.6)."""
+    if what == "damage":
+        return f"{n} damage {'die' if n == 1 else 'dice'} ({unit_words(kind, n)}): the total is paid"
+    return f"{n} {unit_words(kind, n)} {'hit' if n > 1 else 'hits'} on {target}" + (" or less" if target > 1 else "")
 
 
 def _fire_lines(form: dict[str, str]) -> dict[str, str]:

@@ -9,6 +9,7 @@ import msgspec
 from assistant.decider import Context, ScriptedDice
 from assistant.games.aa_classic import commands as c
 from assistant.games.aa_classic.game import GAME
+from assistant.games.aa_classic.moves.turn import still_able_to_land
 from assistant.games.aa_classic.state import State
 from events.core import DiceCorrected, DiceRolled
 
@@ -51,9 +52,11 @@ class Table:
             self.do(self.next_step())
 
     def next_step(self) -> c.EndStep:
-        """End the step; placement with units waiting ends with a reason (they are lost, as the example wants)."""
+        """End the step; placement with units waiting, or a non-combat move with aircraft still able to land, ends
+        with a reason (they are lost, as the example wants)."""
         waiting = self.state.step == "placement" and self.state.purchased
-        return c.EndStep(override="the example leaves them unplaced" if waiting else "")
+        flying = self.state.step == "noncombat_move" and still_able_to_land(self.state)
+        return c.EndStep(override="the example leaves them unplaced" if waiting or flying else "")
 
     def ids(self, space: str, power: str, kind: str) -> list[int]:
         return sorted(i for i, u in self.state.units.items() if (u.space, u.owner, u.kind) == (space, power, kind))

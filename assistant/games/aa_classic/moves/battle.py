@@ -7,7 +7,7 @@ import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
 from assistant.families.axis_allies.outcome import battle_outcome
 from assistant.games.aa_classic import commands as cmd
-from assistant.games.aa_classic.describe import battle_dice
+from assistant.games.aa_classic.describe import battle_dice, unit_words
 from assistant.games.aa_classic.moves.capture import capture
 from assistant.games.aa_classic.moves.common import Emitter, cargo_of, require_step, throw_ref
 from assistant.games.aa_classic.moves.transport import land_cargo
@@ -278,7 +278,7 @@ def count_hits(faces, targets, restricted) -> tuple[int, int]:
 
 def _not_now(act: str, what: str) -> str:
     return {
-        "over": f"this battle is over ({what})",
+        "over": f"this battle is over ({what.replace('_', ' ')})",
         "casualties": f"the {what} must first choose casualties",
         "wait": f"this landing waits for {what}",
         "retreat": what,
@@ -340,7 +340,9 @@ def choose_casualties(c: cmd.ChooseCasualties, s: State, ctx: Context) -> list:
         able = [i for i in sorted(pool) if s.units[i].kind == kind and i not in chosen]
         able.sort(key=lambda i: (bool(cargo_of(s, [i])), i))  # empty transports before loaded ones
         if len(able) < count:
-            raise Refused(f"only {len(able)} {kind} can be taken as casualties here", "A&A §6.1")
+            have = f"only {len(able)}" if able else "no"
+            raise Refused(f"{have} {unit_words(kind, len(able) if able else 2)} can be taken as casualties here; "
+                          f"{count} named", "A&A §6.1")
         chosen.extend(able[:count])
     if len(chosen) != need:
         raise Refused(f"{need} casualties are due, {len(chosen)} named", "A&A §6.1")

@@ -6,7 +6,9 @@ from collections.abc import Callable, Iterable
 
 from assistant.decider import Refused
 from assistant.families.axis_allies.emitter import Emitter as FamilyEmitter
+from assistant.games.aa_classic.describe import STEP, power_words, unit_words
 from assistant.games.aa_classic.evolve import evolve
+from assistant.games.aa_classic.geography import canals_open
 from assistant.games.aa_classic.state import State, Unit
 
 
@@ -23,8 +25,15 @@ def require_step(s: State, *steps: str) -> None:
     if s.round == 0:
         raise Refused("the game has not started: send aa.start", "A&A §2.1")
     if s.step not in steps:
-        wanted = " or ".join(steps)
-        raise Refused(f"this is done in the {wanted} step; it is now {s.power}'s {s.step} step", "A&A §2.2")
+        wanted = " or ".join(STEP.get(step, step) for step in steps)
+        now = STEP.get(s.step, s.step)
+        raise Refused(f"this is done in the {wanted} step; it is now {power_words(s.power)}'s {now} step", "A&A §2.2")
+
+
+def known_space(s: State, name: str, what: str = "space") -> None:
+    """Refuses a space the board does not have, naming it (or saying none was named)."""
+    if name not in s.world.board.spaces:
+        raise Refused(f"name a {what}" if not name.strip() else f"there is no {what} {name!r} on the board", "A&A §7.1")
 
 
 def throw_ref(s: State, kind: str, *parts: object) -> str:
@@ -80,7 +89,7 @@ def pick(
     for i in ids:
         u = s.units.get(i)
         if u is None or u.space != space or u.owner != power:
-            raise Refused(f"{power} has no unit #{i} in {space}", "A&A §7.3")
+            raise Refused(f"{power_words(power)} has no unit #{i} in {space}", "A&A §7.3")
         if not usable(i, u):
             raise Refused(f"unit #{i} ({u.kind}) cannot {what}", "A&A §7.3")
         chosen.append(i)
@@ -92,8 +101,9 @@ def pick(
         pool = [i for i, u in s.units.items() if u.space == space and u.owner == power and u.kind == kind]
         able = sorted((i for i in pool if i not in chosen and usable(i, s.units[i])), key=lambda i: (s.mark(i).used, i))
         if len(able) < count:
-            have = f"{len(able)} of {len(pool)}" if pool else "none"
-            raise Refused(f"{power} has {have} {kind} in {space} able to {what}; {count} named", "A&A §7.3")
+            have = f"{len(able)} of {len(pool)}" if pool else "no"
+            raise Refused(f"{power_words(power)} has {have} {unit_words(kind, len(pool) if pool else 2)} in {space} "
+                          f"able to {what}; {count} named", "A&A §7.3")
         chosen.extend(able[:count])
     if not chosen:
         raise Refused("name at least one unit", "A&A §7.3")
@@ -112,3 +122,14 @@ def cargo_of(s: State, ids: Iterable[int]) -> tuple[int, ...]:
     """Units aboard any of ``ids`` (transport cargo, fighters on carriers)."""
     holders = set(ids)
     return tuple(i for i, u in s.units.items() if u.aboard in holders)
+
+
+def open_canals(s: State) -> frozenset[str]:
+    """Canals open to the moving power: its side controlled every canal territory at the start of its turn.
+
+    Ruling (digest §12 #38): Suez is measured at the start of the turn like Panama. The snapshot holds the mover's
+    own territories; its allies' control is taken as it stands, since allies cannot change it during this turn.
+    """
+    w = s.world
+    held = set(s.controlled_at_start) | {t for t, p in s.control.items() if p != s.power and w.allied(p, s.power)}
+    return canals_open(w.board, held)

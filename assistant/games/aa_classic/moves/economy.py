@@ -5,7 +5,7 @@ from __future__ import annotations
 import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
-from assistant.games.aa_classic.describe import research_dice, technology_dice
+from assistant.games.aa_classic.describe import power_words, research_dice, technology_dice
 from assistant.games.aa_classic.moves.common import Emitter, require_step, throw_ref
 from assistant.games.aa_classic.state import State
 
@@ -24,7 +24,7 @@ def research(c: cmd.Research, s: State, ctx: Context) -> list:
         raise Refused("buy at least one research die", "A&A §5.1")
     cost = c.dice * t.research_die_cost
     if cost > s.treasury.get(power, 0):
-        raise Refused(f"{c.dice} research dice cost {cost} IPC; {power} has {s.treasury.get(power, 0)}", "A&A §5.1")
+        raise Refused(f"{c.dice} research dice cost {cost} IPC; {power_words(power)} has {s.treasury.get(power, 0)}", "A&A §5.1")
     out = Emitter(s)
     out(ev.ResearchPaid(power=power, dice=c.dice, cost=cost))
     ref = throw_ref(s, "research")
@@ -90,6 +90,6 @@ def purchase(c: cmd.Purchase, s: State, ctx: Context) -> list:
         raise Refused("name the units to buy", "A&A §3.1")
     have = s.treasury.get(power, 0)
     if total > have:
-        raise Refused(f"these units cost {total} IPC; {power} has {have}", "A&A §4.4")
+        raise Refused(f"these units cost {total} IPC; {power_words(power)} has {have}", "A&A §4.4")
     discount = s.has_tech(power, "industrial_technology")
     return [ev.UnitsPurchased(power=power, units=dict(c.units), cost=total, industrial_technology=discount)]

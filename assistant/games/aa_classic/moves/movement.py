@@ -11,16 +11,18 @@ import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic import geography as geo
+from assistant.games.aa_classic.describe import power_words
 from assistant.games.aa_classic.moves.capture import capture
 from assistant.games.aa_classic.moves.common import (
     Emitter,
     contested_zones,
+    known_space,
     movement_of,
+    open_canals,
     pick,
     require_step,
     throw_ref,
 )
-from assistant.games.aa_classic.moves.turn import open_canals
 from assistant.games.aa_classic.state import Flight, State, Unit
 
 
@@ -30,26 +32,51 @@ def move(c: cmd.Move, s: State, ctx: Context) -> list:
     path = tuple(c.path)
     if not path or any(p not in board.spaces for p in path):
         unknown = [p for p in path if p not in board.spaces]
-        raise Refused(f"unknown space {unknown[0]!r}" if unknown else "a move needs a path", "A&A §7.1")
+        if unknown:
+            known_space(s, unknown[0])
+        raise Refused("a move needs a path", "A&A §7.1")
     ids = pick(s, path[0], s.power, c.units, c.ids, lambda i, u: can_move(s, i, u), "move now")
-    domains = {s.world.domain(s.units[i].kind) for i in ids}
-    if len(domains) > 1:
-        raise Refused("move land, sea and air units in separate moves", "A&A §7.3")
-    domain = domains.pop()
+    groups: dict[str, tuple[int, ...]] = {}
+    for i in ids:
+        domain = s.world.domain(s.units[i].kind)
+        groups[domain] = (*groups.get(domain, ()), i)
+    if "sea" in groups and len(groups) > 1:
+        # Fighters on a carrier ride it when the carrier moves; flown on their own they are a move of their own.
+        raise Refused("move ships apart from aircraft (fighters aboard ride their carrier)", "A&A §7.3")
+    if len(path) == 2 and not board.adjacent(*path):
+        _suggest_route(s, path, "air" if set(groups) == {"air"} else "sea" if "sea" in groups else "land")
+    if c.bombing and "land" in groups:
+        raise Refused("only bombers fly strategic bombing raids: move the land units apart", "A&A §6.6")
     _check_aa_losses(s, ids, c)
     out = Emitter(s)
-    try:
-        check = COMBAT_CHECKS[domain] if s.step == "combat_move" else NONCOMBAT_CHECKS[domain]
-        check(s, ids, path, c)
-    except Refused as refusal:
-        if not c.override.strip():
-            raise
-        out(ev.RuleOverridden(command="aa.move", refusal=refusal.reason, rule=refusal.rule or "", reason=c.override))
-    if s.step == "combat_move":
-        _combat_effects(out, ids, path, domain, c, ctx)
-    else:
-        _noncombat_effects(out, ids, path, domain)
+    # Land units and aircraft leaving one territory along one path are one move at the table: each kind is
+    # checked by its own rules against the board as it was, then moved (land units first, as the log tells it).
+    order = [d for d in ("land", "air", "sea") if d in groups]
+    for domain in order:
+        try:
+            check = COMBAT_CHECKS[domain] if s.step == "combat_move" else NONCOMBAT_CHECKS[domain]
+            check(s, groups[domain], path, c)
+        except Refused as refusal:
+            if not c.override.strip():
+                raise
+            out(ev.RuleOverridden(command="aa.move", refusal=refusal.reason, rule=refusal.rule or "", reason=c.override))
+    for domain in order:
+        if s.step == "combat_move":
+            _combat_effects(out, groups[domain], path, domain, c, ctx)
+        else:
+            _noncombat_effects(out, groups[domain], path, domain)
     return out.events
+
+
+def _suggest_route(s: State, path: tuple[str, ...], mode: str) -> None:
+    """A move named by its two ends only, which do not touch: the table names the spaces in between (they decide AA
+    fire on the way, neutrals crossed, blitzes), and the refusal offers the shortest route to copy."""
+    try:
+        route = geo.shortest_path(s.world.board, path[0], path[1], mode, open_canals=open_canals(s))
+    except (KeyError, ValueError):
+        route = None
+    hint = f": name the spaces in between, e.g. through {', '.join(route[1:-1])}" if route else ""
+    raise Refused(f"{path[0]} and {path[1]} do not share a border{hint}", "A&A §7.1")
 
 
 def _check_aa_losses(s: State, ids: tuple[int, ...], c: cmd.Move) -> None:
@@ -72,7 +99,7 @@ def declare_attack(c: cmd.DeclareAttack, s: State, ctx: Context) -> list:
         raise Refused("attacking without moving needs optional rule O2 (ships placed in enemy waters)", "A&A Annex IV")
     _restricted(s)
     if c.zone not in contested_zones(s, s.power):
-        raise Refused(f"{s.power} has no units sharing {c.zone} with enemy ships", "A&A Annex IV")
+        raise Refused(f"{power_words(s.power)} has no units sharing {c.zone} with enemy ships", "A&A Annex IV")
     w = s.world
     units = tuple(
         sorted(
@@ -168,7 +195,7 @@ def _check_land_combat(s: State, ids, path, c: cmd.Move) -> None:
 def _can_pay_penalty(s: State) -> None:
     penalty = s.world.tables.neutrality_penalty
     if s.treasury.get(s.power, 0) < penalty:
-        raise Refused(f"violating a neutral costs {penalty} IPC; {s.power} cannot pay it", "A&A §7.7")
+        raise Refused(f"violating a neutral costs {penalty} IPC; {power_words(s.power)} cannot pay it", "A&A §7.7")
 
 
 def _aa_there(s: State, territory: str) -> bool:
@@ -210,19 +237,27 @@ def _check_air_combat(s: State, ids, path, c: cmd.Move) -> None:
 
 def landing_within(s: State, kind: str, start: str, moves: int) -> bool:
     """A legal landing exists within ``moves`` of ``start`` (ruling: carriers anywhere count, with their moves)."""
+    return bool(landings(s, kind, start, moves))
+
+
+def landings(s: State, kind: str, start: str, moves: int) -> list[str]:
+    """The spaces within ``moves`` of ``start`` where an aircraft of ``kind`` could land, nearest first: friendly
+    territories not captured this turn, and (fighters) zones with an allied carrier or one of the mover's carriers
+    able to get there."""
     w = s.world
     blocked = [n for n in w.board.spaces if _untouched_neutral(s, n)]
     reach = geo.reachable(w.board, start, max(moves, 0), "air", blocked=blocked)
     carriers = "lands_on_carrier" in w.units[kind].flags
-    for space, d in reach.items():
+    found = []
+    for space, d in sorted(reach.items(), key=lambda kv: (kv[1], kv[0])):
         if space == start and not w.is_sea(space):
             continue  # the battle territory: captured this turn or still enemy
         if not w.is_sea(space):
             if s.friendly_territory(space, s.power) and space not in s.captured_this_turn:
-                return True
+                found.append(space)
         elif carriers and _carrier_could_be(s, space, moves - d):
-            return True
-    return False
+            found.append(space)
+    return found
 
 
 def _carrier_could_be(s: State, zone: str, spare: int) -> bool:

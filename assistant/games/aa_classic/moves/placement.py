@@ -6,7 +6,8 @@ from __future__ import annotations
 import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
-from assistant.games.aa_classic.moves.common import Emitter, require_step
+from assistant.games.aa_classic.describe import power_words, unit_words
+from assistant.games.aa_classic.moves.common import Emitter, known_space, require_step
 from assistant.games.aa_classic.state import State
 
 
@@ -35,14 +36,17 @@ def room(s: State, territory: str, power: str) -> int:
 
 def place(c: cmd.Place, s: State, ctx: Context) -> list:
     require_step(s, "placement")
-    w, power = s.world, s.power
-    if c.space not in w.board.spaces:
-        raise Refused(f"unknown space {c.space!r}", "A&A §7.1")
-    if c.complex and c.complex not in w.board.spaces:  # checked before any override: it bends rules, not the board
-        raise Refused(f"unknown space {c.complex!r}", "A&A §7.1")
+    power = s.power
+    known_space(s, c.space)
+    if c.complex:  # checked before any override: it bends rules, not the board
+        known_space(s, c.complex, "complex territory")
     for kind, count in c.units.items():
-        if count <= 0 or s.purchased.get(kind, 0) < count:
-            raise Refused(f"{power} bought {s.purchased.get(kind, 0)} {kind} this turn, not {count}", "A&A §4.5")
+        if count <= 0:
+            raise Refused(f"a count of {unit_words(kind, 2)} to place must be positive, not {count}", "A&A §4.5")
+        if s.purchased.get(kind, 0) < count:
+            bought = s.purchased.get(kind, 0)
+            raise Refused(f"{power_words(power)} has {bought} {unit_words(kind, bought)} waiting to be placed, "
+                          f"not {count}", "A&A §4.5")
     if not c.units:
         raise Refused("name the units to place", "A&A §4.5")
     out = Emitter(s)
@@ -87,7 +91,7 @@ def _check(s: State, c: cmd.Place) -> str:
         if c.complex:
             options = [t for t in options if t == c.complex]
         if not options:
-            raise Refused(f"no complex of {power} held since the start of the turn borders {c.space}", "A&A §4.5")
+            raise Refused(f"no complex of {power_words(power)} held since the start of the turn borders {c.space}", "A&A §4.5")
         fits = [t for t in options if room(s, t, power) >= n]
         if not fits:
             raise Refused(f"the complex at {options[0]} can produce {room(s, options[0], power)} more this turn", "A&A §4.5")
@@ -95,7 +99,7 @@ def _check(s: State, c: cmd.Place) -> str:
     if sea_units:
         raise Refused("naval units are placed in a sea zone next to the complex", "A&A §4.5")
     if not usable(s, c.space, power):
-        raise Refused(f"{power} has no complex at {c.space} held since the start of the turn", "A&A §4.5")
+        raise Refused(f"{power_words(power)} has no complex at {c.space} held since the start of the turn", "A&A §4.5")
     if room(s, c.space, power) < n:
         raise Refused(f"the complex at {c.space} can produce {room(s, c.space, power)} more this turn", "A&A §4.5")
     if "aa_gun" in c.units:

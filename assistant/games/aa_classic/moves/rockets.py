@@ -6,7 +6,8 @@ import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic import geography as geo
-from assistant.games.aa_classic.moves.common import require_step, throw_ref
+from assistant.games.aa_classic.describe import power_words
+from assistant.games.aa_classic.moves.common import known_space, require_step, throw_ref
 from assistant.games.aa_classic.state import State
 
 
@@ -14,18 +15,18 @@ def fire_rocket(c: cmd.FireRocket, s: State, ctx: Context) -> list:
     require_step(s, "combat")
     w = s.world
     if not s.has_tech(s.power, "rockets"):
-        raise Refused(f"{s.power} has not developed rockets", "A&A §5.2")
+        raise Refused(f"{power_words(s.power)} has not developed rockets", "A&A §5.2")
     if s.rocket_fired:
         raise Refused("one rocket attack per turn", "A&A §5.2")
-    if c.launcher not in w.board.spaces or c.target not in w.board.spaces:
-        raise Refused("unknown space", "A&A §7.1")
+    known_space(s, c.launcher, "launcher territory")
+    known_space(s, c.target, "target territory")
     guns = [
         i
         for i, u in s.units.items()
         if u.space == c.launcher and u.owner == s.power and "anti_aircraft" in w.units[u.kind].flags and not u.aboard
     ]
     if not guns or s.mark(guns[0]).captured:
-        raise Refused(f"{s.power} has no AA gun able to fire a rocket in {c.launcher}", "A&A §5.2")
+        raise Refused(f"{power_words(s.power)} has no AA gun able to fire a rocket in {c.launcher}", "A&A §5.2")
     owner = s.controller(c.target)
     if c.target not in s.complexes or not w.enemies(owner, s.power):
         raise Refused(f"{c.target} has no enemy industrial complex", "A&A §5.2")

@@ -6,7 +6,8 @@ import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic.moves.capture import capture
-from assistant.games.aa_classic.moves.common import Emitter, pick, require_step
+from assistant.games.aa_classic.describe import power_words
+from assistant.games.aa_classic.moves.common import Emitter, known_space, pick, require_step
 from assistant.games.aa_classic.state import State
 
 
@@ -18,8 +19,8 @@ def room(s: State, transport: int) -> int:
 
 def _coast(s: State, territory: str, zone: str) -> None:
     b = s.world.board
-    if territory not in b.spaces or zone not in b.spaces:
-        raise Refused(f"unknown space {territory if territory not in b.spaces else zone!r}", "A&A §7.1")
+    known_space(s, territory, "territory")
+    known_space(s, zone, "sea zone")
     if b.spaces[territory].kind != "land" or b.spaces[zone].kind != "sea" or not b.adjacent(territory, zone):
         raise Refused(f"{territory} is not a coast of the sea zone {zone}", "A&A §7.6")
 
@@ -95,7 +96,7 @@ def unload(c: cmd.Unload, s: State, ctx: Context) -> list:
             if wanted:
                 wanted[k] -= 1
     if not cargo or any(v > 0 for v in wanted.values()):
-        raise Refused(f"{s.power} has no such cargo aboard transports in {c.zone}", "A&A §7.6")
+        raise Refused(f"{power_words(s.power)} has no such cargo aboard transports in {c.zone}", "A&A §7.6")
     out = Emitter(s)
     try:
         _check_unload(s, c, cargo)

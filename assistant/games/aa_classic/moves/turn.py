@@ -5,9 +5,10 @@ from __future__ import annotations
 import assistant.games.aa_classic.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_classic import commands as cmd
-from assistant.games.aa_classic.geography import canals_open
+from assistant.games.aa_classic.describe import power_words
 from assistant.games.aa_classic.moves import victory
-from assistant.games.aa_classic.moves.common import Emitter, contested_zones, require_step
+from assistant.games.aa_classic.moves.common import Emitter, contested_zones, movement_of, require_step
+from assistant.games.aa_classic.moves.movement import carrier_berths, landings
 from assistant.games.aa_classic.moves.placement import placeable
 from assistant.games.aa_classic.state import State
 from events.core import PhaseBegan
@@ -66,7 +67,7 @@ def end_step(c: cmd.EndStep, s: State, ctx: Context) -> list:
                 "A&A Annex IV",
             )
     if step == "noncombat_move":
-        out(*aircraft_without_landing(s))
+        out(*aircraft_without_landing(s, c.override.strip()))
     if step == "placement" and s.purchased:
         out(*_unplaced(s, c.override.strip()))
     if step != "income":
@@ -90,16 +91,24 @@ def end_step(c: cmd.EndStep, s: State, ctx: Context) -> list:
 
 
 def collect_income(s: State) -> list:
-    """Step 6: the production level, from the bank, unless the capital is in enemy hands (A&A §4.6, §4.7)."""
+    """Step 6: the production level, from the bank, unless the capital is in enemy hands (A&A §4.6, §4.7).
+
+    A capital its owner liberated this very turn gives no income yet: "lorsque votre capitale est libérée ... vous
+    ne pouvez pas immédiatement encaisser de revenu" (memo, src L1652); the owner collects at the end of its next
+    turn, as when an ally liberates it."""
+    capital = s.world.capital_of(s.power)
     if s.capital_held_by_enemy(s.power):
-        capital = s.world.capital_of(s.power)
-        return [ev.IncomeWithheld(power=s.power, reason=f"{capital} is held by {s.controller(capital)}")]
+        return [ev.IncomeWithheld(power=s.power, reason=f"{capital} is held by {power_words(s.controller(capital))}")]
+    if capital in s.captured_this_turn:
+        return [ev.IncomeWithheld(power=s.power, reason=f"{capital} was liberated only this turn; income resumes at "
+                                                        "the end of the next turn (A&A §4.6)")]
     return [ev.IncomeCollected(power=s.power, amount=s.production.get(s.power, 0))]
 
 
-def aircraft_without_landing(s: State) -> list:
-    """At the end of the non-combat move, aircraft with nowhere to be are lost (A&A §7.4, §7.8)."""
-    lost = []
+def stranded(s: State) -> list[int]:
+    """The mover's aircraft not on a landing: at sea off any carrier, or in a territory that is not friendly or was
+    captured this turn (A&A §7.8)."""
+    out = []
     for i, u in s.units.items():
         if u.owner != s.power or s.world.domain(u.kind) != "air":
             continue
@@ -108,18 +117,43 @@ def aircraft_without_landing(s: State) -> list:
         else:
             ok = s.friendly_territory(u.space, s.power) and u.space not in s.captured_this_turn
         if not ok:
-            lost.append(i)
+            out.append(i)
+    return out
+
+
+def still_able_to_land(s: State) -> dict[int, list[str]]:
+    """Aircraft without a landing that can still reach one with the movement they have left, with where."""
+    out = {}
+    for i in stranded(s):
+        u = s.units[i]
+        where = landings(s, u.kind, u.space, movement_of(s, u.kind, u.owner) - s.mark(i).used)
+        # A zone counts only with room on a carrier already there: a carrier still to come is the table's plan.
+        where = [n for n in where if not s.world.is_sea(n) or carrier_berths(s, n, (i,))]
+        if where:
+            out[i] = where
+    return out
+
+
+def aircraft_without_landing(s: State, override: str = "") -> list:
+    """At the end of the non-combat move, aircraft with nowhere to be are lost (A&A §7.4, §7.8). Only aircraft that
+    cannot land are lost: ending the move while one could still land is refused, as for placement (A&A §4.5),
+    unless the table says why (then they are lost too)."""
+    lost = stranded(s)
     if not lost:
         return []
-    return [ev.AircraftLost(power=s.power, units=tuple(lost), reason="no friendly landing at the end of the move")]
-
-
-def open_canals(s: State) -> frozenset[str]:
-    """Canals open to the moving power: its side controlled every canal territory at the start of its turn.
-
-    Ruling (digest §12 #38): Suez is measured at the start of the turn like Panama. The snapshot holds the mover's
-    own territories; its allies' control is taken as it stands, since allies cannot change it during this turn.
-    """
-    w = s.world
-    held = set(s.controlled_at_start) | {t for t, p in s.control.items() if p != s.power and w.allied(p, s.power)}
-    return canals_open(w.board, held)
+    can = still_able_to_land(s)
+    out: list = []
+    if can:
+        if not override:
+            said = "; ".join(
+                f"{s.units[i].kind.replace('_', ' ')} #{i} in {s.units[i].space} "
+                f"(to {', '.join(where[:3])}{' …' if len(where) > 3 else ''})"
+                for i, where in can.items()
+            )
+            raise Refused(f"aircraft can still land: {said}. Land them first; only aircraft that cannot land are "
+                          "lost, or end the move anyway with a reason", "A&A §7.8")
+        out.append(ev.RuleOverridden(command="aa.end_step", refusal="aircraft could still land", rule="A&A §7.8",
+                                     reason=override))
+    reason = f"not landed ({override})" if can else "no friendly landing at the end of the move"
+    out.append(ev.AircraftLost(power=s.power, units=tuple(lost), reason=reason))
+    return out
