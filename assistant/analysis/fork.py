@@ -5,7 +5,8 @@ their numbers, actors, times and command ids (so every reference inside them,
 undo targets, corrected dice, notes, still points at the right event), stored
 under a new game id with its own hash chain. Its view at ``at_seq`` is exactly
 the original's view at ``at_seq``. The link is two annotations, themselves
-events: one in the fork naming its origin, one in the original naming the fork;
+events: one in the fork naming its origin, one in the original naming the fork
+(left out when the original is archived: nothing more is written to it);
 nothing else in the original changes.
 """
 
@@ -22,12 +23,16 @@ from events.store import NewEvent
 FORK_NOTE = "What-if fork of game "  # the note that makes a game a fork (its first words)
 
 
-def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, actor: str = "table") -> str:
+def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, actor: str = "table",
+              link_original: bool = True) -> str:
+    """The new game's id. ``link_original=False`` leaves the original untouched (an archived game takes no more
+    events): the fork still names its origin."""
     row = app.game(game_id)
     head = app.head(row.game_id)
     if not 1 <= at_seq <= head:
         raise ValueError(f"event {at_seq} does not exist; this game's log runs from 1 to {head}")
-    actor = app.actor_at_table(row.game_id, actor)  # refused before anything is written
+    if link_original:
+        actor = app.actor_at_table(row.game_id, actor)  # refused before anything is written
     store = app.store
     new_id = secrets.token_hex(6)
     name = title or f"{row.title} — what if (from event {at_seq})"
@@ -43,8 +48,9 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
     in_fork = actor if actor.casefold() in {a.casefold() for a in app.actors(new_id)} else "table"  # joined later
     app.handle(new_id, AddNote(about_seq=at_seq, text=f"{FORK_NOTE}{row.game_id} from its event {at_seq}."),
                actor=in_fork)
-    app.handle(row.game_id, AddNote(about_seq=at_seq, text=f"What-if fork: game {new_id} starts from here."),
-               actor=actor)
+    if link_original:
+        app.handle(row.game_id, AddNote(about_seq=at_seq, text=f"What-if fork: game {new_id} starts from here."),
+                   actor=actor)
     return new_id
 
 

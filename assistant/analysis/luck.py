@@ -124,8 +124,18 @@ def from_table(owners: dict[int, tuple[str, str]]) -> Attribution:
     return attribute
 
 
-def luck_report(entries: Iterable[Entry], attribute: Attribution = by_clock, moments: int = 5) -> LuckReport:
+def by_turn(round_: int, side: str) -> str:
+    """A turn as the per-battle table names it when one place saw battles in several turns."""
+    return f"round {round_}, {side}" if side else f"round {round_}"
+
+
+def luck_report(entries: Iterable[Entry], attribute: Attribution = by_clock, moments: int = 5,
+                turn: Callable[[int, str], str] = by_turn) -> LuckReport:
+    """Luck per roll, per power and per battle. A battle is one place in one turn: when a game names its battles
+    by their place (A&A: "Manchuria" is attacked by the USSR, then by Japan), each turn's battle there is a row of
+    its own, named with ``turn(round, side)``: "Manchuria (round 1, ussr)"."""
     rolls: list[RollLuck] = []
+    turns: list[tuple[int, str]] = []  # per roll: the round and the side whose turn it was
     clock_round, clock_side = 0, ""
     for entry in entries:
         if entry.cancelled:
@@ -141,6 +151,7 @@ def luck_report(entries: Iterable[Entry], attribute: Attribution = by_clock, mom
         actual = sum(1 for f, t in zip(faces, event.targets) if is_hit(f, t, event.hits_when))
         expected, z, percentile = score(chances, actual)
         power, battle = attribute(entry.seq, event, clock_side)
+        turns.append((clock_round, clock_side))
         rolls.append(
             RollLuck(
                 seq=entry.seq, round=clock_round, power=power, battle=battle, purpose=event.purpose,
@@ -148,10 +159,17 @@ def luck_report(entries: Iterable[Entry], attribute: Attribution = by_clock, mom
             )
         )
     groups: dict[str, dict[str, list[RollLuck]]] = {"power": {}, "battle": {}}
-    for r in rolls:
+    fought: dict[tuple[str, int, str], list[RollLuck]] = {}  # (battle, round, side on turn) -> its rolls
+    for r, (round_, side) in zip(rolls, turns):
         groups["power"].setdefault(r.power, []).append(r)
         if r.battle:
-            groups["battle"].setdefault(r.battle, []).append(r)
+            fought.setdefault((r.battle, round_, side), []).append(r)
+    places: dict[str, int] = {}
+    for battle, _round, _side in fought:
+        places[battle] = places.get(battle, 0) + 1
+    for (battle, round_, side), battle_rolls in fought.items():
+        name = battle if places[battle] == 1 else f"{battle} ({turn(round_, side)})"
+        groups["battle"].setdefault(name, []).extend(battle_rolls)
     # The moments that mattered: most hits above (below) expectation, then the rarer outcome.
     ranked = sorted(rolls, key=lambda r: (r.actual - r.expected, r.percentile))
     return LuckReport(

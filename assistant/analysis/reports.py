@@ -90,7 +90,11 @@ def build_report(app: Any, game_id: str) -> Report:
         msgspec.structs.replace(line, round=round_of(ends, line.seq)) if line.seq else line
         for line in (adapter.ledger(views.view(gid, at=head), entries) if head else [])
     ]
-    luck = luck_report(entries, adapter.attribution(entries))
+    def turn(round_: int, side: str) -> str:  # "round 1, USSR"; Europe Engulfed: "turn Sep/Oct 1941, Axis"
+        when = named.get(round_) or ("set-up" if round_ == 0 else str(round_))
+        return f"{adapter.round_name} {when}" + (f", {label(adapter.side_name(side))}" if side else "")
+
+    luck = luck_report(entries, adapter.attribution(entries), turn=turn)
     shown = {who for s in series for who in s.values} | set(casualties) | set(luck.by_power)
     shown |= {who for b in battles for who in (b.attacker, b.defender)} | {line.who for line in ledger}
     return Report(

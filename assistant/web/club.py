@@ -18,6 +18,7 @@ from assistant.club.accounts import Club, Member
 from assistant.club.live import event_stream
 from assistant.decider import Refused
 from assistant.web import security
+from assistant.web.current import local_path
 from events.store import GameNotFound
 
 club_pages = Blueprint("club", __name__)
@@ -27,6 +28,9 @@ GAME_PATH = re.compile(r"^/g/([0-9A-Za-z_-]{1,64})(/.*)?$")
 WATCHABLE = re.compile(r"^(|/log|/live|/events|/space/.*|/report.*|/summary|/teach)$")
 SPOILERS = re.compile(r"^(/report.*|/summary|/teach|/export|/file/.*)$")  # every side's hidden facts at once
 HOST_ONLY = re.compile(r"^(/delete|/export|/file/.*)$")
+# The teaching replay's forms answer with the host's replay (every side's hidden facts); a fork copies them all
+TEACHING = re.compile(r"^/teach/\d+/(note|fork)$")
+FORK = re.compile(r"^/teach/\d+/fork$")
 
 
 def club() -> Club:
@@ -44,6 +48,8 @@ def club_gate():
     g.seat = None
     path = request.path
     if member is None and not path.startswith(OPEN):
+        if request.method not in security.SAFE_METHODS:  # a form sent when signed out cannot be sent again as a link
+            return redirect(url_for("club.signin"))
         return redirect(url_for("club.signin", next=request.full_path if request.query_string else path))
     if path.startswith("/watch/") and request.method != "GET":
         abort(403, "Spectator links are read-only.")
@@ -63,6 +69,8 @@ def _seat_gate(member: Member, game_id: str, rest: str):
     seat = g.seat = club().seat(game_id, member.member_id)
     archived = store.archived(game_id)
     writing = request.method not in security.SAFE_METHODS
+    if writing and archived and FORK.match(rest):
+        return None  # "What if…" from a finished game: every member reads it all, and the fork is a new game
     if seat is not None and seat.host and not (writing and archived and rest != "/seats"):
         return None
     if rest == "/seats":
@@ -74,6 +82,10 @@ def _seat_gate(member: Member, game_id: str, rest: str):
             abort(403, "You are watching this game: only its seated players act (ask the host for a seat).")
         if HOST_ONLY.match(rest):
             abort(403, "Only the table's host may do that.")
+        if TEACHING.match(rest):
+            abort(403, "The teaching replay shows every side's hidden facts: while the game is played, only its "
+                       "host annotates it there or forks a \"What if…\" game from it (notes from the table work "
+                       "for every seat).")
         return None
     if archived:
         return None  # a finished game is readable by every member, hidden facts and all
@@ -137,11 +149,12 @@ def invitation(token: str):
             else:
                 _start_session(member)
                 return redirect(url_for("web.games"), 303)
-    return render_template("club/invitation.html", title="Welcome", member=member, error=error), 422 if error else 200
+    # ``member`` names whoever is signed in (the page's header): the invitee is not, until the form is sent
+    return render_template("club/invitation.html", title="Welcome", invitee=member, error=error), 422 if error else 200
 
 
 def _local(target: str) -> str:
-    return target if target.startswith("/") and not target.startswith("//") else "/"
+    return local_path(target)
 
 
 # ---------------------------------------------------------------- members (club administrators)
@@ -181,7 +194,7 @@ def seats(game_id: str):
             if request.form.get("action") == "remove":
                 club().remove_seat(game_id, who.member_id)
             else:
-                powers = tuple(re.split(r"[,\s]+", request.form.get("powers", "")[:400]))
+                powers = _known_sides(re.split(r"[,\s]+", request.form.get("powers", "")[:400]), _sides(game_id))
                 current = club().seat(game_id, who.member_id)
                 club().set_seat(game_id, who.member_id, powers, host=bool(current and current.host))
         except Refused as exc:
@@ -194,13 +207,32 @@ def seats(game_id: str):
 
 
 def _sides(game_id: str) -> list[str]:
-    """The names a seat may hold, as the game's state lists them (its powers, sides or nations)."""
-    state = current_app.extensions["assistant"].view(game_id).game
+    """The names a seat may hold, in the game's order: its powers and sides as the game declares them
+    (``GameKind.sides``: A&A's ``ussr``... and ``axis``/``allies``, Europe Engulfed's ``Axis``, ``Allied`` and
+    nations), else as its state lists them (powers, sides or nations)."""
+    a = current_app.extensions["assistant"]
+    state = a.view(game_id).game
+    declared = a.kind_of(game_id).kind.sides
+    if declared is not None:
+        return list(dict.fromkeys(str(n) for n in declared(state)))
     for name in ("powers", "sides", "nations"):
         found = getattr(state, name, None)
         if isinstance(found, (dict, list, tuple)) and found and all(isinstance(n, str) for n in found):
             return sorted(found)
     return []
+
+
+def _known_sides(typed: list[str], sides: list[str]) -> tuple[str, ...]:
+    """The powers typed for a seat, spelled as the game spells them; a name the game does not know is refused
+    (a seat holding "germny" would let its player act for nobody, and nothing would say why)."""
+    typed = [t.strip() for t in typed if t.strip()]
+    if not sides:
+        return tuple(typed)
+    spelled = {s.casefold(): s for s in sides}
+    unknown = [t for t in typed if t.casefold() not in spelled]
+    if unknown:
+        raise Refused(f"{unknown[0]!r} is not a power or side of this game; it names {', '.join(sides)}")
+    return tuple(spelled[t.casefold()] for t in typed)
 
 
 # ---------------------------------------------------------------- live events

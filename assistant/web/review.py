@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 
 from assistant.analysis import charts, fork, summaries, teaching
@@ -269,10 +269,17 @@ def _teach(game_id: str, spectator: str | None, seq: int | None = None, error: s
         "next": steps.steps[min(len(steps.steps) - 1, i + 1)].seq, "prev_round": previous_round,
         "next_round": next_round, "position": i + 1, "count": len(steps.steps), "spaces": p.spaces(t),
         "error": error, "values": values or {}, "origin": origin_link(gid), "cid": new_command_id,
+        "closed": _archived(gid),
         "title": f"{assistant().game(gid).title} — teaching replay",
     }
     template = "review/_teach.html" if is_htmx() else "review/teach.html"
     return render_template(template, **ctx), status
+
+
+def _archived(gid: str) -> bool:
+    """An archived club game: readable by every member, annotated no more (a "What if…" fork still starts)."""
+    club = current_app.extensions["tabletop"].get("club")
+    return club is not None and club.store.archived(gid)
 
 
 @viewer.pages(review, "/teach")
@@ -301,13 +308,25 @@ def add_note(game_id: str, seq: int):
 
 @review.post("/g/<game_id>/teach/<int:seq>/fork")
 def what_if(game_id: str, seq: int):
-    """A new game from this event (``assistant.analysis.fork``); a repeated form (double tap) opens the same fork."""
+    """A new game from this event (``assistant.analysis.fork``); a repeated form (double tap) opens the same fork.
+
+    In the club whoever forks hosts the fork (as whoever starts a game does), so they can play it and seat others;
+    a fork of an archived game leaves the original as it is."""
     gid = open_game(game_id)
     command_id = request.form.get("command_id") or new_command_id()
+    club = current_app.extensions["tabletop"].get("club")
+    link = not _archived(gid)
     c = caches()
+
+    def make() -> str:
+        new_id = fork.fork_game(assistant(), gid, seq, actor=actor(), link_original=link)
+        if club is not None and g.get("member") is not None:
+            club.set_seat(new_id, g.member.member_id, (), host=True)
+        return new_id
+
     with c.fork_lock:
         try:
-            new_id = c.forks.get(command_id, lambda: fork.fork_game(assistant(), gid, seq, actor=actor()))
+            new_id = c.forks.get(command_id, make)
         except ValueError as exc:  # no such event
             abort(404, str(exc))
     return go(url_for("web.table", game_id=new_id))

@@ -92,3 +92,27 @@ def test_rulebook_sudan_battle_luck():
     assert germany.expected == pytest.approx(5 / 6) and uk.expected == pytest.approx(1.0)
     assert uk.z == pytest.approx(0.0) and germany.z > 0
     assert report.by_battle["Sudan"].dice == 6
+
+
+def test_battles_fought_in_one_place_in_different_turns_are_scored_apart():
+    """A&A names a battle by its place: the USSR attacks Manchuria (2 infantry, faces 1 1: 2 hits for 1/3
+    expected), then Japan takes it back in its own turn (1 armour, face 6: 0 hits for 1/2 expected). Two battles,
+    two rows; Norway, fought once, keeps its plain name."""
+    entries = [
+        E(1, PhaseBegan(round=1, side="ussr", phase="combat")),
+        E(2, roll((1, 1), (1, 1), ref="Manchuria")),
+        E(3, roll((5,), (2,), ref="Norway")),
+        E(4, PhaseBegan(round=1, side="japan", phase="combat")),
+        E(5, roll((6,), (3,), ref="Manchuria")),
+        E(6, PhaseBegan(round=2, side="ussr", phase="combat")),
+        E(7, roll((2,), (1,), ref="Manchuria")),
+    ]
+    report = luck_report(entries)
+    assert list(report.by_battle) == ["Manchuria (round 1, ussr)", "Norway", "Manchuria (round 1, japan)",
+                                      "Manchuria (round 2, ussr)"]
+    ussr, japan = report.by_battle["Manchuria (round 1, ussr)"], report.by_battle["Manchuria (round 1, japan)"]
+    assert (ussr.dice, ussr.actual, ussr.expected) == (2, 2, pytest.approx(1 / 3))
+    assert (japan.dice, japan.actual, japan.expected) == (1, 0, pytest.approx(1 / 2))
+    assert [r.battle for r in report.rolls] == ["Manchuria", "Norway", "Manchuria", "Manchuria"]
+    named = luck_report(entries, turn=lambda round_, side: f"turn {round_} of {side.upper()}")
+    assert "Manchuria (turn 1 of JAPAN)" in named.by_battle

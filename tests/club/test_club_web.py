@@ -85,7 +85,7 @@ def test_seats_decide_who_acts_for_which_side(club_env, skirmish):
 def test_the_host_seats_players_and_others_only_read_the_seats(club_env, skirmish):
     game_id, ann = skirmish
     listing = page(ann.get(f"/g/{game_id}/seats"))
-    assert "Ann" in listing and "hosts the table" in listing and "plays red" in listing and "blue, red" in listing
+    assert "Ann" in listing and "hosts the table" in listing and "plays red" in listing and ": red, blue" in listing  # in the game's order
     assert ann.post(f"/g/{game_id}/seats", {"name": "Dee", "powers": "blue, red"}).status_code == 303
     dee_seat = club_env.club.seat(game_id, club_env.members["Dee"].member_id)
     assert dee_seat.powers == ("blue", "red") and not dee_seat.host
@@ -137,3 +137,87 @@ def test_hidden_blocks_are_filtered_by_seat_on_the_server(club_env):
     assert watched.status_code == 303
     spectator = page(dee.get(watched.headers["Location"]))
     assert "germany infantry" not in spectator and "ussr infantry" not in spectator
+
+
+def test_an_invitation_page_shows_nobody_signed_in_and_a_form_sent_signed_out_asks_to_sign_in(club_env):
+    token = club_env.club.invite(club_env.members["Ann"].member_id)  # Ann administers the club
+    visitor = Client(club_env.app)
+    welcome = page(visitor.get(f"/invite/{token}"))
+    assert "Welcome, Ann" in welcome
+    assert "Sign out" not in welcome and "/club/members" not in welcome  # nobody is signed in yet
+    sent = visitor.post("/signout", {})
+    assert sent.status_code == 302 and sent.headers["Location"] == "/signin"  # not ?next=/signout, a form
+
+
+def test_signing_in_goes_on_only_to_a_page_of_the_club(club_env):
+    for target in ("/\\evil.example", "/\t/evil.example", "//evil.example", "https://evil.example/"):
+        client = Client(club_env.app)
+        client.get("/signin")
+        done = client.post("/signin", {"name": "Bob", "password": PASSWORD, "next": target})
+        assert done.status_code == 303 and done.headers["Location"] == "/", target
+    client = Client(club_env.app)
+    client.get("/signin")
+    done = client.post("/signin", {"name": "Bob", "password": PASSWORD, "next": "/club/members"})
+    assert done.headers["Location"] == "/club/members"
+
+
+def test_the_seats_page_offers_the_games_own_sides_and_refuses_a_misspelt_one(club_env):
+    game_id = played(club_env.assistant)
+    club, m = club_env.club, club_env.members
+    club.set_seat(game_id, m["Ann"].member_id, (), host=True)
+    ann = sign_in(club_env.app, "Ann")
+    listing = page(ann.get(f"/g/{game_id}/seats"))
+    assert ": Axis, Allied, germany" in listing and '<option value="Allied">' in listing
+    typo = ann.post(f"/g/{game_id}/seats", {"name": "Bob", "powers": "Alied"})
+    assert typo.status_code == 422 and "&#39;Alied&#39; is not a power or side of this game" in page(typo)
+    assert club.seat(game_id, m["Bob"].member_id) is None
+    assert ann.post(f"/g/{game_id}/seats", {"name": "Bob", "powers": "allied"}).status_code == 303
+    assert club.seat(game_id, m["Bob"].member_id).powers == ("Allied",)  # as the game spells it
+
+
+def test_the_teaching_replay_takes_notes_and_forks_of_a_live_game_from_its_host_only(club_env, skirmish):
+    game_id, ann = skirmish
+    head = club_env.assistant.head(game_id)
+    bob = sign_in(club_env.app, "Bob")  # seated, not the host: his replay is the spectators'
+    for path, form in ((f"/g/{game_id}/teach/2/note", {"text": "why?"}), (f"/g/{game_id}/teach/2/note", {"text": ""}),
+                       (f"/g/{game_id}/teach/2/fork", {"command_id": "fork-bob"})):
+        for htmx in (False, True):
+            refused = bob.post(path, form, htmx=htmx)
+            assert refused.status_code == 403 and "only its host" in page(refused), (path, form, htmx)
+            assert "Add an annotation" not in page(refused)
+    assert club_env.assistant.head(game_id) == head and len(club_env.assistant.games()) == 1
+
+
+def test_a_what_if_fork_is_hosted_by_whoever_forked_it(club_env, skirmish):
+    game_id, ann = skirmish
+    forked = ann.post(f"/g/{game_id}/teach/2/fork", {"command_id": "fork-ann"})
+    assert forked.status_code == 303
+    fork_id = forked.headers["Location"].rsplit("/", 1)[1]
+    assert fork_id != game_id
+    seat = club_env.club.seat(fork_id, club_env.members["Ann"].member_id)
+    assert seat is not None and seat.host
+    assert ann.get(f"/g/{fork_id}").status_code == 200  # her table, not the spectators' page
+    assert ann.do(fork_id, "toy.end_phase").status_code == 200
+    assert "you host" in page(ann.get("/")).split(f"/g/{fork_id}", 1)[1].split("</li>", 1)[0]
+
+
+def test_any_member_forks_an_archived_game_which_stays_as_it_was(club_env, skirmish):
+    game_id, ann = skirmish
+    assert ann.post(f"/g/{game_id}/delete", {"confirm": "yes"}).status_code == 303
+    head = club_env.assistant.head(game_id)
+    dee = sign_in(club_env.app, "Dee")  # no seat at the game
+    replay = page(dee.get(f"/g/{game_id}/teach?at=2"))
+    assert "What if… (a new game from event 2)" in replay and "Add an annotation" not in replay
+    assert dee.post(f"/g/{game_id}/teach/2/note", {"text": "late"}).status_code == 403
+    forked = dee.post(f"/g/{game_id}/teach/2/fork", {"command_id": "fork-dee"})
+    assert forked.status_code == 303
+    fork_id = forked.headers["Location"].rsplit("/", 1)[1]
+    assert club_env.assistant.head(game_id) == head, "nothing more is written to an archived game"
+    assert club_env.club.seat(fork_id, club_env.members["Dee"].member_id).host
+    assert f"What-if fork of game {game_id}" in page(dee.get(f"/g/{fork_id}/teach?at=3"))
+
+
+def test_the_games_list_names_each_games_kind_by_its_title(club_env, skirmish):
+    listing = page(sign_in(club_env.app, "Bob").get("/"))
+    title = dict(club_env.assistant.kinds())["toy"]
+    assert title != "toy" and f"{title} · " in listing and ">toy · " not in listing
