@@ -114,7 +114,7 @@ def describe(e: Any) -> str:
     if t is ev.ControlChanged:
         return f"{_place(e.zone)} passes to {'Japan' if e.side == 'japan' else 'the Allies'}."
     if t is ev.LandFire:
-        return f"{'Japan' if e.side == 'japan' else 'The Allies'} fire at {_place(e.zone)}: {e.hits} hit(s)."
+        return f"{'Japan fires' if e.side == 'japan' else 'The Allies fire'} at {_place(e.zone)}: {e.hits} hit(s)."
     if t is ev.LossesApplied:
         return f"Losses at {_place(e.zone)}: {sum(e.losses.values()) + sum(e.hdf.values())} step(s) ({e.cause})."
     if t is ev.KamikazeAttack:
@@ -151,6 +151,32 @@ def _land(e: Any) -> str:
         return f"At {_place(e.zone)} only the {e.force.title()}s attack; they alone take the losses."
     if t is ev.AirCommitted:
         return f"Round {e.round} at {_place(e.zone)}: {', '.join(e.units)} committed to {e.use}."
+    if t is ev.FreeStepsGranted:
+        where = f" (loss of {_place(e.zone)})" if e.zone else ""
+        return f"China receives {e.steps} free {e.force.title()} step(s) to place{where} ({e.rule})."
+    if t is ev.FreeStepsPlaced:
+        if not e.force:
+            return f"A step of {e.target} becomes a garrison."
+        return f"{e.steps} free {e.force.title()} step(s) placed: {e.piece.id if e.piece else e.target}."
+    if t is ev.FortificationRemoved:
+        return f"The fortification of {_place(e.zone)} is removed: {e.cause}."
+    if t is ev.RuleOverridden:
+        return f"The table overrides {e.rule} for {e.command} ({e.refusal}): {e.reason}."
+    if t is ev.InterceptionRolled:
+        won = f", {'Japan' if e.winner == 'japan' else 'the Allies'} winning" if e.winner else ""
+        outcome = {"day": "Day combat", "night": "Night combat", "bad_weather": "bad weather",
+                   "avoid": "no combat (avoided)"}.get(e.outcome, e.outcome)
+        return f"Interception in {_place(e.sea)} (attempt {e.attempt}): {outcome}{won}."
+    if t is ev.NavalFired:
+        hits = sum(1 for shot in e.shots if shot[4] != "miss")
+        return f"{e.kind.replace('_', ' ').capitalize()} fire in {_place(e.sea)}: {hits} hit(s) of {len(e.shots)}."
+    if t is ev.AirCombatFought:
+        scored = ", ".join(f"{'Japan' if k == 'japan' else 'the Allies'} {v}" for k, v in sorted(e.hits.items()))
+        return f"Air combat over {_place(e.where)}: hits {scored or 'none'}."
+    if t is ev.DamageResolved:
+        parts = [f"{len(e.repairs)} step(s) to repair", f"{e.destroyed} destroyed" if e.destroyed else "",
+                 f"{len(e.orphaned)} CBA to the Orphan box" if e.orphaned else ""]
+        return f"Damage to {e.fleet} resolved: " + ", ".join(x for x in parts if x) + "."
     if t is ev.ForcePoolAdditionsEntered:
         return f"The {e.year} US Force Pool additions are entered from the scenario card."
     if t is ev.ForcePoolAdditionsReceived:

@@ -14,7 +14,7 @@ from assistant.games.asia_engulfed import evolve_air as air_evolve
 from assistant.games.asia_engulfed.board import amend
 from assistant.games.asia_engulfed.scenario.entry import SetUpEntered
 from assistant.games.asia_engulfed.state import AEState, Build
-from events.core import PhaseBegan
+from events.core import PhaseBegan, PlayerAdded
 
 # Accounts that live beyond one production phase: every booking keeps them; WERP is closed by ProductionClosed.
 STOCKS = ("werp", "oil", "tc", "ta", "submarine_points", "bomber_points")
@@ -40,7 +40,7 @@ def _phase(s: AEState, e: PhaseBegan) -> AEState:
                 else "", sr_used={})
     if e.phase == "naval_movement":  # a new player turn
         s = replace(s, moved=(), oil_paid=(), banzai={}, sa_used=(), code_broken="", invasions={}, rounds={},
-                    breakthroughs={})
+                    defender_rounds={}, land_hits={}, breakthroughs={})
     return s
 
 
@@ -192,6 +192,10 @@ def _control(s: AEState, e: ev.ControlChanged) -> AEState:
 def _fire(s: AEState, e: ev.LandFire) -> AEState:
     if e.side == s.side:
         s = replace(s, rounds={**s.rounds, e.zone: s.rounds.get(e.zone, 0) + 1})
+    else:
+        s = replace(s, defender_rounds={**s.defender_rounds, e.zone: s.defender_rounds.get(e.zone, 0) + 1})
+    # The other side owes these hits until it takes them (AE 6.24): its surviving steps fire after (AE 6.31).
+    s = replace(s, land_hits={**s.land_hits, f"{e.zone}:{places.enemy(e.side)}": e.hits})
     banzai = tuple(f.piece for f in e.fire if "banzai" in f.bonuses and f.piece in s.pieces)
     if not banzai:
         return s
@@ -205,6 +209,9 @@ def _air_combat(s: AEState, e: ev.AirCombatFought) -> AEState:
 
 
 def _losses(s: AEState, e: ev.LossesApplied) -> AEState:
+    if e.cause == "combat":  # the hits a fire scored there are taken (AE 6.24)
+        sides = {places.side(s.pieces[p]) for p in e.losses if p in s.pieces} or ({"japan"} if e.hdf else set())
+        s = replace(s, land_hits={k: v for k, v in s.land_hits.items() if k not in {f"{e.zone}:{x}" for x in sides}})
     if e.cause == "air combat":
         side = data.side_of(s.pieces[next(iter(e.losses))].nation) if e.losses else ""
         s = replace(s, air_hits={**s.air_hits, side: max(0, s.air_hits.get(side, 0) - sum(e.losses.values()))})
@@ -300,6 +307,8 @@ HANDLERS: dict[type, Callable[[AEState, Any], AEState]] = {
     ev.BoardAmended: lambda s, e: replace(s, board=amend.apply(s.board, e.amendments, validate=False)),
     ev.ScenarioSetUp: _scenario,
     SetUpEntered: lambda s, e: replace(s, scenario=e.scenario),
+    # The players named at the table: the side bid is theirs (AE 10.4).
+    PlayerAdded: lambda s, e: replace(s, players=tuple(dict.fromkeys((*s.players, e.name)))),
     ev.SidesBid: lambda s, e: replace(s, bid=e.amount),
     PhaseBegan: _phase,
     ev.TurnBegan: _turn,

@@ -164,7 +164,8 @@ MOVES: tuple[Move[AEState], ...] = (
          when=lambda s: s.side == "allies"),
     Move(c.SpendSpecialAction, special_actions.spend, phases=("naval_movement", "production",
                                                             "operational_movement", "land_combat",
-                                                            "return_to_base")),
+                                                            "return_to_base"),
+         when=lambda s: bool(special_actions.choices(s)["nation"]), choices=special_actions.choices),
     Move(c.Kamikaze, air_naval.kamikaze, phases=("air_naval_combat",), when=lambda s: s.track("kamikaze") <= 0,
          choices=_seas),
     # Superseded at the table by the port attack with its air combat and AA (ae.attack_port); kept for saved games.

@@ -38,6 +38,7 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     scenario: Scenario = Scenario()
     set_up: bool = False
     bid: int = -1  # -1 = no bid made (AE 10.4 is optional)
+    players: tuple[str, ...] = ()  # the players at the table: named in the options or the log (core.player_added)
     turn: int = 0  # 0 = before the first turn
     side: str = ""  # the phasing side: japan | allies
     phase: str = "setup"
@@ -72,6 +73,8 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     air_combatants: tuple[str, ...] = ()  # the air units of the last air combat
     air_commitment: dict[str, AirCommitment] = {}  # zone -> its current round's air uses (AE 6.21)
     rounds: dict[str, int] = {}  # zone -> combat rounds the attacker fired this player turn (AE 6.1, 6.6)
+    defender_rounds: dict[str, int] = {}  # zone -> rounds the defender fired this player turn (first, AE 6.31)
+    land_hits: dict[str, int] = {}  # "zone:side" -> hits of a fire there the side has still to take (AE 6.24)
     breakthroughs: dict[str, int] = {}  # zone -> breakthrough rounds bought with Special Actions (AE 6.6)  # zone -> units that made a banzai attack this round (AE 9.14)
     conquered: tuple[str, ...] = ()
     escalations: tuple[int, ...] = ()
@@ -118,4 +121,5 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
 
 def initial_state(definition: dict[str, Any]) -> AEState:
     board = loader.from_dict(definition["board"])
-    return AEState(board=board)
+    named = (definition.get("options") or {}).get("players") or {}
+    return AEState(board=board, players=tuple(dict.fromkeys(n for n in named.values() if n)))

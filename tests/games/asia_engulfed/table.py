@@ -19,7 +19,7 @@ from assistant.games.asia_engulfed.game import GAME
 from assistant.games.asia_engulfed.options import Options
 from assistant.games.asia_engulfed.scenario.format import Marker, Piece, Scenario, Tracks
 from assistant.games.asia_engulfed.state import AEState
-from events.core import DiceRolled
+from events.core import DiceRolled, PlayerAdded
 
 
 def zone(name: str, colour: str | None = None, *, kind: str = "large", national: bool = False, country: str = "",
@@ -190,6 +190,11 @@ class Table:
         self.log: list[Any] = []
         if set_up:
             self.do(c.SetUpScenario(scenario=scenario_ or scenario()))
+
+    def seat(self, *names: str) -> None:
+        """Name players at the table, as ``tabletop add-player`` records them (``core.player_added``)."""
+        for name in names:
+            self.state = GAME.evolve(self.state, PlayerAdded(name=name))
 
     def do(self, command: Any, dice: Sequence[int] = ()) -> list[Any]:
         roller = ScriptedDice(dice) if dice else DiceRoller(random.Random(len(self.log)).randrange)

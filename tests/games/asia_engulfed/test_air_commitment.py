@@ -55,7 +55,7 @@ def test_the_next_round_may_commit_each_unit_differently():
     t.do(c.Fire(zone="leyte", side="defender", faces=(1, 1)))
     # Round 2: no air combat; both LBA support their infantry.
     t.do(c.Fire(zone="leyte", side="attacker", first_round=False, air_support={"jp-lba-a": "jp-inf-ley"},
-                faces=(5, 5)))
+                faces=(1, 1)))
     f = [e for e in t.log if isinstance(e, ev.LandFire)][-1]
     assert [(x.dice, x.bonuses) for x in f.fire] == [(2, ("air support",))]  # both infantry steps
     t.do(c.Fire(zone="leyte", side="defender", first_round=False, air_support={"us-lba-ley": "us-inf-ley"},

@@ -31,9 +31,10 @@ def test_defenders_in_rough_terrain_hit_on_five_and_air_support_gives_one_bonus_
     f = fire_of(t)
     assert f.side == "allies" and f.hits == 2
     assert f.fire[0].bonuses == ("rough terrain",)
-    t.do(c.Fire(zone="chungking", side="attacker", support={"jp-inf-chk": 2}, faces=(5, 5, 5, 6)))
+    t.do(c.ApplyLosses(zone="chungking", hits=2, losses={"jp-inf-chk": 2}))  # the surviving steps fire
+    t.do(c.Fire(zone="chungking", side="attacker", support={"jp-inf-chk": 1}, faces=(5, 5)))
     f = fire_of(t)
-    assert [(x.dice, x.bonus, x.hits) for x in f.fire] == [(2, 1, 2), (2, 0, 1)]  # 2 steps air-supported
+    assert [(x.dice, x.bonus, x.hits) for x in f.fire] == [(1, 1, 1), (1, 0, 0)]  # 1 step air-supported
 
 
 def test_japanese_units_defending_against_a_chinese_attack_get_a_bonus_but_not_militia():
@@ -59,6 +60,7 @@ def test_assault_doubles_dice_but_not_in_jungle():
 def test_full_strength_units_lose_a_step_before_any_loses_a_second():
     t = battle((piece("jp-inf-chk", "japan", "infantry", 4, "chungking"),
                 piece("cn-inf-2", "china", "infantry", 2, "chungking", force="nationalist")))
+    t.do(c.Fire(zone="chungking", side="attacker", faces=(6, 6, 1, 1)))
     with pytest.raises(Refused) as refused:
         t.do(c.ApplyLosses(zone="chungking", hits=2, losses={"cn-inf-1": 2}))  # cn-inf-2 is full strength
     assert refused.value.rule == "AE 6.25"
@@ -87,9 +89,10 @@ def test_the_home_defense_force_must_banzai_with_a_quarter_of_its_steps():
     t = battle((piece("us-mar-honshu", "usa", "marine", 3, "honshu"),))
     t.do(c.Fire(zone="honshu", side="defender", faces=(6, 5, 4)))  # US Marines: inherent +1 (AE 4.26)
     assert [(x.bonus, x.hits) for x in fire_of(t).fire] == [(1, 2)]
-    t.do(c.Fire(zone="honshu", side="attacker", faces=(1, 1, 1, 1) + (5, 5, 5) + (5,) * 9))
+    t.do(c.ApplyLosses(zone="honshu", hits=2, losses={"jp-inf-1": 1}, hdf=1))
+    t.do(c.Fire(zone="honshu", side="attacker", faces=(1, 1, 1) + (5, 5, 5) + (5,) * 8))
     hdf = [x for x in fire_of(t).fire if x.piece == "hdf_honshu"]
-    assert [(x.dice, x.bonus, x.hits) for x in hdf] == [(3, 1, 3), (9, 0, 0)]  # 12 steps: 3 must Banzai
+    assert [(x.dice, x.bonus, x.hits) for x in hdf] == [(3, 1, 3), (8, 0, 0)]  # 11 steps: 3 must Banzai
 
 
 def test_kamikazes_must_strike_a_cruiser_first_and_die_after_firing():

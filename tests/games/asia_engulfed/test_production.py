@@ -139,6 +139,7 @@ def test_a_japanese_unit_in_india_keeps_the_commonwealths_three_werp_in_asia():
 def test_the_bid_gives_japan_a_pre_game_production_and_oil():
     """AE 10.4 example: a winning bid of three."""
     t = Table(scenario(network={"east_china_sea": 1}))
+    t.seat("Ann", "Bob")
     t.do(c.Bid(bids={"Ann": 3, "Bob": 1}))
     assert t.state.balance("japan", "oil") == 23
     t.do(c.Advance())

@@ -29,9 +29,15 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         raise Refused(f"{cmd.zone!r} is not a contested zone", rule="AE 6.1")
     if cmd.assault and zone.terrain == "jungle":
         raise Refused("no Assault in jungle", rule="AE 6.72")
+    side = s.side if cmd.side == "attacker" else places.enemy(s.side)
+    owed = s.land_hits.get(f"{cmd.zone}:{side}", 0)
+    if owed:
+        raise Refused(f"{_who(side)} first take the {owed} hit(s) scored on them at {zone.name} (ae.apply_losses): "
+                      "only surviving steps fire", rule="AE 6.24, 6.31")
     if cmd.side == "attacker":
         _round_allowed(s, cmd.zone, zone)
-    side = s.side if cmd.side == "attacker" else places.enemy(s.side)
+    if cmd.first_round and s.rounds.get(cmd.zone, 0):
+        cmd = msgspec.structs.replace(cmd, first_round=False)  # a round was fought there: no first-round bonus
     foe = places.enemy(side)
     firing = places.land_at(s, cmd.zone, side)
     foes = places.land_at(s, cmd.zone, foe)
@@ -65,6 +71,10 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         fires.append(ev.UnitFire(piece=pid, dice=d, bonus=bonus, hits=hits, bonuses=tuple(names)))
     return [roll, ev.LandFire(zone=cmd.zone, side=side, round=1 if cmd.first_round else 2, assault=cmd.assault,
                               fire=tuple(fires), hits=total)]
+
+
+def _who(side: str) -> str:
+    return "Japan must" if side == "japan" else "the Allies must"
 
 
 def _round_allowed(s: AEState, zone_id: str, zone) -> None:
@@ -168,6 +178,24 @@ def _taken(s: AEState, cmd: ApplyLosses, side: str, units: dict, banzai: list[st
     return out
 
 
+def _hits_owed(s: AEState, cmd: ApplyLosses, side: str) -> None:
+    """AE 6.24: the hits taken are those the enemy's last fire there scored, no more, no fewer."""
+    owing = {k.rsplit(":", 1)[1]: v for k, v in s.land_hits.items() if k.rsplit(":", 1)[0] == cmd.zone and v}
+    due = owing.get(side, 0) if side else sum(owing.values())
+    if cmd.hits == due:
+        return
+    name = s.board.zones[cmd.zone].name if cmd.zone in s.board.zones else repr(cmd.zone)
+    if not due:
+        raise Refused(f"no fire at {name} scored hits still to take{' on ' + _side_name(side) if side else ''}: "
+                      "fire first (ae.fire)", rule="AE 6.24")
+    raise Refused(f"the fire at {name} scored {due} hit(s){' on ' + _side_name(side) if side else ''}: apply "
+                  f"{due}, not {cmd.hits}", rule="AE 6.24")
+
+
+def _side_name(side: str) -> str:
+    return "Japan" if side == "japan" else "the Allies"
+
+
 def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
     if s.phase not in ("land_combat",):
         raise Refused("losses of land combat are applied in the Land Combat Phase", rule="AE 6.25")
@@ -182,6 +210,7 @@ def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
     losses = dict(cmd.losses)
     if cmd.hdf:
         losses[f"hdf_{island}"] = cmd.hdf
+    _hits_owed(s, cmd, side)
     problems = loss_problems(units, losses, cmd.hits)
     if problems:
         raise Refused("; ".join(problems), rule="AE 6.25")

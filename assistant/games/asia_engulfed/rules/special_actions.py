@@ -22,6 +22,18 @@ USES = {  # use -> (phases, who may spend, needs one kept from a previous turn, 
 }
 
 
+def choices(s: AEState) -> dict[str, tuple[str, ...]]:
+    """The form's choices: the nations that may spend one now, the producing or phasing side's first (the form
+    opens on the first), and the uses of this phase. The USA breaks codes in the Japanese turn (AE 7.6)."""
+    uses = tuple(u for u, (phases, _, _, _) in USES.items() if s.phase in phases)
+    acting = (s.producer,) if s.phase == "production" else tuple(
+        n for n in ("japan", "usa", "commonwealth") if data.side_of(n) == s.side)
+    others = tuple(n for u in uses for n in USES[u][1] if n not in acting and (
+        u == "code_breaking" or (u == "extended_return" and s.phase == "return_to_base")))
+    nations = tuple(dict.fromkeys(n for n in (*acting, *others) if any(n in USES[u][1] for u in uses)))
+    return {"nation": nations, "use": uses}
+
+
 def spend(cmd: SpendSpecialAction, s: AEState, ctx: Context) -> list[ev.SpecialActionSpent]:
     phases, who, previous, rule = USES[cmd.use]
     if cmd.nation not in who:

@@ -127,6 +127,11 @@ def leave_phase(f: Flow) -> None:
         f.add(*submarine_replacement.back_home(f.s))
         f.add(*submarine_replacement.merge(f.s))
     if phase == "land_combat":
+        owed = sorted((k, v) for k, v in s.land_hits.items() if v)
+        if owed:  # AE 6.24: a fire's hits are taken before the phase ends
+            raise Refused("hits still to take (ae.apply_losses): " + "; ".join(
+                f"{'Japan' if k.rsplit(':', 1)[1] == 'japan' else 'the Allies'} {v} at "
+                f"{s.board.zones[k.rsplit(':', 1)[0]].name}" for k, v in owed), rule="AE 6.24")
         f.add(*invasion.conversions(f.s))
         f.add(*[ev.FortificationRemoved(zone=z, cause="breached: the enemy is still there after the first round "
                                                       "(AE 6.84)") for z in f.s.forts if places.contested(f.s, z)])

@@ -1,0 +1,51 @@
+"""The side bid (AE 10.4) is made by the players at the table: a name that is no player's is refused."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from assistant.decider import Refused
+from assistant.games.asia_engulfed import commands as c
+from assistant.games.asia_engulfed.board.loader import to_dict
+from assistant.games.asia_engulfed.game import GAME
+from assistant.games.asia_engulfed.options import Options
+from tests.games.asia_engulfed.table import Table, board, scenario
+
+
+def test_a_bid_by_someone_who_is_not_a_player_is_refused_and_changes_nothing():
+    t = Table(scenario())
+    t.seat("Ann", "Bob")
+    before = t.state
+    with pytest.raises(Refused) as refused:
+        t.do(c.Bid(bids={"xx": 3}))
+    assert refused.value.rule == "AE 10.4" and "'xx' is not a player" in str(refused.value)
+    assert "Ann, Bob" in str(refused.value)
+    assert t.state == before
+
+
+def test_without_named_players_the_bid_asks_for_them():
+    t = Table(scenario())
+    with pytest.raises(Refused) as refused:
+        t.do(c.Bid(bids={"Ann": 3, "Bob": 1}))
+    assert refused.value.rule == "AE 10.4" and "add-player" in str(refused.value)
+
+
+def test_the_winner_is_recorded_as_the_player_was_named():
+    t = Table(scenario())
+    t.seat("Ann", "Bob")
+    out = t.do(c.Bid(bids={"ann": 2, "BOB": 1}))
+    assert (out[0].allied_player, out[0].bids) == ("Ann", {"Ann": 2, "Bob": 1})
+
+
+def test_two_bids_under_one_players_name_are_refused():
+    t = Table(scenario())
+    t.seat("Ann", "Bob")
+    with pytest.raises(Refused, match="one bid per player"):
+        t.do(c.Bid(bids={"Ann": 2, "ann": 1}))
+
+
+def test_the_players_named_in_the_options_may_bid():
+    opts = msgspec.convert({"board": to_dict(board()), "players": {"japan": "Kenji", "allies": "Mary"}}, Options)
+    state = GAME.initial_state(GAME.setup(opts))
+    assert state.players == ("Kenji", "Mary")
