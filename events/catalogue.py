@@ -7,6 +7,7 @@ today's classes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any, Union
@@ -123,6 +124,8 @@ class Catalogue:
                 raise msgspec.ValidationError(f"unknown command type; known: {known}") from None
             if "unknown field" in text:
                 raise msgspec.ValidationError(self._unknown_field(data, text)) from None
+            if "[...]" in text:
+                raise msgspec.ValidationError(self._named_entry(data, text)) from None
             raise
         limit = type(command).max_bytes
         if len(data) > limit:
@@ -142,8 +145,34 @@ class Catalogue:
         fields = ", ".join(cls.__struct_fields__) or "none"
         return f"{text.replace('Object contains unknown', 'unknown')}; {tag} has the fields: {fields}"
 
+    def _named_entry(self, data: bytes, text: str) -> str:
+        """msgspec writes a table's key as ``[...]`` ("at `$.units[...]`"): name the entry at fault."""
+        try:
+            fields = msgspec.json.decode(data)
+        except msgspec.DecodeError:
+            return text
+        if not isinstance(fields, dict):
+            return text
+        return name_the_entry(fields, lambda one: self._commands_decoder.decode(msgspec.json.encode(one)), text)
+
     def command_type(self, name: str) -> type[Command] | None:
         return self.commands.get(name)
+
+
+def name_the_entry(data: dict[str, Any], check: Callable[[dict[str, Any]], object], message: str) -> str:
+    """``message`` with msgspec's ``[...]`` (a table's key it does not print, "at `$.units[...]`") replaced by the
+    key at fault, found by checking ``data`` with that table cut down to one entry at a time (only on a refusal)."""
+    found = re.search(r"`\$\.([A-Za-z_][A-Za-z0-9_]*)\[\.\.\.\]", message)
+    table = data.get(found.group(1)) if found else None
+    if not isinstance(table, dict):
+        return message
+    for key, entry in table.items():
+        try:
+            check({**data, found.group(1): {key: entry}})
+        except msgspec.ValidationError as exc:
+            if str(exc) == message:
+                return message.replace(f"{found.group(1)}[...]", f"{found.group(1)}[{key!r}]", 1)
+    return message
 
 
 def encode(obj: msgspec.Struct) -> bytes:

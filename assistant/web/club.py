@@ -266,9 +266,11 @@ def watch_events(game_id: str, token: str):
 # ---------------------------------------------------------------- the games list
 
 
-def club_games():
+def club_games(error: str = ""):
+    """The member's games list (``error``: why an import or a start was refused, shown above it)."""
     mine = club().games_of(g.member.member_id)
     a = current_app.extensions["assistant"]
-    return render_template("club/games.html", title="Games", kinds=a.kinds(), games=mine,
+    page = render_template("club/games.html", title="Games", kinds=a.kinds(), games=mine, error=error,
                            watch_url=lambda gid: "/watch/{}/{}".format(quote(gid), security.spectator_token(
                                current_app.extensions["tabletop"]["watch_secret"], gid)))
+    return (page, 422) if error else page

@@ -152,6 +152,10 @@ def _host_seat(game_id: str) -> None:
 
 
 def _games_error(message: str):
+    if current_app.extensions["tabletop"]["club"] is not None:  # the member's own list, not every game of the club
+        from assistant.web.club import club_games
+
+        return club_games(message)
     a = assistant()
     return render_template("games.html", games=a.games(), kinds=a.kinds(), title="Games", error=message), 422
 
@@ -199,7 +203,9 @@ def accept_restore(game_id: str):
 @web.get("/g/<game_id>/delete")
 def confirm_delete(game_id: str):
     gid = open_game(game_id)
-    return render_template("confirm_delete.html", game=assistant().game(gid), title="Delete game")
+    club = current_app.extensions["tabletop"]["club"] is not None  # the club archives; a local game is deleted
+    return render_template("confirm_delete.html", game=assistant().game(gid), club=club,
+                           title="Archive game" if club else "Delete game")
 
 
 @web.post("/g/<game_id>/delete")

@@ -221,3 +221,18 @@ def test_the_games_list_names_each_games_kind_by_its_title(club_env, skirmish):
     listing = page(sign_in(club_env.app, "Bob").get("/"))
     title = dict(club_env.assistant.kinds())["toy"]
     assert title != "toy" and f"{title} · " in listing and ">toy · " not in listing
+
+
+def test_a_refused_import_shows_the_members_own_list_and_archiving_says_what_it_does(club_env, skirmish):
+    """An import refused in the club answers with the member's games list (seats, Archive), not every game of the
+    club with local "Delete…" links; and the host's "Archive…" page says the game stays readable."""
+    import io
+
+    game_id, ann = skirmish
+    refused = ann.post("/import", {"file": (io.BytesIO(b"not a game"), "x.jsonl")},
+                       content_type="multipart/form-data")
+    listing = page(refused)
+    assert refused.status_code == 422 and "That file could not be imported" in listing
+    assert "Your games" in listing and "Other tables of the club" in listing and "Delete…" not in listing
+    confirm = page(ann.get(f"/g/{game_id}/delete"))
+    assert "Archive “Club skirmish”?" in confirm and "Yes, archive it" in confirm and "disappears" not in confirm

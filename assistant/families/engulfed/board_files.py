@@ -3,7 +3,6 @@ game ships (the places its rules name); a board written back as a file players r
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from assistant.families.engulfed.toml_writer import dumps
+from events.catalogue import name_the_entry
 
 T = TypeVar("T")
 
@@ -22,25 +22,10 @@ def convert(data: dict[str, Any], cls: type[T], check: Callable[[T], None],
     try:
         value = msgspec.convert(data, cls)
     except msgspec.ValidationError as exc:
-        raise invalid([f"{what} format: {_named(data, cls, str(exc))}"]) from None
+        named = name_the_entry(data, lambda one: msgspec.convert(one, cls), str(exc))  # the area at fault
+        raise invalid([f"{what} format: {named}"]) from None
     check(value)
     return value
-
-
-def _named(data: dict[str, Any], cls: type, message: str) -> str:
-    """msgspec writes a table's key as ``[...]`` ("at `$.areas[...].kind`"): name the entry at fault, found by
-    converting the file with that table cut down to one entry at a time (only when a file is refused)."""
-    found = re.search(r"`\$\.([A-Za-z_]+)\[\.\.\.\]", message)
-    table = data.get(found.group(1)) if found else None
-    if not isinstance(table, dict):
-        return message
-    for key, entry in table.items():
-        try:
-            msgspec.convert({**data, found.group(1): {key: entry}}, cls)
-        except msgspec.ValidationError as exc:
-            if str(exc) == message:
-                return message.replace(f"{found.group(1)}[...]", f"{found.group(1)}[{key!r}]", 1)
-    return message
 
 
 def parse_toml(text: str, invalid: Callable[[list[str]], Exception]) -> dict[str, Any]:
