@@ -55,5 +55,6 @@ GAME: GameKind[State] = GameKind(
     benches={"aa_europe": Ref("assistant.games.aa_europe.bench:run")},
     docs=HERE / "docs.md",
     sides=lambda s: (*s.world.tables.turn_order, *s.world.tables.sides),
+    acting_for=Ref("assistant.games.aa_europe.seats:acting_for"),
     set_up_players=lambda definition: [p["name"] for p in definition["players"]],
 )

@@ -266,5 +266,6 @@ GAME: GameKind[EEState] = GameKind(
              "supply": Ref("assistant.games.europe_engulfed.supply.bench:run")},
     docs=HERE / "docs.md",
     sides=_sides,
+    acting_for=Ref("assistant.games.europe_engulfed.seats:acting_for"),
     set_up_players=lambda definition: [n for n in definition["options"].get("players", {}).values() if n],
 )

@@ -56,3 +56,20 @@ def test_a_seated_device_sees_its_side_only_and_cannot_switch(tmp_path):
     assert "armor 4/4" in host.get(f"/g/{gid}/space/moscow?seen=Axis").data.decode()
     assert "?seen=Allied" in host.get(f"/g/{gid}").data.decode()  # the host's screen chooses
     store.close()
+
+
+def test_whose_command_it_is_at_a_club_table():
+    """A nation's production and its blocks' moves are that nation's and its side's (a seat may hold "Axis" or
+    "germany"); a step of the phasing side as a whole is the side's and any of its major powers'; a Special Action
+    names its nation, the defender's included."""
+    from assistant.games.europe_engulfed.commands import Advance, Buy, Move, SpendSpecialAction
+    from assistant.games.europe_engulfed.seats import acting_for
+    from tests.games.europe_engulfed.table import Table
+    from tests.games.europe_engulfed.test_production import to_production
+
+    t = to_production(Table(game_options(mid_war())), "germany")
+    assert acting_for(Buy(item="special_action"), t.state) == ("germany", "Axis")
+    assert acting_for(Advance(), t.state) == ("Axis", "germany", "italy")
+    german = next(i for i, u in t.state.units.items() if u.nation == "germany")
+    assert acting_for(Move(unit_id=german, path=("berlin",)), t.state) == ("germany", "Axis")
+    assert acting_for(SpendSpecialAction(nation="ussr", purpose="retreat"), t.state) == ("ussr", "Allied")

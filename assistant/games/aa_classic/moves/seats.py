@@ -1,6 +1,6 @@
 """Whose command it is, for the club's seats: a battle's throws and casualty choices belong to the side they
 concern (the defender rolls its defence and chooses its own losses, A&A §6.2-6.5); anything else to the power
-whose turn it is."""
+whose turn it is. A seat may hold a whole side ("axis"): each power acts with its side."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ ATTACKING_FIRE = ("first_strike", "attack", "support", "damage")
 
 
 def acting_for(c: object, s: State) -> tuple[str, ...]:
+    powers = _powers(c, s)
+    return (*powers, *dict.fromkeys(s.world.side_of(p) for p in powers))
+
+
+def _powers(c: object, s: State) -> tuple[str, ...]:
     turn = (s.power,) if s.power else ()
     b = s.battles.get(getattr(c, "battle", "") or "")
     if b is None or not isinstance(c, (cmd.Fire, cmd.ChooseCasualties, cmd.Submerge)):
