@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from assistant.application import Assistant, LogEntry
 from events.base import tag_of
-from events.core import DiceRolled, PhaseBegan
+from events.core import DiceRolled, EventsCancelled, PhaseBegan
 
 PAGE = 40
 # Facts that ask the table to act (a corrected throw the rules engine could not apply: roll back or edit).
@@ -41,6 +41,17 @@ class LogPage:
     @property
     def empty(self) -> bool:
         return not any(g.entries or g.began for g in self.groups)
+
+    @property
+    def undoable(self) -> LogEntry | None:
+        """The newest event "Undo last" would take back with its command (an undo itself is not undone: redo is),
+        so the button can say what it will do; None when it is not on this page."""
+        cancel = tag_of(EventsCancelled)
+        for g in self.groups:
+            for e in (*g.entries, *((g.began,) if g.began else ())):
+                if not e.cancelled and e.type != cancel:
+                    return e
+        return None
 
     @property
     def warnings(self) -> list[LogEntry]:

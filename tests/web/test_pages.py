@@ -168,6 +168,20 @@ def test_undo_last_undo_to_here_and_redo(client, web_assistant, toy_id):
     assert re.findall(r'<li id="e(\d+)" class="entry cancelled"', html) == ["5", "4", "3"]
 
 
+def test_undo_last_says_what_it_takes_back(client, web_assistant, toy_id):
+    """A note is a command too: after a fork's note, say, "Undo last" would take the note back, not the last move."""
+    client.do(toy_id, "toy.buy", count="1")
+    bought = web_assistant.head(toy_id)
+    html = text(client.get(f"/g/{toy_id}"))
+    assert f'<p id="undo-what" class="muted undo-what">Undo takes back event {bought}: ' in html
+    client.do(toy_id, "core.add_note", about_seq=str(bought), text="a bold start")
+    html = text(client.get(f"/g/{toy_id}"))
+    assert f"Undo takes back event {bought + 1}: Note on event {bought}" in html
+    client.do(toy_id, "core.undo", origin="log")
+    html = text(client.get(f"/g/{toy_id}"))  # the undo itself is not what the next undo takes back
+    assert f"Undo takes back event {bought}: " in html
+
+
 def test_undo_refused_across_dice_is_shown_as_a_message(client, toy_id):
     client.do(toy_id, "toy.buy", count="1")
     client.do(toy_id, "toy.end_phase")
