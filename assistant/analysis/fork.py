@@ -34,6 +34,7 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
     if link_original:
         actor = app.actor_at_table(row.game_id, actor)  # refused before anything is written
     store = app.store
+    at_seq = _command_end(app, row.game_id, at_seq)
     new_id = secrets.token_hex(6)
     name = title or f"{row.title} — what if (from event {at_seq})"
     rows = list(app.checked_rows(row.game_id, 0, at_seq))  # copied into a new chain: checked first
@@ -52,6 +53,16 @@ def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, 
         app.handle(row.game_id, AddNote(about_seq=at_seq, text=f"What-if fork: game {new_id} starts from here."),
                    actor=actor)
     return new_id
+
+
+def _command_end(app: Any, game_id: str, seq: int) -> int:
+    """The last event of the command ``seq`` belongs to: a fork starts between two commands, never inside one (a
+    battle's throw without the hits it scored would leave the fork waiting for a choice the game makes itself)."""
+    rows = list(app.checked_rows(game_id, seq - 1, seq))
+    if not rows:
+        return seq
+    span = app.store.command_span(game_id, rows[0].command_id)
+    return span[1] if span and span[0] <= seq <= span[1] else seq
 
 
 def fork_origin(app: Any, game_id: str) -> tuple[str, int] | None:

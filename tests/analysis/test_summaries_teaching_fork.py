@@ -92,3 +92,15 @@ def test_fork_starts_from_any_point_and_links_both_logs(app, skirmish):
     assert app.verify(fork) is None
     with pytest.raises(ValueError):
         fork_game(app, skirmish, 999)
+
+
+def test_a_fork_from_inside_a_command_starts_after_the_whole_command(app, skirmish):
+    """Forking at a throw keeps the hits it scored (same command): a fork never waits for what the game does itself."""
+    throw = next(e for e in app.log(skirmish) if e.type == "core.dice_rolled")
+    command = [e for e in app.log(skirmish) if e.command_id == throw.command_id]
+    assert len(command) > 1 and command[0].seq == throw.seq  # the throw, then what it scored
+    end = command[-1].seq
+    fork = fork_game(app, skirmish, throw.seq)
+    assert fork_origin(app, fork) == (skirmish, end)
+    assert app.view(fork, at=end).states == app.view(skirmish, at=end).states
+    assert app.head(fork) == end + 1  # the copied commands and the note naming the origin
