@@ -15,7 +15,7 @@ from assistant.analysis.adapters import Adapter, BattleRow
 from assistant.analysis.luck import Attribution
 from assistant.families.axis_allies.odds import Battle, UnitProfile, battle_odds
 from assistant.games.aa_classic.colours import COLOURS
-from assistant.games.aa_classic.describe import POWER
+from assistant.games.aa_classic.describe import POWER, battle_name
 from events.core import DiceRolled, PhaseBegan
 
 METRICS = {
@@ -100,38 +100,103 @@ def forces(state: Any, key: str) -> tuple[dict[str, int], dict[str, int], dict[s
     return attacking, defending, bombarding, defender
 
 
-def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRow]:
-    """One row per battle; the odds are those the game recorded before the first die (aa.battle_odds_recorded),
-    or, in logs written before the game recorded them, computed here from the forces at that moment."""
-    opened: dict[str, int] = {}  # battle -> the event before its first throw
-    recorded: dict[str, Any] = {}  # battle -> its aa.battle_odds_recorded
-    rounds: dict[str, int] = {}
-    outcomes: dict[str, tuple[int, str]] = {}
-    losses: dict[str, list[tuple[int, str, tuple[int, ...]]]] = {}
-    round_ = 0
+class Fight:
+    """One battle as fought: a place attacked in one turn, from its first ``aa.battle_joined`` to its
+    ``aa.battle_ended``. The game keys battles by place, so a key fought over again (another turn, another power)
+    starts a new fight at its next ``aa.battle_joined``."""
+
+    def __init__(self, key: str, round_: int, side: str, seq: int):
+        self.key, self.round, self.side, self.seq = key, round_, side, seq
+        self.opened = 0  # the event before its first throw (0: no die thrown)
+        self.recorded: Any = None  # its aa.battle_odds_recorded
+        self.outcome = ""
+        self.ended = False
+        self.lost: dict[int, str] = {}  # unit id -> side (attacker | defender), in the order they fell
+        self.kinds: dict[int, str] = {}  # unit id -> kind, for units the log itself describes
+        self.fell_at: dict[int, int] = {}  # unit id -> the event that took it
+
+
+def fights(entries: Sequence[Any]) -> tuple[list[Fight], dict[int, tuple[str, Fight]]]:
+    """Every fight in log order, and each battle throw's (firing power, fight): a throw is followed by the hits it
+    scored, which name the firing power and the battle."""
+    out: list[Fight] = []
+    current: dict[str, Fight] = {}
+    throws: dict[int, tuple[str, Fight]] = {}
+    round_, side = 0, ""
+    previous = None
     for e in entries:
         if e.cancelled:
             continue
         ev = e.event
         if isinstance(ev, PhaseBegan):
-            round_ = ev.round
-        elif e.type == "aa.battle_joined":
-            rounds.setdefault(ev.battle, round_)
-        elif e.type == "aa.battle_odds_recorded" and ev.battle not in opened:
-            recorded.setdefault(ev.battle, ev)
-        elif e.type == "aa.hits_scored" and ev.battle not in opened:
-            opened[ev.battle] = e.seq - 2  # the throw is the event just before; the view before it
-        elif e.type == "aa.casualties_chosen":
-            losses.setdefault(ev.battle, []).append((e.seq, ev.side, (*ev.units, *ev.cargo)))
-        elif e.type == "aa.battle_ended":
-            outcomes[ev.battle] = (e.seq, ev.outcome)
+            round_, side = ev.round, ev.side
+        elif e.type.startswith("aa.") and isinstance(getattr(ev, "battle", None), str):
+            fight = current.get(ev.battle)
+            again = fight is not None and (fight.ended or (fight.round, fight.side) != (round_, side))
+            if fight is None or (e.type == "aa.battle_joined" and again):
+                fight = current[ev.battle] = Fight(ev.battle, round_, side, e.seq)
+                out.append(fight)
+            if e.type == "aa.battle_odds_recorded" and fight.recorded is None and not fight.opened:
+                fight.recorded = ev
+            elif e.type == "aa.hits_scored":
+                if not fight.opened:
+                    fight.opened = e.seq - 2  # the throw is the event just before; the view before it
+                if previous is not None and isinstance(previous.event, DiceRolled):
+                    throws[previous.seq] = (ev.firer, fight)
+            elif e.type == "aa.casualties_chosen":
+                for uid in (*ev.units, *ev.cargo):
+                    fight.lost.setdefault(uid, ev.side)
+                    fight.fell_at.setdefault(uid, e.seq)
+            elif e.type == "aa.battle_round_ended":
+                # cargo aboard transports that stood behind the casualty line sinks with them (§3.3 Transport)
+                for uid in ev.cargo:
+                    fight.lost.setdefault(uid, "")
+                    fight.fell_at.setdefault(uid, e.seq)
+            elif e.type == "aa.casualties_restored":
+                for line in ev.units:  # a corrected throw gave them back
+                    fight.lost.pop(line.id, None)
+                    fight.kinds[line.id] = line.kind
+            elif e.type == "aa.battle_ended":
+                fight.outcome, fight.ended = ev.outcome, True
+        previous = e
+    return [f for f in out if f.opened], throws
+
+
+def labels(fought: Sequence[Fight], turn: Any = None) -> dict[int, str]:
+    """Each fight's name, as the per-battle luck table names it: the place ("Manchuria", "the raid on Germany"),
+    with the turn when the same battle was fought in several turns: "Manchuria (round 1, USSR)"."""
+    turn = turn or by_turn
+    places: dict[str, int] = {}
+    for f in fought:
+        places[f.key] = places.get(f.key, 0) + 1
+    out = {}
+    for f in fought:
+        name = battle_name(f.key)
+        name = name[:1].upper() + name[1:]
+        out[id(f)] = name if places[f.key] == 1 else f"{name} ({turn(f.round, f.side)})"
+    return out
+
+
+def by_turn(round_: int, side: str) -> str:
+    """A turn as the report names it (``reports.build_report``): "round 1, USSR"."""
+    when = "set-up" if round_ == 0 else str(round_)
+    return f"round {when}" + (f", {POWER.get(side, side).removeprefix('the ')}" if side else "")
+
+
+def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRow]:
+    """One row per battle fought: the same place attacked in another turn (or by another power) is a row of its own,
+    named with its turn. The odds are those the game recorded before the first die (aa.battle_odds_recorded), or,
+    in logs written before the game recorded them, computed here from the forces at that moment."""
+    fought, _throws = fights(entries)
+    names = labels(fought)
     rows = []
-    for key, before in opened.items():
+    for fight in fought:
+        key, before = fight.key, fight.opened
         state = app.view(game_id, at=before).game
         b = state.battles[key]
         attacking, defending, bombarding, defender = forces(state, key)
         odds: dict[str, float] = {}
-        kept = recorded.get(key)
+        kept = fight.recorded
         if kept is not None:
             attacking, defending, defender = dict(kept.attacking), dict(kept.defending), kept.defender
             odds = {"attacker_wins": kept.attacker_wins, "defender_wins": kept.defender_wins, "draw": kept.draw,
@@ -147,17 +212,24 @@ def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
             )
             odds = {"attacker_wins": result.attacker_wins, "defender_wins": result.defender_wins,
                     "draw": result.draw, "captures": result.captures}
-        lost = {"attacker": {}, "defender": {}}
-        for _seq, side, ids in losses.get(key, []):
-            for uid in ids:
-                u = state.units.get(uid)
-                if u is not None:
-                    lost[side][u.kind] = lost[side].get(u.kind, 0) + 1
+        lost: dict[str, dict[str, int]] = {"attacker": {}, "defender": {}}
+        for uid, side in fight.lost.items():
+            u = state.units.get(uid)
+            if u is None:  # not on the board before the first die: read it where it fell
+                u = app.view(game_id, at=fight.fell_at[uid] - 1).game.units.get(uid)
+            if u is None:
+                continue
+            if not side:  # cargo: the side of the transport it was aboard
+                carrier = fight.lost.get(u.aboard, "")
+                side = carrier or ("attacker" if u.owner == b.attacker else "defender")
+            kind = fight.kinds.get(uid, u.kind)
+            lost[side][kind] = lost[side].get(kind, 0) + 1
+        name = names[id(fight)]
         rows.append(
             BattleRow(
-                seq=before + 1, round=rounds.get(key, 0), battle=key, where=b.space, attacker=b.attacker,
+                seq=before + 1, round=fight.round, battle=name, where=name, attacker=b.attacker,
                 defender=defender, attacking=attacking, defending=defending, odds=odds,
-                outcome=outcomes.get(key, (0, "in progress"))[1],
+                outcome=fight.outcome or "in progress",
                 attacker_losses=lost["attacker"], defender_losses=lost["defender"],
             )
         )
@@ -165,14 +237,12 @@ def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
 
 
 def attribution(entries: Sequence[Any]) -> Attribution:
-    """A battle throw is followed by the hits it scored, which name the firing power and the battle; any other
-    throw (research, breakthroughs, bombing raids) is the power whose turn it is, in no battle."""
-    owners: dict[int, tuple[str, str]] = {}
-    previous = None
-    for e in entries:
-        if e.type == "aa.hits_scored" and previous is not None and isinstance(previous.event, DiceRolled):
-            owners[previous.seq] = (e.event.firer, e.event.battle)
-        previous = e
+    """A battle throw is followed by the hits it scored, which name the firing power and the battle, named as its
+    row of the battle table ("Manchuria (round 1, USSR)" when Manchuria was fought over in several turns); any
+    other throw (research, breakthroughs, bombing damage, rockets) is the power whose turn it is, in no battle."""
+    fought, throws = fights(entries)
+    names = labels(fought)
+    owners = {seq: (firer, names[id(fight)]) for seq, (firer, fight) in throws.items() if id(fight) in names}
 
     def attribute(seq: int, roll: DiceRolled, side: str) -> tuple[str, str]:
         return owners.get(seq) or (side, "")

@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from assistant.analysis.adapters import Adapter, BattleRow, LedgerRow
+from assistant.analysis.luck import Attribution, from_table
 from assistant.games.aa_europe.describe import power
+from events.core import DiceRolled, PhaseBegan
 
 METRICS = {
     "income": "Production chart level (IPC)",
@@ -35,18 +37,130 @@ def snapshot(view: Any) -> dict[str, dict[str, float]]:
     }
 
 
+class Fight:
+    """One battle as fought: a place attacked in one turn, from its first ``aae.battle_joined`` to its
+    ``aae.battle_ended`` (the battles read model's record starting at the same event). Battles are keyed by place,
+    so a place fought over again (another power, another turn) is a new fight from its next ``aae.battle_joined``."""
+
+    def __init__(self, key: str, round_: int, side: str, seq: int):
+        self.key, self.round, self.side, self.seq = key, round_, side, seq
+        self.ended = False
+        self.attacker = ""
+        self.lost: dict[int, str] = {}  # unit id -> side (attacker | defender; "": cargo), in the order they fell
+        self.fell_at: dict[int, int] = {}  # unit id -> the event that took it
+
+
+def fights(entries: Sequence[Any]) -> tuple[list[Fight], dict[int, tuple[str, Fight]]]:
+    """Every fight in log order, and each battle throw's (firing power, fight): the hits a throw scored (or the
+    bombing damage it did) follow it and name the battle and the firing power."""
+    out: list[Fight] = []
+    current: dict[str, Fight] = {}
+    throws: dict[int, tuple[str, Fight]] = {}
+    round_, side = 0, ""
+    roll = None  # the throw still waiting for the event that says what it did
+    for e in entries:
+        if e.cancelled:
+            continue
+        ev = e.event
+        if isinstance(ev, PhaseBegan):
+            round_, side = ev.round, ev.side
+        if isinstance(ev, DiceRolled):
+            roll = e
+            continue
+        key = getattr(ev, "battle", None)
+        if e.type.startswith("aae.") and isinstance(key, str) and key:
+            fight = current.get(key)
+            again = fight is not None and (fight.ended or (fight.round, fight.side) != (round_, side))
+            if fight is None or (e.type == "aae.battle_joined" and again):
+                fight = current[key] = Fight(key, round_, side, e.seq)
+                out.append(fight)
+            if e.type == "aae.battle_joined":
+                fight.attacker = fight.attacker or ev.attacker
+            elif e.type in ("aae.hits_scored", "aae.bombing_damage") and roll is not None:
+                throws[roll.seq] = (getattr(ev, "firer", "") or roll.event.thrower or side, fight)
+            elif e.type == "aae.casualties_chosen":
+                for uid in (*ev.units, *ev.cargo):
+                    fight.lost.setdefault(uid, ev.side)
+                    fight.fell_at.setdefault(uid, e.seq)
+            elif e.type == "aae.line_cleared":
+                # cargo aboard transports and carriers that stood behind the casualty line is lost with them
+                for uid in ev.cargo:
+                    fight.lost.setdefault(uid, "")
+                    fight.fell_at.setdefault(uid, e.seq)
+            elif e.type == "aae.battle_ended":
+                fight.ended = True
+        roll = None
+    return out, throws
+
+
+def labels(fought: Sequence[Fight]) -> dict[int, str]:
+    """Each fight's name, as the per-battle luck table names it: the place ("East Poland", "the raid on Germany"),
+    with the turn when the same battle was fought in several turns: "Karelia (round 2, Soviet Union)"."""
+    places: dict[str, int] = {}
+    for f in fought:
+        places[f.key] = places.get(f.key, 0) + 1
+    out = {}
+    for f in fought:
+        space, _, kind = f.key.partition("/")
+        name = f"Raid on {space}" if kind == "bombing" else f.key
+        out[id(f)] = name if places[f.key] == 1 else f"{name} ({turn(f.round, f.side)})"
+    return out
+
+
+def turn(round_: int, side: str) -> str:
+    """A turn as the report names it (``reports.build_report``): "round 1, Soviet Union"."""
+    when = "set-up" if round_ == 0 else str(round_)
+    return f"round {when}" + (f", {power(side).removeprefix('the ')}" if side else "")
+
+
 def battles(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRow]:
+    """One row per battle fought (the battles read model's records; strategic raids are not battles here): forces
+    and odds as recorded before the first die, the outcome, and the units lost by kind, read from the casualties
+    the log names and the board at that moment. A place fought over in several turns has a row per turn, named with
+    it as in the per-battle luck table."""
     view = app.view(game_id)
+    fought, _throws = fights(entries)
+    names = labels(fought)
+    by_start = {f.seq: f for f in fought}
     out = []
     for r in view.read("battles").records:
         if r.kind == "bombing":
             continue
+        fight = by_start.get(r.started_seq)
+        name = names[id(fight)] if fight is not None else r.space
+        lost = _losses(app, game_id, fight, r.attacker) if fight is not None else ({}, {})
         out.append(BattleRow(
-            seq=r.started_seq, round=r.round, battle=r.key, where=r.space, attacker=r.attacker,
-            defender=r.defender, attacking=r.attacking, defending=r.defending, odds=r.odds, outcome=r.outcome,
-            attacker_losses={"units": r.lost.get("attacker", 0)}, defender_losses={"units": r.lost.get("defender", 0)},
+            seq=r.started_seq, round=r.round, battle=name, where=name, attacker=r.attacker,
+            defender=r.defender, attacking=r.attacking, defending=r.defending, odds=r.odds,
+            outcome=r.outcome or "in progress", attacker_losses=lost[0], defender_losses=lost[1],
         ))
     return out
+
+
+def _losses(app: Any, game_id: str, fight: Fight, attacker: str) -> tuple[dict[str, int], dict[str, int]]:
+    """(attacker's, defender's) units lost by kind: each unit as the board had it just before the event that took
+    it; cargo is on the side of the transport or carrier it was aboard."""
+    lost: dict[str, dict[str, int]] = {"attacker": {}, "defender": {}}
+    boards: dict[int, Any] = {}
+    for uid, side in fight.lost.items():
+        at = fight.fell_at[uid] - 1
+        if at not in boards:
+            boards[at] = app.view(game_id, at=at).game
+        u = boards[at].units.get(uid)
+        if u is None:
+            continue
+        if not side:
+            side = fight.lost.get(u.aboard, "") or ("attacker" if u.owner == attacker else "defender")
+        lost[side][u.kind] = lost[side].get(u.kind, 0) + 1
+    return lost["attacker"], lost["defender"]
+
+
+def attribution(entries: Sequence[Any]) -> Attribution:
+    """A battle throw goes to the power that fired it and to its battle, named as in the battle table; any other
+    throw to the power the throw names, else the power whose turn it is (``luck.by_clock``)."""
+    fought, throws = fights(entries)
+    names = labels(fought)
+    return from_table({seq: (firer, names[id(fight)]) for seq, (firer, fight) in throws.items()})
 
 
 def ledger(view: Any, entries: Sequence[Any]) -> list[LedgerRow]:
@@ -70,6 +184,7 @@ ADAPTER = Adapter(
     metrics=METRICS,
     snapshot=snapshot,
     battles=battles,
+    attribution=attribution,
     ledger=ledger,
     sections={
         "Purchases": ("aae.units_purchased", "aae.advance_granted"),
