@@ -56,3 +56,22 @@ def test_the_report_on_a_phone(browser, aa_table):
       .map(p => (p.getAttribute('style') || '') + ' ' + (p.getAttribute('stroke') || '')).join(' ')""")
     for power in ("ussr", "germany", "uk", "japan", "usa"):
         assert COLOURS[power] in strokes.lower(), power
+
+
+def test_the_report_file_on_a_phone(browser, aa_table, tmp_path):
+    """`tabletop report --format html` writes a file players open anywhere, a phone included: it fits the screen
+    (viewport set), its battles read as one block each and its wide tables scroll inside themselves."""
+    from assistant.analysis.reports import build_report, render_html
+
+    _server, app = aa_table
+    gid = _played(app)
+    target = tmp_path / "report.html"
+    target.write_text(render_html(build_report(app, gid)), encoding="utf-8")
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto(target.as_uri())
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate("() => document.querySelector('table.battles').scrollWidth") <= PHONE["width"]
+    label = page.evaluate("""() => getComputedStyle(document.querySelector('table.battles td[data-label="where"]'),
+                                                    '::before').content""")
+    assert "where" in label, label
+    screenshot(page, "report-file-phone")
