@@ -19,6 +19,9 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """A fact that happened at the table. Subclasses must pass ``tag="ns.name"``."""
 
     schema_version: ClassVar[int] = 1
+    # An event recorded just before a phase begins, in the same command, that belongs to that phase when the log is
+    # read by phase (a power's turn begins, then its first phase): the log shows it under the new phase's heading.
+    opens_next_phase: ClassVar[bool] = False
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):

@@ -28,6 +28,7 @@ class Group:
     began: LogEntry | None  # the phase_began entry that opened it (None: it opened before this page)
     opened: int = 0  # the event that opened it (on this page or before it; 0: the game's set-up)
     entries: list[LogEntry] = field(default_factory=list)
+    opening: list[LogEntry] = field(default_factory=list)  # recorded just before ``began``, in its command
     new_round: bool = True
     new_turn: bool = True
 
@@ -48,7 +49,7 @@ class LogPage:
         so the button can say what it will do; None when it is not on this page."""
         cancel = tag_of(EventsCancelled)
         for g in self.groups:
-            for e in (*g.entries, *((g.began,) if g.began else ())):
+            for e in (*g.entries, *((g.began,) if g.began else ()), *g.opening):
                 if not e.cancelled and e.type != cancel:
                     return e
         return None
@@ -93,18 +94,28 @@ def log_page(assistant: Assistant, game_id: str, upto: int, size: int = PAGE) ->
     *clock, opened = _clock_before(assistant, game_id, start)
     current = Group(*clock, began=None, opened=opened)
     groups = [current]
+    held: list[LogEntry] = []  # events that open the next phase, waiting for it within their command
     for entry in entries:
         ev = entry.event
+        opens = getattr(ev, "opens_next_phase", False)
+        if held and not (entry.command_id == held[0].command_id and (opens or isinstance(ev, PhaseBegan))):
+            current.entries.extend(held)  # no phase began after them in their command: they stay where they were
+            held = []
         if isinstance(ev, PhaseBegan) and not entry.cancelled:
-            current = Group(ev.round, ev.side, ev.phase, ev.step, began=entry, opened=entry.seq)
+            current = Group(ev.round, ev.side, ev.phase, ev.step, began=entry, opened=entry.seq, opening=held)
+            held = []
             groups.append(current)
+        elif opens and not entry.cancelled:
+            held.append(entry)
         else:
             current.entries.append(entry)
-    groups = [g for g in groups if g.entries or g.began]
+    current.entries.extend(held)
+    groups = [g for g in groups if g.entries or g.began or g.opening]
     groups.reverse()
     previous: Group | None = None
     for g in groups:  # headings above the newest group of each round and turn, as they are read
         g.entries.reverse()
+        g.opening.reverse()
         g.new_round = previous is None or previous.round != g.round
         g.new_turn = g.new_round or (previous.side, previous.phase) != (g.side, g.phase)  # type: ignore[union-attr]
         previous = g

@@ -418,3 +418,18 @@ def test_a_device_names_itself_for_the_log(client, web_assistant, toy_id):
     client.do(toy_id, "toy.buy", count="1")
     assert web_assistant.log(toy_id)[-1].actor == "Chloé"
     assert "Chloé" in text(client.get(f"/g/{toy_id}"))
+
+
+def test_a_turn_that_begins_is_logged_under_its_first_phase(real):
+    """A&A: "Round 1: Germany's turn begins" is recorded with Germany's first phase, in one command: the log shows it
+    under that phase's heading, not under the USSR's last phase."""
+    assistant, client = real
+    gid = assistant.new_game("aa_classic", {})
+    assistant.handle(gid, '{"type": "aa.start"}')
+    while assistant.view(gid).game.power == "ussr":
+        assistant.handle(gid, '{"type": "aa.end_step", "override": "a quick test"}')
+    html = text(client.get(f"/g/{gid}"))
+    germany = html.index("Germany · research and purchase")
+    begins = html.index("Germany&#39;s turn begins")
+    ussr = html.index("USSR · ")
+    assert germany < begins < ussr, (germany, begins, ussr)
