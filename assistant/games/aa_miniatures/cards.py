@@ -140,6 +140,22 @@ def _int(raw: Any, field: str, low: int, high: int, problems: list[str], optiona
     return value
 
 
+def _kind(value: Any) -> str:
+    """A wrongly typed value as a file's reader would name it: 'the number 5', 'a table'."""
+    if isinstance(value, bool):
+        return f"the value {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return f"{type(value).__name__} {str(value)[:20]!r}"
+
+
+TEXT_FIELDS = ("id", "name", "nationality", "type", "set", "number", "cost_printing", "rarity", "flavor", "source")
+
+
 def _split(raw: Any, sep: str) -> list[Any]:
     if raw is None:
         return []
@@ -157,15 +173,59 @@ def _attacks(raw: Any, field: str, problems: list[str]) -> tuple[int | None, int
     return (values[0], values[1], values[2])
 
 
-def _abilities(raw: Any, command: bool, problems: list[str]) -> list[Ability]:
-    out = []
-    for item in _split(raw, "|"):
-        if isinstance(item, Mapping):
-            name, text = str(item.get("name", "")).strip(), str(item.get("text", "")).strip()
-            is_command = bool(item.get("command", command))
+ESCAPED = "\\|:"  # in "Name: text | Name: text", a backslash keeps one of these as it is ("\\|" is a "|")
+
+
+def _cut(text: str, sep: str, once: bool = False) -> list[str]:
+    """``text`` cut at each ``sep`` not escaped by a backslash (the escapes are kept, for ``_unescape``)."""
+    parts, current, i = [], "", 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text) and text[i + 1] in ESCAPED:
+            current += text[i: i + 2]
+            i += 2
+            continue
+        if ch == sep and not (once and parts):
+            parts.append(current)
+            current = ""
         else:
-            name, _, text = str(item).partition(":")
-            name, text, is_command = name.strip(), text.strip(), command
+            current += ch
+        i += 1
+    return [*parts, current]
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\([\\|:])", r"\1", text)
+
+
+def _escape(text: str, chars: str) -> str:
+    return "".join("\\" + ch if ch in chars else ch for ch in text)
+
+
+def _abilities(raw: Any, command: bool, problems: list[str]) -> list[Ability]:
+    out: list[Ability] = []
+    if raw is not None and not isinstance(raw, (str, list, tuple)):
+        problems.append(f"{'command abilities' if command else 'abilities'} are 'Name: text | Name: text' or a list "
+                        f"of [[cards.abilities]] tables, not {_kind(raw)}")
+        return out
+    items: list[Any] = _cut(raw, "|") if isinstance(raw, str) else _split(raw, "|")
+    for item in items:
+        if isinstance(item, Mapping):
+            name, text = item.get("name", ""), item.get("text", "")
+            is_command = item.get("command", command)
+            if not isinstance(name, str) or not isinstance(text, str) or not isinstance(is_command, bool):
+                problems.append("an ability is a table with a name and a text (both text) and command (true or "
+                                "false)")
+                continue
+            name, text = name.strip(), text.strip()
+        elif isinstance(item, str):
+            if not item.strip():
+                continue
+            name, text = (_cut(item, ":", once=True) + [""])[:2]
+            name, text, is_command = _unescape(name).strip(), _unescape(text).strip(), command
+        else:
+            problems.append(f"an ability is written 'Name: text' or as a table, not {_kind(item)}")
+            continue
         if not name:
             problems.append("an ability needs a name (write 'Name: text')")
             continue
@@ -187,6 +247,16 @@ def card_from_row(row: Mapping[str, Any]) -> tuple[Card | None, list[str]]:
     unknown = sorted(set(row) - set(CSV_FIELDS) - {"defense_front", "defense_rear", EXTRA})
     if unknown:
         problems.append(f"unknown column(s): {', '.join(map(str, unknown))[:120]}")
+    for key in TEXT_FIELDS:  # a TOML file may give a number or a list where the card prints text
+        if row.get(key) is not None and not isinstance(row[key], str):
+            problems.append(f"{key.replace('_', ' ')} must be text, not {_kind(row[key])}")
+    raw_subtypes = row.get("subtypes")
+    if raw_subtypes is not None and not isinstance(raw_subtypes, str) and not (
+            isinstance(raw_subtypes, (list, tuple)) and all(isinstance(x, str) for x in raw_subtypes)):
+        wrong = next((x for x in raw_subtypes if not isinstance(x, str)), raw_subtypes) if isinstance(
+            raw_subtypes, (list, tuple)) else raw_subtypes
+        problems.append(f"subtypes are text (\"tank, artillery\") or a list of text, not {_kind(wrong)}")
+        raw_subtypes = None
     name = str(row.get("name") or "").strip()
     if not name:
         problems.append("name is missing")
@@ -229,7 +299,7 @@ def card_from_row(row: Mapping[str, Any]) -> tuple[Card | None, list[str]]:
     for key, value in texts.items():
         if len(value) > MAX_TEXT:
             problems.append(f"{key.replace('_', ' ')} is longer than {MAX_TEXT} characters")
-    subtypes = tuple(str(s).strip().lower() for s in _split(row.get("subtypes"), ",") if str(s).strip())
+    subtypes = tuple(str(s).strip().lower() for s in _split(raw_subtypes, ",") if str(s).strip())
     if problems:
         return None, problems
     return Card(
@@ -303,7 +373,14 @@ def _slashed(values: Iterable[int | None]) -> str:
 
 
 def _abilities_text(card: Card, command: bool) -> str:
-    return " | ".join(f"{a.name}: {a.text}" if a.text else a.name for a in card.abilities if a.command == command)
+    """The abilities as "Name: text | Name: text"; a "|" or a backslash in a text, and a ":" in a name too, are
+    escaped with a backslash so that the file reads back as it was written."""
+    written = []
+    for a in card.abilities:
+        if a.command == command:
+            name, text = _escape(a.name, ESCAPED), _escape(a.text, ESCAPED.replace(":", ""))
+            written.append(f"{name}: {text}" if text else name)
+    return " | ".join(written)
 
 
 def write_csv(cards: Iterable[Card]) -> str:

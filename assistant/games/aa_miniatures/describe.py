@@ -8,7 +8,8 @@ from typing import Any
 import assistant.games.aa_miniatures.events as ev
 from events.core import PhaseBegan
 
-SIDE = {"axis": "the Axis", "allies": "the Allies", "draw": "nobody", "none": "nobody", "contested": "both sides"}
+SIDE = {"axis": "the Axis", "allies": "the Allies", "draw": "nobody", "none": "nobody",
+        "contested": "neither side alone"}
 ADJ = {"axis": "Axis", "allies": "Allied"}
 PHASE = {"initiative": "Initiative Phase", "movement": "Movement Phase", "assault": "Assault Phase",
          "casualty": "Casualty Phase"}
@@ -83,7 +84,8 @@ SENTENCES: dict[type, Callable[[Any], str]] = {
     ev.UnitsEnlisted: lambda e: (f"{', '.join(u.label for u in e.units)} join{'s' if len(e.units) == 1 else ''} "
                                  f"the {ADJ[e.side]} army: {e.points} points."),
     ev.UnitDischarged: lambda e: f"A unit leaves the {ADJ[e.side]} army: {e.points} points.",
-    ev.ArmyFinalised: lambda e: f"The {ADJ[e.side]} army is fixed: {e.units} units, {e.points} points.",
+    ev.ArmyFinalised: lambda e: (f"The {ADJ[e.side]} army is fixed: {e.units} unit{'' if e.units == 1 else 's'}, "
+                                 f"{e.points} points."),
     ev.HexRecorded: lambda e: f"{e.hex} is {e.terrain}.",
     ev.HexsideRecorded: lambda e: (f"Between {e.a} and {e.b}: "
                                    + (" and ".join(x for x, on in (("a river", e.river), ("a road", e.road)) if on)

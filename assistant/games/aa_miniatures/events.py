@@ -193,6 +193,10 @@ class CountersPlaced(Event, tag="aam.counters_placed"):
     ref: str = ""  # the attack's throw
     hits: int = 0
     defense: int = 0
+    attacker: int = 0
+    cover: str = ""  # the target's cover against this attack: none | ignored | automatic | rolled ("": not known)
+    cover_needed: int = 0  # the die a cover roll needs
+    cover_rolled: bool = False  # the cover roll was made (or automatic): a corrected throw keeps its result
 
 
 class MoverDisrupted(Event, tag="aam.mover_disrupted"):
@@ -265,6 +269,7 @@ class CountersRevised(Event, tag="aam.counters_revised"):
     label: str = ""
     hits: int = 0  # the corrected attack's hits
     covered: bool = False
+    cover_rolled: bool = False  # settled by the cover roll a corrected throw made necessary
 
 
 EVENTS: tuple[type[Event], ...] = (

@@ -125,7 +125,8 @@ def cover_rolled(s: State, e: ev.CoverRolled) -> State:
 
 def counters_placed(s: State, e: ev.CountersPlaced) -> State:
     u = s.units[e.target]
-    shots = {**s.shots, e.ref: ShotRecord(e.target, e.hits, e.defense, e.limited_by_cover)} if e.ref else s.shots
+    shots = {**s.shots, e.ref: ShotRecord(e.target, e.hits, e.defense, e.limited_by_cover, e.attacker, e.cover,
+                                                 e.cover_needed, e.cover_rolled)} if e.ref else s.shots
     return replace(s, units=_unit(s, e.target, hidden=u.hidden + e.counters), cover=None, shots=shots)
 
 
@@ -166,7 +167,8 @@ def unit_edited(s: State, e: ev.UnitEdited) -> State:
 def counters_revised(s: State, e: ev.CountersRevised) -> State:
     shots = dict(s.shots)
     if e.ref in shots:
-        shots[e.ref] = replace(shots[e.ref], hits=e.hits, covered=e.covered)
+        shots[e.ref] = replace(shots[e.ref], hits=e.hits, covered=e.covered,
+                               rolled=shots[e.ref].rolled or e.cover_rolled)
     return replace(s, units=_unit(s, e.target, hidden=e.counters), shots=shots)
 
 

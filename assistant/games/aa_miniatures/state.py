@@ -77,6 +77,10 @@ class ShotRecord(msgspec.Struct, frozen=True):
     hits: int
     defense: int
     covered: bool
+    attacker: int = 0
+    cover: str = ""  # none | ignored | automatic | rolled ("": not known, an older log)
+    needed: int = 0  # the die a cover roll needs
+    rolled: bool = False  # the cover roll was made (or automatic cover applied)
 
 
 class Victory(msgspec.Struct, frozen=True):

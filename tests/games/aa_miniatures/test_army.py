@@ -93,6 +93,11 @@ def test_assault_budgets_and_the_defenders_80_points():
     t.enlist("allies", "kv-1", "kv-1", "kv-1")  # 96 of the attacker's 120, a maximum (p.27)
     t.do(c.FinaliseArmy(side="allies"))
     assert t.state.stage == "map"
+    # p.27: the defender chooses the configuration; a die typed for it would be dropped without a word
+    r = refused(t, c.ChooseMap(objective=("H6",), faces=(3,)))
+    assert "the defender chooses the configuration" in r.reason and r.rule == "AAM p.27"
+    t.do(c.ChooseMap(objective=("H6",), configuration=3))
+    assert t.state.configuration == 3
 
 
 def test_an_empty_army_cannot_be_fixed_and_sides_are_fixed_once():

@@ -188,3 +188,33 @@ def test_a_typed_arc_the_map_contradicts_is_refused_like_a_typed_band():
     events = t.do(c.Attack(attacker=ids["panzer-iv-ausf-g"], target=ids["m4a1-sherman"], arc="front",
                            faces=(1,) * 13))
     assert next(e for e in events if isinstance(e, ev.AttackRolled)).arc == "front"
+
+
+def test_a_corrected_throw_that_now_hits_a_unit_in_cover_asks_for_its_cover_roll():
+    # p.24: a target in cover rolls when the hits are known. A throw typed as a miss asked for none; corrected into
+    # two hits, the Bazooka in the forest still gets its roll, and only then are its counters settled.
+    t, ids = game({"panzer-iv-ausf-g": ("D5", "S")}, {"bazooka": ("D9", "")})
+    t.do(c.RecordHex(hex="D9", terrain="forest"))
+    assault(t, "axis")
+    t.do(c.Attack(attacker=ids["panzer-iv-ausf-g"], target=ids["bazooka"], faces=(1,) * 7))
+    assert t.state.cover is None and t.unit(ids["bazooka"]).hidden == ()
+    t.correct("attack:", 6, 6, 6, 6, 6, 6, 1)
+    assert t.state.cover is not None and t.state.cover.target == ids["bazooka"] and t.state.cover.needed == 4
+    with pytest.raises(Refused, match="rolls for cover first"):
+        t.do(c.EndPhase())
+    t.do(c.Cover(dice=(5,)))
+    assert t.unit(ids["bazooka"]).hidden == ("disrupted",)  # covered: disruption at most
+    t.correct("cover-attack:", 1)  # the cover die itself corrected later: the hits go through
+    assert t.unit(ids["bazooka"]).hidden == ("disrupted", "destroyed")
+    t.correct("attack:", 6, 6, 6, 6, 1, 1, 1)  # rolled once, the cover die is not asked for again
+    assert t.state.cover is None and t.unit(ids["bazooka"]).hidden == ("disrupted",)
+
+
+def test_a_corrected_throw_keeps_forest_camouflage_automatic():
+    # p.26: automatic cover applies to the corrected hits as it would have to the typed ones.
+    t, ids = game({"ha-go": ("D9", "N")}, {"m4a1-sherman": ("D3", "S")})
+    t.do(c.RecordHex(hex="D9", terrain="forest"))
+    assault(t, "allies")
+    t.do(c.Attack(attacker=ids["m4a1-sherman"], target=ids["ha-go"], faces=(1,) * 9))
+    t.correct("attack:", *(6,) * 9)
+    assert t.state.cover is None and t.unit(ids["ha-go"]).hidden == ("disrupted",)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from assistant.decider import Refused
@@ -36,6 +37,47 @@ def test_csv_and_toml_round_trip_every_field():
     captain = next(x for x in imported if x.id == "red-devil-captain")
     assert captain.name == '"Red Devil" Captain' and captain.commander and captain.initiative_bonus == 2
     assert captain.abilities[0].command and captain.attack_vehicle == (2, None, None)
+
+
+def test_ability_text_with_a_bar_a_colon_or_a_backslash_survives_the_csv_file():
+    # "Name: text | Name: text": a "|" in a text, a ":" in a name are escaped with a backslash when written.
+    card, problems = cards.card_from_row({"name": "Odd Gun", "nationality": "germany", "type": "soldier",
+                                          "cost": "5", "year": "1940", "speed": "1", "defense": "4",
+                                          "attack_soldier": "1/1/1", "attack_vehicle": "-/-/-"})
+    assert card is not None and not problems
+    odd = (cards.Ability(name="Blast", text="every unit | friends too: C:\\maps"), cards.Ability(name="Note: 2"),
+           cards.Ability(name="Tally-Ho!", text="a | b", command=True))
+    card = msgspec.structs.replace(card, abilities=odd)
+    again, errors = cards.read_csv(cards.write_csv([card]))
+    assert not errors and again == [card]
+    again, errors = cards.read_toml(cards.write_toml([card]))
+    assert not errors and again == [card]
+    typed, _ = cards.card_from_row({**dict(name="G", nationality="germany", type="soldier", cost="1", year="1940",
+                                          speed="1", defense="4", attack_soldier="1/1/1", attack_vehicle="-/-/-"),
+                                    "abilities": "Blast: one \\| two | Camo"})  # the form reads the same way
+    assert typed is not None and [(a.name, a.text) for a in typed.abilities] == [("Blast", "one | two"), ("Camo", "")]
+
+
+@pytest.mark.parametrize("line, problem", [
+    ("subtypes = 5", "subtypes are text (\"tank, artillery\") or a list of text, not the number 5"),
+    ('subtypes = ["tank", 3]', "subtypes are text (\"tank, artillery\") or a list of text, not the number 3"),
+    ("abilities = 7", "abilities are 'Name: text | Name: text' or a list of [[cards.abilities]] tables, not the "
+                      "number 7"),
+    ('abilities = {name = "Blast"}', "not a table"),
+    ("abilities = [3]", "an ability is written 'Name: text' or as a table, not the number 3"),
+    ("command_abilities = true", "command abilities are 'Name: text"),
+    ("rarity = 3", "rarity must be text, not the number 3"),
+])
+def test_a_toml_value_of_the_wrong_kind_is_refused_not_turned_into_text(line, problem):
+    text = ('[[cards]]\nname = "Rifles"\nnationality = "germany"\ntype = "soldier"\ncost = 4\nyear = 1940\n'
+            f'speed = 2\ndefense = [4]\nattack_soldier = [6, 5, 3]\nattack_vehicle = [2, "-", "-"]\n{line}\n')
+    found, errors = cards.read_toml(text)
+    assert not found and len(errors) == 1 and problem in str(errors[0])
+    t = Table()
+    before = t.state
+    with pytest.raises(Refused, match="nothing imported"):
+        t.do(c.ImportCards(text=text, format="toml"))
+    assert t.state == before
 
 
 def test_a_bad_file_reports_each_row_and_imports_nothing():

@@ -220,3 +220,25 @@ def test_a_unit_destroyed_in_the_casualty_phase_does_not_also_recover():
     applied = next(e for e in events if isinstance(e, ev.CasualtiesApplied))
     assert applied.destroyed == (ids["grenadier"],) and applied.recovered == ()
     assert "recovered" not in describe(applied)
+
+
+def test_a_scenario_of_your_own_with_two_objectives_points_and_a_last_turn():
+    # p.28: budgets of the players' choosing; control means being alone next to every objective hex. The log used
+    # to say "held by both sides" when one side held one hex and nobody the other.
+    t2 = Table(scenario="custom", axis_budget=40, allies_budget=40, objective_from=2, points_turn=0, last_turn=3)
+    t2.cards()
+    fixed = [e for side, card in (("axis", "grenadier"), ("allies", "m1-garand"))
+             for e in (t2.enlist(side, card), t2.do(c.FinaliseArmy(side=side)))]
+    assert "fixed: 1 unit, 5 points" in describe(fixed[1][0])
+    t2.do(c.ChooseMap(objective=("H6", "C3"), configuration=0))
+    t2.do(c.ChooseDeploymentOrder(first="axis"))
+    t2.do(c.Deploy(unit=t2.state.army("axis")[0].id, hex="A1"))
+    t2.do(c.EndPhase())
+    t2.do(c.Deploy(unit=t2.state.army("allies")[0].id, hex="H7"))  # next to H6 only
+    t2.do(c.EndPhase())
+    ended = next(e for e in play_turn(t2) if isinstance(e, ev.TurnEnded))
+    assert ended.control == "contested" and "held by neither side alone" in describe(ended)
+    play_turn(t2)
+    assert t2.state.victory is None  # from turn 2 control wins, but nobody holds both hexes
+    play_turn(t2)
+    assert t2.state.victory.winner == "draw" and t2.state.victory.turn == 3

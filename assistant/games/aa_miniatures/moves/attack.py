@@ -10,6 +10,7 @@ import assistant.games.aa_miniatures.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_miniatures import combat
 from assistant.games.aa_miniatures import commands as cmd
+from assistant.games.aa_miniatures.corrections import revised_counters
 from assistant.games.aa_miniatures.moves import defensive, movement
 from assistant.games.aa_miniatures.moves.common import Emitter, line_of_sight, require_phase, unit
 from assistant.games.aa_miniatures.moves.shots import Shot, cover_roll, fire, split_faces
@@ -55,6 +56,7 @@ def attack(c: cmd.Attack, s: State, ctx: Context) -> list:
         tcard = s.card(u)
         matters = combat.cover_matters("assault", hits, target.hidden, tcard.type, target.damaged)
         cover_ok = False
+        cover = (a.id, shot.cover_kind, shot.cover_needed, matters)
         if matters:
             ask = (lambda: out(ev.CoverAwaited(attacker=a.id, target=u.id, kind="assault", hits=hits,
                                                successes=successes, defense=shot.defense, needed=shot.cover_needed,
@@ -63,20 +65,25 @@ def attack(c: cmd.Attack, s: State, ctx: Context) -> list:
             if covered is None:
                 continue
             cover_ok = covered
-        out(*place(out.state, u.id, hits, cover_ok, ref, shot.defense))
+        out(*place(out.state, u.id, hits, cover_ok, ref, shot.defense, cover))
     if cover_dice:
         raise Refused(f"{len(cover_dice)} cover die/dice more than this attack needs", "AAM p.24")
     return out.events
 
 
-def place(s: State, target: int, hits: int, cover_ok: bool, ref: str, defense: int) -> list:
+def place(s: State, target: int, hits: int, cover_ok: bool, ref: str, defense: int,
+          cover: tuple[int, str, int, bool]) -> list:
+    """The face-down counters of one attack; ``cover`` is (attacker, cover kind, die needed, rolled), kept so that a
+    corrected throw knows whether the target's cover roll is still to be made (p.24)."""
     u = s.units[target]
     if cover_ok:
         added = combat.counters_under_cover(u.hidden, hits)
     else:
         added = combat.counters(s.card(u).type, u.damaged, u.hidden, hits)
+    attacker, kind, needed, rolled = cover
     return [ev.CountersPlaced(target=target, counters=added, limited_by_cover=cover_ok, label=u.label, ref=ref,
-                              hits=hits, defense=defense)]
+                              hits=hits, defense=defense, attacker=attacker, cover=kind, cover_needed=needed,
+                              cover_rolled=rolled)]
 
 
 def cover(c: cmd.Cover, s: State, ctx: Context) -> list:
@@ -92,8 +99,11 @@ def cover(c: cmd.Cover, s: State, ctx: Context) -> list:
                              label=target.label))
     if due.kind == "defensive":
         out(*defensive.result(out.state, due.attacker, due.step, due.where, ok))
+    elif due.ref in out.state.shots:  # the roll a corrected throw made necessary: the counters are worked out again
+        out(revised_counters(out.state, due.ref, due.hits, ok, rolled=True))
     else:
-        out(*place(out.state, due.target, due.hits, ok, due.ref, due.defense))
+        rolled = (due.attacker, "rolled", due.needed, True)
+        out(*place(out.state, due.target, due.hits, ok, due.ref, due.defense, rolled))
     return out.events
 
 

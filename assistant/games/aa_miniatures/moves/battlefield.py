@@ -53,6 +53,10 @@ def choose_map(c: cmd.ChooseMap, s: State, ctx: Context) -> list:
         throw = ctx.throw("map configuration", 1, c.faces, ref="map")
         out.append(throw)
         configuration = throw.faces[0]
+    elif c.faces is not None:  # a die typed here would be silently dropped
+        who = "the defender chooses" if s.scenario.name == "assault" else "the players choose"
+        raise Refused(f"in this scenario {who} the configuration, no die is rolled: give it as configuration "
+                      f"(0: a map of your own)", "AAM p.27" if s.scenario.name == "assault" else "AAM p.28")
     elif not 0 <= configuration <= 6:
         raise Refused("a configuration is 1 to 6 (0: a map of your own)", "AAM p.27")
     out.append(ev.ObjectivePlaced(hexes=objective, configuration=configuration))
