@@ -19,6 +19,7 @@ from assistant.games.aa_europe.describe import power as power_phrase
 from assistant.games.aa_europe.moves.battle import between_rounds, next_action
 from assistant.games.aa_europe.moves.casualties import pool
 from assistant.games.aa_europe.moves.forces import dice_for
+from assistant.games.aa_europe.moves.patriotic import ALLIES, SOVIET_GROUPS
 from assistant.games.aa_europe.moves.placement import usable
 from assistant.games.aa_europe.moves.turn import aircraft_without_landing
 from assistant.games.aa_europe.odds import battle_odds
@@ -62,13 +63,16 @@ class EuropePresenter(Presenter):
         hints = self._hints(s)
 
         def add(cls, *, template: str = "", data: dict[str, Any] | None = None, label: str = "",
-                fixed: dict[str, str] | None = None) -> None:
+                fixed: dict[str, str] | None = None, offered: dict[str, tuple[str, ...]] | None = None) -> None:
             spec = form_for(cls)
             message, values = errors.get(spec.tag, ("", {}))
             if fixed and values and any(values.get(k) != v for k, v in fixed.items()):
                 message, values = "", {}
-            out.append(RenderedForm(spec, new_command_id(), dict(values), message, hints, fixed=dict(fixed or {}),
-                                    template=template, data=data or {}, label=label))
+            # A field the moment offers one value for is filled in: one input fewer at the table.
+            offered = {k: v for k, v in (offered or {}).items() if v}  # nothing offered: the whole board, as before
+            values = values or {k: v[0] for k, v in offered.items() if len(v) == 1}
+            out.append(RenderedForm(spec, new_command_id(), dict(values), message, {**hints, **offered},
+                                    fixed=dict(fixed or {}), template=template, data=data or {}, label=label))
 
         if s.victory is None and s.phase == "advance":
             self._advance_forms(s, add)
@@ -77,10 +81,10 @@ class EuropePresenter(Presenter):
                 add(cmd.Purchase, template="aa_europe/purchase.html", label="Buy these units", data=self._shop(s, ""))
             if s.phase in ("combat_move", "noncombat_move"):
                 add(cmd.Move, template="aa_europe/move.html", label="Move these units", data=self._move(s, ""))
-                add(cmd.Load)
-                add(cmd.Unload)
+                add(cmd.Load, offered=_loading(s))
+                add(cmd.Unload, offered=_unloading(s))
             if s.phase == "noncombat_move" and s.power == "ussr":
-                add(cmd.TakeOver, label="Take over these units")
+                add(cmd.TakeOver, label="Take over these units", offered=_taking_over(s))
             if s.phase == "combat":
                 for b in s.battles.values():
                     self._battle_forms(table, b, add)
@@ -337,6 +341,33 @@ class EuropePresenter(Presenter):
             battles=[(b.key, b.kind, b.outcome or f"round {b.round}") for b in s.battles.values() if b.space == name_],
             capital=name(sp.capital) if sp.capital else "",
         ))
+
+
+def _loading(s: State) -> dict[str, tuple[str, ...]]:
+    """Where a load can happen: zones with a friendly transport, and the mover's coasts beside them."""
+    w = s.world
+    zones = {u.space for u in s.units.values() if w.units[u.kind].transport_capacity and w.allied(u.owner, s.power)}
+    shores = {u.space for u in s.units.values() if u.owner == s.power and not u.aboard
+              and w.units[u.kind].transport_cost and any(w.adjacent(u.space, z) for z in zones)}
+    return {"zone": tuple(sorted(zones)), "territory": tuple(sorted(shores))}
+
+
+def _unloading(s: State) -> dict[str, tuple[str, ...]]:
+    """Where an unload can happen: zones where the mover has cargo aboard, and the land beside them."""
+    w = s.world
+    zones = {u.space for u in s.units.values() if u.owner == s.power and u.aboard and w.is_sea(u.space)
+             and u.aboard in s.units and w.units[s.units[u.aboard].kind].transport_capacity}
+    shores = {t for z in zones for t in w.spaces[z].borders if not w.is_sea(t) and not w.neutral(t)}
+    return {"zone": tuple(sorted(zones)), "territory": tuple(sorted(shores))}
+
+
+def _taking_over(s: State) -> dict[str, tuple[str, ...]]:
+    """The Great Patriotic War [T L68]: Soviet territories where British or U.S. land or air units stand, and whose."""
+    w = s.world
+    there = [u for u in s.units.values() if u.owner in ALLIES and not w.is_sea(u.space) and not u.aboard
+             and w.spaces[u.space].owner == "ussr" and w.spaces[u.space].group in SOVIET_GROUPS
+             and s.controller(u.space) == "ussr"]
+    return {"territory": tuple(sorted({u.space for u in there})), "owner": tuple(sorted({u.owner for u in there}))}
 
 
 def _edges(s: State) -> tuple[tuple[str, str], ...]:

@@ -126,11 +126,12 @@ def test_victory_broken_by_recapture():
     t.do(c.Move(path=("Belorussia", "Moscow"), units={"infantry": 4}))
     t.do(c.EndPhase())
     t.do(c.Fire(battle="Moscow"), 1, 6, 6, 6)
-    t.do(c.Fire(battle="Moscow"), 6)
+    done = t.do(c.Fire(battle="Moscow"), 6)
     assert t.state.controller("Moscow") == "ussr"
+    assert of(done, ev.VictoryLapsed)[0].reason == "Soviet Union took Moscow from Germany"  # at once, not later
     t.until("usa", "income")
-    done = t.do(c.EndPhase())
-    assert of(done, ev.VictoryLapsed) and t.state.victory is None
+    t.do(c.EndPhase())
+    assert t.state.victory is None and not t.state.armed
 
 
 def _play_until_won(t: Table) -> None:

@@ -16,9 +16,10 @@ def capture(s: State, territory: str, by: str, method: str) -> list:
     controller, liberated = by, False
     if original and original != by and w.allied(original, by):
         # Ruling (the liberation section was lost, digest D7): an ally's territory goes back to its original owner,
-        # unless that owner's capital is in enemy hands; then the liberator holds it.
+        # unless that owner's capital is in enemy hands; then the liberator holds it. Freeing the capital itself
+        # ends that: the capital goes back to its owner.
         liberated = True
-        if not s.capital_held_by_enemy(original):
+        if not s.capital_held_by_enemy(original) or w.spaces[territory].capital == original:
             controller = original
     guns = tuple(
         sorted(
@@ -33,6 +34,7 @@ def capture(s: State, territory: str, by: str, method: str) -> list:
     owner = w.spaces[territory].capital
     if owner and w.enemies(owner, by):
         out.append(ev.CapitalCaptured(capital=territory, owner=owner, captor=by, seized=s.treasury.get(owner, 0)))
+    out.extend(victory.broken(s, by, territory))
     out.extend(victory.arm(s, by, territory))
     return out
 

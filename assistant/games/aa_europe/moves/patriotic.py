@@ -12,6 +12,7 @@ from assistant.games.aa_europe.moves.common import pick, require_phase, rule, sp
 from assistant.games.aa_europe.state import State, Unit
 
 SOVIET_GROUPS = ("national", "annexed")
+ALLIES = ("uk", "usa")  # whose units the USSR may take over [T L68]
 
 
 def take_over(c: cmd.TakeOver, s: State, ctx: Context) -> list:
@@ -23,13 +24,23 @@ def take_over(c: cmd.TakeOver, s: State, ctx: Context) -> list:
     sp = w.spaces[t]
     if w.is_sea(t) or sp.owner != "ussr" or sp.group not in SOVIET_GROUPS or s.controller(t) != "ussr":
         raise Refused(f"{t} is not Soviet territory held by the USSR", rule("patriotic_war"))
-    owners = {s.units[i].owner for i in c.ids if i in s.units} | ({c.owner} if c.owner else set())
-    if len(owners) != 1 or not owners <= {"uk", "usa"}:
-        raise Refused("name British or U.S. units, one power at a time", rule("patriotic_war"))
-    owner = owners.pop()
 
     def transferable(i: int, u: Unit) -> bool:
         return w.domain(u.kind) != "sea" and not u.aboard  # ruling R23: land and air units on the territory
+
+    owners = {s.units[i].owner for i in c.ids if i in s.units} | ({c.owner} if c.owner else set())
+    if not owners and c.units:
+        # Units named by kind: the owner goes without saying when only one Western Ally has such units there.
+        owners = {u.owner for i, u in s.units_in(t) if u.owner in ALLIES and u.kind in c.units and transferable(i, u)}
+        if not owners:
+            raise Refused(f"neither Great Britain nor the United States has {', '.join(sorted(c.units))} in {t} to take "
+                          "over", rule("patriotic_war"))
+        if len(owners) > 1:
+            raise Refused(f"both Great Britain and the United States have {', '.join(sorted(c.units))} in {t}: "
+                          "name whose units (owner uk or usa)", rule("patriotic_war"))
+    if len(owners) != 1 or not owners <= set(ALLIES):
+        raise Refused("name British or U.S. units, one power at a time", rule("patriotic_war"))
+    owner = owners.pop()
 
     units = pick(s, t, owner, c.units, c.ids, transferable, "be taken over", "patriotic_war")
     return [ev.UnitsTransferred(territory=t, units=units, previous=owner)]

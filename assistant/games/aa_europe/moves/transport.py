@@ -8,6 +8,7 @@ from __future__ import annotations
 from assistant.decider import Context, Refused
 from assistant.games.aa_europe import commands as cmd
 from assistant.games.aa_europe import events as ev
+from assistant.games.aa_europe.describe import possessive
 from assistant.games.aa_europe.moves.capture import capture
 from assistant.games.aa_europe.moves.common import Emitter, pick, require_phase, require_reason, rule, space_named
 from assistant.games.aa_europe.state import State, Unit
@@ -159,6 +160,9 @@ def _check_unload(s: State, c: cmd.Unload) -> tuple[tuple[int, ...], tuple[int, 
             wanted[u.kind] -= 1
             chosen.append(i)
     if any(n > 0 for n in wanted.values()) or not chosen:
+        if any(s.units[u.aboard].owner != s.power and s.mark(i).boarded for i, u in aboard):
+            raise Refused(f"{possessive(s.power)} cargo in {c.zone} went aboard an ally's transport this turn: it can "
+                          f"land on {possessive(s.power)} next turn, not this one", rule("allied_transport"))
         raise Refused(f"{w.name(s.power)} has no such cargo able to land from {c.zone}", rule("transport"))
     transports = tuple(sorted({s.units[i].aboard for i in chosen}))
     return tuple(chosen), transports, waiting

@@ -23,6 +23,17 @@ def arm(s: State, power: str, territory: str) -> list:
     return []
 
 
+def broken(s: State, by: str, territory: str) -> list:
+    """An enemy retaking an occupied capital breaks the hold at once [T L13: "hold it until your next turn"]: a
+    later recapture by an ally arms that ally's own win, it does not carry the first capture's."""
+    w = s.world
+    return [
+        ev.VictoryLapsed(power=p, capital=capital, reason=f"{w.name(by)} took {capital} from {w.name(p)}")
+        for p, capital in sorted(s.armed.items())
+        if capital == territory and w.enemies(by, p)
+    ]
+
+
 def check_armed(s: State, power: str) -> list:
     capital = s.armed.get(power)
     if not capital:
