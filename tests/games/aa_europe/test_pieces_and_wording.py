@@ -205,3 +205,10 @@ def test_the_dice_say_whose_throw_it_is_in_words():
     assert "Great Britain's interceptors at United Kingdom (round 1)" in purposes, purposes
     assert all("_" not in p and ": " not in p for p in purposes), purposes
     assert describe_core(throws[-1]).startswith(f"Dice for {throws[-1].purpose}: ")
+
+
+def test_a_move_out_of_its_phase_names_the_phase_as_players_say_it():
+    t = Table()
+    t.until("ussr", "combat_move")
+    _refused_unchanged(t, c.Place(space="Russia", units={"infantry": 1}),
+                       r"it is now the Soviet Union's combat move phase")

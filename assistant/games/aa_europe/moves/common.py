@@ -9,6 +9,7 @@ from pathlib import Path
 
 from assistant.decider import Context, Refused
 from assistant.families.axis_allies.emitter import Emitter as FamilyEmitter
+from assistant.games.aa_europe.describe import PHASES, possessive
 from assistant.games.aa_europe.evolve import evolve
 from assistant.games.aa_europe.state import State, Unit
 
@@ -40,9 +41,9 @@ def require_phase(s: State, *phases: str) -> None:
     if s.phase == "advance":
         raise Refused("the game has not started: finish the cash advance first (aae.end_advance)", rule("cash_advance"))
     if s.phase not in phases:
-        wanted = " or ".join(p.replace("_", " ") for p in phases)
-        name = s.world.name(s.power)
-        raise Refused(f"this is done in the {wanted} phase; it is now {name}'s {s.phase.replace('_', ' ')} phase", rule("turn"))
+        wanted = " or ".join(PHASES.get(p, p.replace("_", " ")) for p in phases)
+        now = PHASES.get(s.phase, s.phase.replace("_", " "))
+        raise Refused(f"this is done in the {wanted} phase; it is now {possessive(s.power)} {now} phase", rule("turn"))
 
 
 def throw_ref(s: State, kind: str, *parts: object) -> str:
