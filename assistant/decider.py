@@ -74,10 +74,13 @@ class ScriptedDice(DiceRoller):
 
 
 class Context(msgspec.Struct, frozen=True):
-    """What ``decide`` may know besides the state: who acts, and a way to roll."""
+    """What ``decide`` may know besides the state: who acts, who is at the table, and a way to roll."""
 
     actor: str = "table"
     dice: DiceRoller = msgspec.field(default_factory=DiceRoller)
+    # The people at the table: the players the log names, those of the game's set-up and, in the club, the members
+    # seated at it (who are not in the log). A rule that names a player (a bid) checks it against these.
+    players: tuple[str, ...] = ()
 
     def throw(
         self,

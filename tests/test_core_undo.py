@@ -141,3 +141,29 @@ def test_notes_survive_undo_to_here(app, toy_game):
     app.handle(toy_game, Undo(to_seq=mark))
     entry = next(e for e in app.log(toy_game) if e.seq == note.first_seq)
     assert not entry.cancelled and entry.event.author == "teacher"
+
+
+def test_decide_knows_who_is_at_the_table(store):
+    """``Context.players``: the log's players, then (in the club) the members seated at the game, who are not in the
+    log; a rule naming a player (a bid) checks it against these."""
+    import msgspec
+
+    from assistant.application import Assistant
+    from assistant.kinds import KindRegistry
+    from events.core import AddPlayer
+    from tests.toygame.game import GAME
+
+    seen = []
+
+    def decide(command, state, ctx):
+        seen.append(ctx.players)
+        return GAME.decide(command, state, ctx)
+
+    registry = KindRegistry({})
+    registry.register(msgspec.structs.replace(GAME, decide=decide))
+    app = Assistant(store, registry)
+    gid = app.new_game("toy", {"treasury": 12}, players=["Ann"])
+    app.handle(gid, AddPlayer(name="Bo", plays=("red",)), actor="Bo")
+    app.seated = lambda game_id: ("Cy",)
+    app.handle(gid, EndPhase())
+    assert seen[-1] == ("Ann", "Bo", "Cy")

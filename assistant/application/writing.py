@@ -125,7 +125,7 @@ class Writing(Parts):
             authorize(game.loaded, command, view)
         if expect is not None:
             self._check_moment(game, command, view, expect)
-        ctx = Context(actor=actor, dice=dice or self.dice)
+        ctx = Context(actor=actor, dice=dice or self.dice, players=tuple(dict.fromkeys(self._players_of(game, view))))
         events = self._decide(game, command, view, ctx)
         if not events:
             raise Refused("this command changes nothing")
