@@ -178,7 +178,8 @@ SENTENCES: dict[type, Any] = {
     ),
     ev.UnitsEdited: lambda e: f"Edit ({e.reason}): " + "; ".join(
         part for part in (
-            f"adds {_units(dict(Counter(u.kind for u in e.added)))}" if e.added else "",
+            "adds " + ", ".join(f"{_units(dict(Counter(u.kind for u in e.added if u.space == space)))} in {space}"
+                                for space in dict.fromkeys(u.space for u in e.added)) if e.added else "",
             f"removes {_named(e, e.removed)}" if e.removed else "",
         ) if part
     ) + ".",

@@ -58,3 +58,14 @@ def test_unit_kinds_and_raids_in_words():
     assert describe(bought) == "The UK buys 1 AA gun, 2 aircraft carriers, 3 infantry for 43 IPC."
     hits = ev.HitsScored(battle="Germany/bombing", side="defender", firer="germany", fire="aa", hits=1)
     assert describe(hits) == "The raid on Germany: Germany scores 1 hit (anti-aircraft fire)."
+
+
+def test_an_edit_says_where_it_adds_units():
+    import assistant.games.aa_classic.events as ev
+    from assistant.families.axis_allies.facts import UnitLine
+
+    edit = ev.UnitsEdited(reason="a piece was missing", added=(
+        UnitLine(id=90, kind="infantry", owner="ussr", space="Karelia S.S.R."),
+        UnitLine(id=91, kind="infantry", owner="ussr", space="Karelia S.S.R."),
+        UnitLine(id=92, kind="armour", owner="ussr", space="Russia")))
+    assert describe(edit) == "Edit (a piece was missing): adds 2 infantry in Karelia S.S.R., 1 armour in Russia."
