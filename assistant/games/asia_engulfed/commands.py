@@ -244,8 +244,11 @@ class Fire(Command, tag="ae.fire"):
 
 
 class ApplyLosses(Command, tag="ae.apply_losses"):
+    """The steps a side loses to the hits the enemy's last fire in the zone scored (AE 6.24, 6.25)."""
+
     zone: Id
-    hits: Annotated[int, msgspec.Meta(ge=0, le=200)]
+    # The hits taken: left out, the hits that fire scored (the assistant counted them); typed, they must match.
+    hits: Annotated[int, msgspec.Meta(ge=0, le=200)] | None = None
     losses: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=1, le=20)]], msgspec.Meta(max_length=60)] = {}
     hdf: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
 

@@ -77,6 +77,8 @@ def describe(e: Any) -> str:
     if t is ev.IncomeAssessed:
         werp = _money(e.books)
         oil = _money(e.books, "oil")
+        if e.books and all(b.rule == "AE 10.4" for b in e.books):  # the bid's Oil was booked with the bid itself
+            return f"{_n(e.nation)} receives the {werp} WERP of the winning bid for its pre-game production (AE 10.4)."
         return f"{_n(e.nation)} receives {werp} WERP" + (f" and {oil} Oil." if e.nation == "japan" else ".")
     if t is ev.AswRolled:
         return f"Japan's ASW roll of {e.die} at level {e.level} sinks {e.lost} US Submarine Point(s)."

@@ -30,6 +30,7 @@ from assistant.games.asia_engulfed.rules import (
     air_naval,
     carrier_air,
     china,
+    combat,
     consolidation,
     day_combat,
     edits,
@@ -73,8 +74,17 @@ def _seas(s: AEState) -> dict[str, tuple[str, ...]]:
             "to": tuple(sorted([*s.board.seas, *(z for z, v in s.board.zones.items() if v.port not in (None, "none"))]))}
 
 
-def _contested(s: AEState) -> dict[str, tuple[str, ...]]:
-    return {"zone": tuple(sorted(z for z in s.board.zones if places.contested(s, z)))}
+def _fire_choices(s: AEState) -> dict[str, tuple[str, ...]]:
+    """The contested zones, a round under way first, and the side whose turn it is to fire there, first (AE 6.31:
+    the defender fires first in each round, then the attacker's surviving steps), so the form opens on it."""
+    zones = tuple(sorted((z for z in s.board.zones if places.contested(s, z)),
+                         key=lambda z: (combat.next_to_fire(s, z) != "attacker", z)))
+    return {"zone": zones, "side": tuple(dict.fromkeys(combat.next_to_fire(s, z) for z in zones)) or ("defender",)}
+
+
+def _losses_owed(s: AEState) -> dict[str, tuple[str, ...]]:
+    """The zones where a fire's hits are still to take (AE 6.24)."""
+    return {"zone": tuple(sorted({k.rsplit(":", 1)[0] for k, v in s.land_hits.items() if v}))}
 
 
 def _buy_targets(s: AEState) -> dict[str, tuple[str, ...]]:
@@ -138,7 +148,8 @@ AIR_NAVAL_MOVES: tuple[Move[AEState], ...] = (
 )
 
 MOVES: tuple[Move[AEState], ...] = (
-    Move(c.Advance, turn.advance, label="Next phase"),
+    # Offered only when it would be accepted: the banner says what the phase still owes (guidance.py).
+    Move(c.Advance, turn.advance, when=lambda s: turn.held_back(s) is None, label="Next phase"),
     Move(c.SetUpScenario, setup_moves.set_up, phases=("setup",), when=_phase("setup")),
     *(Move(cmd, run, phases=("setup",), when=_phase("setup"), label=entry.LABELS[cmd])
       for cmd, run in entry.RUNS.items()),
@@ -188,8 +199,9 @@ MOVES: tuple[Move[AEState], ...] = (
          when=lambda s: bool(s.damaged), label="Resolve damage"),
     Move(c.Move, movement.move, phases=("operational_movement", "strategic_movement"), choices=_zones,
          label="Move"),
-    Move(c.Fire, land_battle.fire, phases=("land_combat",), choices=_contested, label="Fire"),
-    Move(c.ApplyLosses, land_battle.apply_losses, phases=("land_combat",), choices=_contested, label="Apply losses"),
+    Move(c.Fire, land_battle.fire, phases=("land_combat",), choices=_fire_choices, label="Fire"),
+    Move(c.ApplyLosses, land_battle.apply_losses, phases=("land_combat",), when=lambda s: any(s.land_hits.values()),
+         choices=_losses_owed, label="Apply losses"),
     Move(c.AmendBoard, setup_moves.amend_board, label="Amend the board"),
     Move(c.Edit, edits.edit, label="Correct"),
     # Land, carrier-air and force-pool rules.

@@ -6,6 +6,7 @@ from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed.describe import PHASES, RESULTS
 from assistant.games.asia_engulfed.describe_air import next_step as air_next_step
 from assistant.games.asia_engulfed.rules import strategic
+from assistant.games.asia_engulfed.rules import turn as turn_rules
 from assistant.games.asia_engulfed.state import AEState
 
 
@@ -33,4 +34,7 @@ def guidance(s: AEState) -> str:
         return f"{turn}, {who} Final Supply: determine supply (unsupplied pieces are eliminated), then advance."
     if s.phase == "air_naval_combat" and (s.battles or s.pearl in ("struck", "stayed")):
         return f"{turn}, {who} {phase}: {air_next_step(s)}"
+    owed = turn_rules.held_back(s)
+    if owed is not None:  # "Next phase" is not offered: say what the phase still owes, as the refusal would
+        return f"{turn}, {who} {phase}: before the next phase, {owed.message}."
     return f"{turn}, {who} {phase}: record what happens on the table, then advance."

@@ -38,12 +38,12 @@ def refused(t: Table, cmd) -> Refused:
 def test_an_air_unit_in_the_air_combat_gives_no_ground_support_that_round():
     t = leyte()
     t.do(c.AirToAir(where="leyte", japan=("jp-lba-a",), allies=("us-lba-ley",), faces=MISS))
-    no = refused(t, c.Fire(zone="leyte", side="attacker", air_support={"jp-lba-a": "jp-inf-ley"}))
-    assert no.rule == "AE 6.21, 6.5" and "jp-lba-a fought air combat at Leyte" in str(no)
-    t.do(c.Fire(zone="leyte", side="attacker", faces=(1, 1)))
-    assert refused(t, c.Fire(zone="leyte", side="defender", air_support={"us-lba-ley": "us-inf-ley"})).rule \
-        == "AE 6.21, 6.5"
+    no = refused(t, c.Fire(zone="leyte", side="defender", air_support={"us-lba-ley": "us-inf-ley"}))
+    assert no.rule == "AE 6.21, 6.5" and "us-lba-ley fought air combat at Leyte" in str(no)
     t.do(c.Fire(zone="leyte", side="defender", faces=(1, 1)))
+    assert refused(t, c.Fire(zone="leyte", side="attacker", air_support={"jp-lba-a": "jp-inf-ley"})).rule \
+        == "AE 6.21, 6.5"
+    t.do(c.Fire(zone="leyte", side="attacker", faces=(1, 1)))
     committed = t.state.air_commitment["leyte"]
     assert (committed.round, committed.uses) == (1, {"jp-lba-a": "air combat", "us-lba-ley": "air combat"})
 
@@ -51,15 +51,15 @@ def test_an_air_unit_in_the_air_combat_gives_no_ground_support_that_round():
 def test_the_next_round_may_commit_each_unit_differently():
     t = leyte()
     t.do(c.AirToAir(where="leyte", japan=("jp-lba-a",), allies=("us-lba-ley",), faces=MISS))
-    t.do(c.Fire(zone="leyte", side="attacker", faces=(1, 1)))
     t.do(c.Fire(zone="leyte", side="defender", faces=(1, 1)))
+    t.do(c.Fire(zone="leyte", side="attacker", faces=(1, 1)))
     # Round 2: no air combat; both LBA support their infantry.
+    t.do(c.Fire(zone="leyte", side="defender", first_round=False, air_support={"us-lba-ley": "us-inf-ley"},
+                faces=(1, 1)))
     t.do(c.Fire(zone="leyte", side="attacker", first_round=False, air_support={"jp-lba-a": "jp-inf-ley"},
                 faces=(1, 1)))
     f = [e for e in t.log if isinstance(e, ev.LandFire)][-1]
     assert [(x.dice, x.bonuses) for x in f.fire] == [(2, ("air support",))]  # both infantry steps
-    t.do(c.Fire(zone="leyte", side="defender", first_round=False, air_support={"us-lba-ley": "us-inf-ley"},
-                faces=(1, 1)))
     committed = t.state.air_commitment["leyte"]
     assert (committed.round, committed.uses) == (2, {"jp-lba-a": "ground support", "us-lba-ley": "ground support"})
 
@@ -71,10 +71,17 @@ def test_a_unit_that_gave_ground_support_flies_no_air_combat_in_that_round():
     assert no.rule == "AE 6.21, 6.5" and "us-lba-ley gave ground support" in str(no)
 
 
-def test_the_defender_firing_first_after_the_air_combat_of_a_later_round_is_in_that_round():
+def test_air_combat_opens_a_round_and_never_comes_between_its_two_fires():
     t = leyte()
-    t.do(c.Fire(zone="leyte", side="attacker", faces=(1, 1)))
+    t.do(c.Fire(zone="leyte", side="defender", faces=(1, 1)))
+    no = refused(t, c.AirToAir(where="leyte", japan=("jp-lba-a",), allies=("us-lba-ley",), faces=MISS))
+    assert no.rule == "AE 6.22, 6.31" and "the attacker fires next" in str(no)
+
+
+def test_the_defenders_fire_after_the_air_combat_of_a_later_round_is_in_that_round():
+    t = leyte()
     t.do(c.Fire(zone="leyte", side="defender", air_support={"us-lba-ley": "us-inf-ley"}, faces=(1, 1)))
+    t.do(c.Fire(zone="leyte", side="attacker", faces=(1, 1)))
     t.do(c.AirToAir(where="leyte", japan=("jp-lba-a",), allies=("us-lba-ley",), faces=MISS))  # opens round 2
     assert refused(t, c.Fire(zone="leyte", side="defender", first_round=False,
                              air_support={"us-lba-ley": "us-inf-ley"})).rule == "AE 6.21, 6.5"

@@ -51,6 +51,10 @@ def test_assault_doubles_dice_but_not_in_jungle():
     t = battle((piece("jp-inf-mal", "japan", "infantry", 2, "malaya"),
                 piece("cw-inf-mal", "commonwealth", "infantry", 2, "malaya", nationality="british")))
     with pytest.raises(Refused) as refused:
+        t.do(c.Fire(zone="malaya", side="defender", assault=True))
+    assert refused.value.rule == "AE 6.72"
+    t.do(c.Fire(zone="malaya", side="defender", faces=(1, 1)))
+    with pytest.raises(Refused) as refused:
         t.do(c.Fire(zone="malaya", side="attacker", assault=True))
     assert refused.value.rule == "AE 6.72"
     t.do(c.Fire(zone="malaya", side="attacker", faces=(6, 1)))
@@ -60,6 +64,7 @@ def test_assault_doubles_dice_but_not_in_jungle():
 def test_full_strength_units_lose_a_step_before_any_loses_a_second():
     t = battle((piece("jp-inf-chk", "japan", "infantry", 4, "chungking"),
                 piece("cn-inf-2", "china", "infantry", 2, "chungking", force="nationalist")))
+    t.do(c.Fire(zone="chungking", side="defender", faces=(1,) * 5))  # AE 6.31: the defender first, no hit
     t.do(c.Fire(zone="chungking", side="attacker", faces=(6, 6, 1, 1)))
     with pytest.raises(Refused) as refused:
         t.do(c.ApplyLosses(zone="chungking", hits=2, losses={"cn-inf-1": 2}))  # cn-inf-2 is full strength
@@ -71,6 +76,7 @@ def test_full_strength_units_lose_a_step_before_any_loses_a_second():
 def test_chinese_militia_does_not_fire_when_attacking():
     t = battle((piece("jp-gar-sian", "japan", "garrison", 1, "sian"),), control={"sian": "allies"})
     t.advance_to("land_combat", "allies")
+    t.do(c.Fire(zone="sian", side="defender", faces=(1,)))  # AE 6.31: the Japanese garrison fires first
     with pytest.raises(Refused, match="no step"):
         t.do(c.Fire(zone="sian", side="attacker"))
 
@@ -78,6 +84,7 @@ def test_chinese_militia_does_not_fire_when_attacking():
 def test_banzai_units_fire_with_a_bonus_then_die_unless_the_enemy_is_wiped_out():
     t = battle((piece("jp-mil-1", "japan", "militia", 2, "chungking"),
                 piece("jp-inf-chk", "japan", "infantry", 2, "chungking", top=4)))
+    t.do(c.Fire(zone="chungking", side="defender", faces=(1, 1, 1)))  # AE 6.31: the defender first, no hit
     t.do(c.Fire(zone="chungking", side="attacker", banzai=("jp-mil-1",), faces=(1, 1, 5, 5)))
     f = fire_of(t)
     assert [(x.piece, x.bonus, x.hits) for x in f.fire] == [("jp-inf-chk", 0, 0), ("jp-mil-1", 1, 2)]
@@ -120,11 +127,12 @@ def test_port_attacks_damage_at_most_three_points():
 
 def test_a_second_round_is_a_breakthrough_bought_with_a_special_action():
     t = battle((piece("jp-inf-chk", "japan", "infantry", 4, "chungking"),))
-    t.do(c.Fire(zone="chungking", side="attacker", faces=(1, 1, 1, 1)))
     t.do(c.Fire(zone="chungking", side="defender", faces=(1, 1, 1)))
-    with pytest.raises(Refused) as refused:
-        t.do(c.Fire(zone="chungking", side="attacker", first_round=False, faces=(1, 1, 1, 1)))
+    t.do(c.Fire(zone="chungking", side="attacker", faces=(1, 1, 1, 1)))
+    with pytest.raises(Refused) as refused:  # the defender's fire opens the next round: it needs the Breakthrough
+        t.do(c.Fire(zone="chungking", side="defender", first_round=False, faces=(1, 1, 1)))
     assert refused.value.rule == "AE 6.6"
     t.do(c.SpendSpecialAction(nation="japan", use="breakthrough", target="chungking"))
+    t.do(c.Fire(zone="chungking", side="defender", first_round=False, assault=True, faces=(1,) * 6))
     t.do(c.Fire(zone="chungking", side="attacker", first_round=False, assault=True, faces=(6,) * 8))
     assert fire_of(t).hits == 8 and fire_of(t).assault

@@ -67,6 +67,7 @@ def test_in_a_port_box_cba_fly_air_combat_only_from_a_carrier_next_to_it():
 
 def test_air_support_named_by_unit_gives_one_bonus_a_step_up_to_the_air_units_steps():
     t = port_box_battle()
+    t.do(c.Fire(zone="hong_kong", side="defender", faces=(1, 1)))  # AE 6.31: the defender first, no hit
     with pytest.raises(Refused) as refused:  # an LBA supports only where it is
         t.do(c.Fire(zone="hong_kong", side="attacker", air_support={"jp-lba-1": "jp-inf-hk"}))
     assert refused.value.rule == "AE 6.21, 7.24"
@@ -114,6 +115,7 @@ def test_in_an_invasion_the_invaders_cba_come_from_the_invasion_sea_zone():
                            piece("jp-cv-scs", "japan", "cv", 1, "south_china_sea", top=4),
                            piece("jp-cba-scs", "japan", "cba", 2, "jp-cv-scs"))
     assert t.state.invaded_from == {"borneo": ("south_china_sea",)}
+    t.do(c.Fire(zone="borneo", side="defender", faces=(1, 1)))  # AE 6.31: the defender first, no hit
     with pytest.raises(Refused) as refused:  # the Java Sea touches Borneo, but the invaders came by the other sea
         t.do(c.Fire(zone="borneo", side="attacker", air_support={"jp-cba-java": "jp-inf-inv"}))
     assert refused.value.rule == "AE 7.24"
@@ -150,19 +152,20 @@ def chinese_attack(**kw) -> Table:
 
 def test_where_both_forces_stand_only_one_attacks_and_the_allied_player_names_it():
     t = chinese_attack()
+    # Japan's defending fire opens the round (AE 6.31): the force is named with it, since it takes those hits.
     with pytest.raises(Refused) as refused:
-        t.do(c.Fire(zone="sian", side="attacker"))
+        t.do(c.Fire(zone="sian", side="defender"))
     assert refused.value.rule == "AE 9.43" and "chinese_force" in str(refused.value)
-    out = t.do(c.Fire(zone="sian", side="attacker", chinese_force="nationalist", faces=(6, 1, 1)))
+    out = t.do(c.Fire(zone="sian", side="defender", chinese_force="nationalist", faces=(1, 1)))
     assert ev.ChineseAttackerChosen(zone="sian", force="nationalist") in out
+    t.do(c.Fire(zone="sian", side="attacker", faces=(6, 1, 1)))
     assert [x.piece for x in fire_of(t).fire] == ["cn-nat-sian"]  # the Communists do not fire
     assert t.state.chinese_attackers == {"sian": "nationalist"}
 
 
 def test_japan_keeps_its_bonus_and_the_attacking_force_alone_takes_the_losses():
     t = chinese_attack()
-    t.do(c.Fire(zone="sian", side="attacker", chinese_force="communist", faces=(1, 1)))
-    t.do(c.Fire(zone="sian", side="defender", faces=(3, 3)))
+    t.do(c.Fire(zone="sian", side="defender", chinese_force="communist", faces=(3, 3)))
     f = fire_of(t)  # rough terrain, tenacity against Chinese attacks and the mixed Chinese forces: +3
     assert f.fire[0].bonuses == ("rough terrain", "tenacious against Chinese attacks",
                                  "Chinese Nationalists and Communists together")
@@ -179,10 +182,15 @@ def test_japan_keeps_its_bonus_and_the_attacking_force_alone_takes_the_losses():
 
 def test_the_force_named_attacks_for_the_whole_player_turn_there():
     t = chinese_attack(special_actions={"japan": 1, "usa": 1})
-    t.do(c.Fire(zone="sian", side="attacker", chinese_force="nationalist", faces=(1, 1, 1)))
+    t.do(c.Fire(zone="sian", side="defender", chinese_force="nationalist", faces=(1, 1)))
+    t.do(c.Fire(zone="sian", side="attacker", faces=(1, 1, 1)))
     t.do(c.SpendSpecialAction(nation="usa", use="breakthrough", target="sian"))
     with pytest.raises(Refused) as refused:
-        t.do(c.Fire(zone="sian", side="attacker", chinese_force="communist"))
+        t.do(c.Fire(zone="sian", side="defender", first_round=False, chinese_force="communist"))
+    assert refused.value.rule == "AE 9.43"
+    t.do(c.Fire(zone="sian", side="defender", first_round=False, faces=(1, 1)))
+    with pytest.raises(Refused) as refused:
+        t.do(c.Fire(zone="sian", side="attacker", first_round=False, chinese_force="communist"))
     assert refused.value.rule == "AE 9.43"
     t.do(c.Fire(zone="sian", side="attacker", faces=(1, 1, 1)))  # the Nationalists again, named or not
     assert [x.piece for x in fire_of(t).fire] == ["cn-nat-sian"]
@@ -195,6 +203,7 @@ def test_japanese_attacks_hit_both_forces_and_the_split_is_only_for_chinese_atta
     with pytest.raises(Refused) as refused:
         t.do(c.Fire(zone="sian", side="defender", chinese_force="nationalist"))
     assert refused.value.rule == "AE 9.43"
+    t.do(c.Fire(zone="sian", side="defender", faces=(1,) * 7))  # AE 6.31: the defender first, no hit
     t.do(c.Fire(zone="sian", side="attacker", faces=(5, 5)))
     assert fire_of(t).fire[0].bonuses == ("Chinese Nationalists and Communists together",)
     t.do(c.ApplyLosses(zone="sian", hits=2, losses={"cn-nat-sian": 1, "cn-com-sian": 1}))
@@ -203,9 +212,8 @@ def test_japanese_attacks_hit_both_forces_and_the_split_is_only_for_chinese_atta
 
 def test_banzai_defenders_all_die_when_the_attacking_force_falls_but_the_other_force_stays():
     t = chinese_attack()
-    t.do(c.Fire(zone="sian", side="attacker", chinese_force="communist", faces=(1, 1)))
     t.do(c.Edit(what="place", key="jp-gar-peking", value="sian", reason="the garrison stands in Sian"))
-    t.do(c.Fire(zone="sian", side="defender", banzai=("jp-gar-peking",), faces=(6, 6, 6)))
+    t.do(c.Fire(zone="sian", side="defender", chinese_force="communist", banzai=("jp-gar-peking",), faces=(6, 6, 6)))
     out = t.do(c.ApplyLosses(zone="sian", hits=3, losses={"cn-com-sian": 2}))
     banzai = next(e for e in out if isinstance(e, ev.LossesApplied) and e.cause == "banzai")
     assert banzai.losses == {"jp-gar-peking": 1}  # no step spared: the Nationalists are still in Sian (AE 9.14)

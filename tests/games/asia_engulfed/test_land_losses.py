@@ -35,6 +35,7 @@ def test_no_losses_without_a_fire_that_scored_them():
     with pytest.raises(Refused) as refused:
         t.do(c.ApplyLosses(zone="chungking", hits=2, losses={"cn-inf-1": 2}))
     assert refused.value.rule == "AE 6.24" and "fire first" in str(refused.value)
+    t.do(c.Fire(zone="chungking", side="defender", faces=(1, 1, 1)))  # AE 6.31: no hit on Japan
     t.do(c.Fire(zone="chungking", side="attacker", faces=(6, 1, 1, 1)))
     t.do(c.ApplyLosses(zone="chungking", hits=1, losses={"cn-inf-1": 1}))
     with pytest.raises(Refused, match="fire first"):  # the same hit is not taken twice

@@ -30,6 +30,7 @@ def test_a_chinese_zone_lost_in_combat_brings_five_emergency_militia_steps():
     t = Table(scenario(pieces=pieces, surprise=False, network={"east_china_sea": 1}))
     t.do(c.Advance())
     t.advance_to("land_combat", "japan")
+    t.do(c.Fire(zone="chungking", side="defender", faces=(1, 1, 1)))  # AE 6.31: the defender first, no hit
     t.do(c.Fire(zone="chungking", side="attacker", faces=(6, 6, 6, 1)))
     t.do(c.ApplyLosses(zone="chungking", hits=3, losses={"cn-inf-1": 3}))
     assert t.state.control["chungking"] == "japan"  # AE 3.25

@@ -99,7 +99,9 @@ def test_a_japanese_first_turn_in_chromium_on_a_phone_and_a_laptop(browser, tmp_
                       "Return to Base"):
             submit(laptop, "ae.advance")
             expect(laptop.locator("body")).to_contain_text(f"Japan, {phase}")
-        submit(laptop, "ae.advance")  # the fleets are still at sea: refused, with the rule
+        # the fleets are still at sea: "Next phase" is not offered, the banner says why, with the rule
+        expect(laptop.locator('form:has(input[name="type"][value="ae.advance"])')).to_have_count(0)
+        expect(laptop.locator("body")).to_contain_text("before the next phase, every fleet and transport returns")
         expect(laptop.locator("body")).to_contain_text("AE 1.18, 8.8")
         submit(laptop, "ae.naval_move", pieces="jp-bb-1, jp-ca-elite", to="kyushu", zones="1", mode="return")
         expect(laptop.locator("body")).to_contain_text("jp-bb-1, jp-ca-elite return to Kyushu")

@@ -78,12 +78,16 @@ def test_orphans_chinese_attacks_and_pool_additions_at_the_table(browser, tmp_pa
         play_to(assistant, game_id, "allies", "land_combat")
         laptop.reload()
         expect(laptop.locator("body")).to_contain_text("the Allies, Land Combat")
-        submit(laptop, "ae.fire", zone="sian", side="attacker", air_support="cn-lba=cn-com-sian",
-               chinese_force="communist")
-        expect(laptop.locator("body")).to_contain_text("AE 9.47")  # the Chinese LBA supports Nationalists only
-        submit(laptop, "ae.fire", zone="sian", side="attacker", air_support="cn-lba=cn-nat-sian",
-               chinese_force="nationalist", faces="6 6 1")
+        side = laptop.locator('form:has(input[name="type"][value="ae.fire"]) [name="side"]').first
+        expect(side).to_have_value("defender")  # AE 6.31: Japan, defending, fires first
+        # the Allied player names the attacking force as the round opens: Japan's hits go to it alone (AE 9.43)
+        submit(laptop, "ae.fire", zone="sian", chinese_force="nationalist", faces="1 1")
         expect(laptop.locator("body")).to_contain_text("only the Nationalists attack")
+        expect(side).to_have_value("attacker")
+        submit(laptop, "ae.fire", zone="sian", air_support="cn-lba=cn-com-sian")
+        expect(laptop.locator("body")).to_contain_text("AE 9.47")  # the Chinese LBA supports Nationalists only
+        submit(laptop, "ae.fire", zone="sian", side="attacker", air_support="cn-lba=cn-nat-sian", faces="6 6 1")
+        expect(laptop.locator("body")).to_contain_text("The Allies fire at Sian: 2 hit(s)")
         screenshot(laptop, "ae-land-chinese-attack-laptop")
         phone.goto(url)
         expect(phone.locator("body")).to_contain_text("only the Nationalists attack")

@@ -2,10 +2,9 @@
 is committed whole either to air combat or to ground support; only those that took no part in the air combat
 support a land unit. The distribution may change from round to round, never within one.
 
-A round at a zone is opened by the attacker (AE 6.2): its air combat comes first (AE 6.22), then the fire. Air
-combat and the attacker's fire belong to the round about to be fired (the attacker's rounds so far, plus one);
-the defender's fire to the round the attacker last opened (the first, before any), or to the next one when its
-air combat was already fought."""
+A round at a zone opens with its air combat (AE 6.22), then the defender fires first and the attacker's surviving
+steps fire last (AE 6.31, 6.32): the attacker's fire closes the round. So air combat and both fires belong to the
+round after the attacker's rounds so far."""
 
 from __future__ import annotations
 
@@ -17,17 +16,13 @@ AIR_COMBAT = "air combat"
 GROUND_SUPPORT = "ground support"
 
 
-def round_at(s: AEState, zone: str, use: str, attacker: bool) -> int:
-    fired = s.rounds.get(zone, 0)
-    now = s.air_commitment.get(zone)
-    if use == AIR_COMBAT or attacker or (now is not None and now.round == fired + 1):
-        return fired + 1  # the defender firing after the air combat that opened the next round
-    return max(fired, 1)
+def round_at(s: AEState, zone: str) -> int:
+    return s.rounds.get(zone, 0) + 1
 
 
-def commit(s: AEState, zone: str, use: str, units: tuple[str, ...], attacker: bool = True) -> ev.AirCommitted:
+def commit(s: AEState, zone: str, use: str, units: tuple[str, ...]) -> ev.AirCommitted:
     """The fact of the commitment, refused when a unit already had the other use this round at the zone."""
-    n = round_at(s, zone, use, attacker)
+    n = round_at(s, zone)
     now = s.air_commitment.get(zone)
     if now is not None and now.round == n:
         other = sorted(u for u in units if now.uses.get(u, use) != use)

@@ -2,9 +2,10 @@
 
 « Dans de telles zones où les Chinois attaquent, non seulement le joueur japonais reçoit toujours ce Hit-bonus,
 mais en plus une seule force (nationalistes ou communiste; au choix du joueur Allié) peut lancer l'attaque et doit
-subir seule toutes les pertes éventuelles. » The Allied player names the force in the first attacking round of the
-player turn in that zone; it holds for every round of that player turn there (ruling). The other force neither
-fires nor takes losses. The Japanese Hit-bonus itself is worked out in combat.py (AE 6.4 i)."""
+subir seule toutes les pertes éventuelles. » The Allied player names the force when the first round of the player
+turn opens in that zone, that is with Japan's defending fire, which comes first (AE 6.31) and whose hits that force
+alone takes; it holds for every round of that player turn there (ruling). The other force neither fires nor takes
+losses. The Japanese Hit-bonus itself is worked out in combat.py (AE 6.4 i)."""
 
 from __future__ import annotations
 
@@ -22,9 +23,10 @@ def both_forces(s: AEState, zone: str) -> bool:
 
 
 def attacking_force(s: AEState, cmd: Fire) -> str:
-    """The one Chinese force attacking in this round, or "" when AE 9.43 does not split the attack."""
+    """The one Chinese force attacking in this round, or "" when AE 9.43 does not split the attack. Japan's
+    defending fire opens the round (AE 6.31), so the force is named with it: its hits are that force's alone."""
     chosen = s.chinese_attackers.get(cmd.zone, "")
-    split = s.side == "allies" and cmd.side == "attacker" and (chosen or both_forces(s, cmd.zone))
+    split = s.side == "allies" and (chosen or both_forces(s, cmd.zone))
     if not split:
         if cmd.chinese_force:
             raise Refused("one Chinese force attacks alone only where Nationalist and Communist units are both in "

@@ -34,7 +34,8 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
     if owed:
         raise Refused(f"{_who(side)} first take the {owed} hit(s) scored on them at {zone.name} (ae.apply_losses): "
                       "only surviving steps fire", rule="AE 6.24, 6.31")
-    if cmd.side == "attacker":
+    _in_turn(s, cmd, zone)
+    if cmd.side == "defender":  # the defender's fire opens each round, so it is the one that needs the round
         _round_allowed(s, cmd.zone, zone)
     if cmd.first_round and s.rounds.get(cmd.zone, 0):
         cmd = msgspec.structs.replace(cmd, first_round=False)  # a round was fought there: no first-round bonus
@@ -75,6 +76,23 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
 
 def _who(side: str) -> str:
     return "Japan must" if side == "japan" else "the Allies must"
+
+
+def next_to_fire(s: AEState, zone_id: str) -> str:
+    """AE 6.31, 6.32: in each round the defender fires first and the attacker takes its losses; then the attacker's
+    surviving steps fire, which ends the round. A round is open at a zone while the defender has fired it and the
+    attacker not yet."""
+    return "attacker" if s.defender_rounds.get(zone_id, 0) > s.rounds.get(zone_id, 0) else "defender"
+
+
+def _in_turn(s: AEState, cmd: Fire, zone) -> None:
+    if cmd.side == next_to_fire(s, cmd.zone):
+        return
+    if cmd.side == "attacker":
+        raise Refused(f"the defender fires first in each round at {zone.name}: the attacker's surviving steps fire "
+                      "after taking its hits", rule="AE 6.31")
+    raise Refused(f"the defender has fired this round at {zone.name}: the attacker's surviving steps fire now "
+                  "(a new round opens after that)", rule="AE 6.31")
 
 
 def _round_allowed(s: AEState, zone_id: str, zone) -> None:
@@ -178,13 +196,18 @@ def _taken(s: AEState, cmd: ApplyLosses, side: str, units: dict, banzai: list[st
     return out
 
 
-def _hits_owed(s: AEState, cmd: ApplyLosses, side: str) -> None:
-    """AE 6.24: the hits taken are those the enemy's last fire there scored, no more, no fewer."""
+def _hits_owed(s: AEState, cmd: ApplyLosses, side: str) -> int:
+    """AE 6.24: the hits taken are those the enemy's last fire there scored, no more, no fewer. The assistant
+    counted them, so the table need not type them again; a number typed is still checked against them."""
     owing = {k.rsplit(":", 1)[1]: v for k, v in s.land_hits.items() if k.rsplit(":", 1)[0] == cmd.zone and v}
     due = owing.get(side, 0) if side else sum(owing.values())
-    if cmd.hits == due:
-        return
     name = s.board.zones[cmd.zone].name if cmd.zone in s.board.zones else repr(cmd.zone)
+    if due and not side:  # no step named: nothing would take them
+        raise Refused(f"the fire at {name} scored {due} hit(s) on "
+                      f"{' and '.join(_side_name(x) for x in sorted(owing))}: name the steps lost (losses)",
+                      rule="AE 6.24, 6.25")
+    if cmd.hits == due or (cmd.hits is None and due):
+        return due
     if not due:
         raise Refused(f"no fire at {name} scored hits still to take{' on ' + _side_name(side) if side else ''}: "
                       "fire first (ae.fire)", rule="AE 6.24")
@@ -210,7 +233,7 @@ def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
     losses = dict(cmd.losses)
     if cmd.hdf:
         losses[f"hdf_{island}"] = cmd.hdf
-    _hits_owed(s, cmd, side)
+    cmd = msgspec.structs.replace(cmd, hits=_hits_owed(s, cmd, side))
     problems = loss_problems(units, losses, cmd.hits)
     if problems:
         raise Refused("; ".join(problems), rule="AE 6.25")

@@ -32,10 +32,11 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         out.append(ev.ChineseAttackerChosen(zone=cmd.zone, force=force))
     committed: list[Event] = []
     if cmd.air_support:
-        committed.append(air_commitment.commit(s, cmd.zone, air_commitment.GROUND_SUPPORT, tuple(cmd.air_support),
-                                               attacker=cmd.side == "attacker"))
+        committed.append(air_commitment.commit(s, cmd.zone, air_commitment.GROUND_SUPPORT, tuple(cmd.air_support)))
         cmd = replace(cmd, support=carrier_air.support_from(s, cmd, side), air_support={})
-    view = _without(s, chinese_attack.others(s, cmd.zone, force) if force else set())
+    # The force that does not attack neither fires nor is fired at; Japan's defending fire still sees both forces
+    # (its Hit-bonus holds « toujours » while both are in the zone, AE 9.43), its hits go to the attacking force.
+    view = _without(s, chinese_attack.others(s, cmd.zone, force) if force and cmd.side == "attacker" else set())
     return out + list(combat.fire(cmd, view, ctx)) + committed
 
 
@@ -69,4 +70,7 @@ def air_to_air(cmd: AirToAir, s: AEState, ctx: Context) -> list[Event]:
     if s.phase != "land_combat" or cmd.where not in s.board.zones:
         return air_combat.air_to_air(cmd, s, ctx)
     committed = air_commitment.commit(s, cmd.where, air_commitment.AIR_COMBAT, (*cmd.japan, *cmd.allies))
+    if combat.next_to_fire(s, cmd.where) == "attacker":  # the round is under way: its air combat came first
+        raise Refused(f"air combat opens a round at {s.board.zones[cmd.where].name}, before the defender fires: "
+                      "this round's defender has fired, the attacker fires next", rule="AE 6.22, 6.31")
     return [*air_combat.air_to_air(cmd, s, ctx), committed]

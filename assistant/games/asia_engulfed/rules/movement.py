@@ -29,8 +29,9 @@ def move(cmd: Move, s: AEState, ctx: Context) -> list[Event]:
     pieces = []
     for pid in cmd.pieces:
         p = s.pieces.get(pid)
-        if p is None or places.side(p) != s.side:
-            raise Refused(f"{pid!r} is not a piece of the phasing side")
+        if p is None or places.side(p) != s.side:  # only the phasing player's units move in his phases
+            raise Refused(f"{pid!r} is not a piece of the phasing side",
+                          rule="AE 1.16" if cmd.mode == "strategic" else "AE 1.15")
         if p.kind in ("garrison",) or places.is_fleet(p) or p.kind in ("cba", "submarine"):
             raise Refused(f"{pid}: a {p.kind} does not move by land", rule="AE 5.11")
         _operating_limits(s, p, cmd.to)

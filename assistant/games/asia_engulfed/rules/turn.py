@@ -42,15 +42,64 @@ def producers(side: str) -> tuple[str, ...]:
     return ("japan",) if side == "japan" else tuple(data.load("nations")["allied_order"])
 
 
-def advance(cmd: Advance, s: AEState, ctx: Context) -> list[Event]:
-    f = Flow(s)
+def held_back(s: AEState) -> Refused | None:
+    """Why ``ae.advance`` would be refused now (what the phase still owes before it ends), or None. ``advance``
+    raises it; the table offers "Next phase" only when it is None and its banner says it instead."""
     if s.phase == "setup":
-        from assistant.games.asia_engulfed.rules.setup import scenario_set_up
         from assistant.games.asia_engulfed.scenario.entry import entered
 
         if not entered(s):
-            raise Refused("enter the scenario set-up first: place the pieces, or load a scenario file",
-                          rule="AE 15.0 (Play Book)")
+            return Refused("enter the scenario set-up first: place the pieces, or load a scenario file",
+                           rule="AE 15.0 (Play Book)")
+        return None
+    if s.phase in ("bidding", "pre_game_production"):
+        return None
+    if s.phase == "turn_advance":
+        return Refused("the game ended with Jul/Aug 1945", rule="AE 10.18") if s.turn >= data.calendar().last \
+            else None
+    side, phase = s.side, s.phase
+    if phase in ("initial_supply", "final_supply"):
+        which = "initial" if phase == "initial_supply" else "final"
+        if f"{s.turn}:{side}:{which}" not in s.determined:
+            return Refused(f"determine {side} {which} supply before the phase ends (ae.determine_supply)",
+                           rule=RULES[phase])
+    over = stacking.problems(s)
+    if over:
+        return Refused("over-stacked at the end of the phase: " + "; ".join(over[:6])
+                       + " (remove the excess with ae.eliminate_excess)", rule="AE 5.42-5.44")
+    if phase == "naval_movement" and s.surprise:
+        waiting = _singapore_reacts(s)
+        if waiting is not None:
+            return waiting
+    if phase == "air_naval_combat" and s.battles:  # AE 8.42h, 8.7: a Day battle or port attack left open
+        return Refused("finish the air battle at " + ", ".join(sorted(s.battles)) + " (missions, air combat, AA, "
+                       "strikes, ae.end_air_round)", rule="AE 8.42, 8.7")
+    if phase == "air_naval_combat" and both_at_sea(s):  # AE 8.4
+        return Refused("the Air-Naval Combat Phase never ends with both sides at sea in one sea zone: "
+                       + ", ".join(both_at_sea(s)) + " (intercept again, or Avoid and return to base)", rule="AE 8.4")
+    if phase == "return_to_base":
+        left = stacking.at_sea_or_over_port(s)
+        if left:
+            return Refused("every fleet and transport returns to a port with room: " + "; ".join(left[:6]),
+                           rule="AE 1.18, 8.8")
+    if phase == "production" and s.producer == "japan" and strategic.pending(s):
+        return Refused("Strategic Warfare is mandatory: " + ", ".join(strategic.pending(s)), rule="AE 2.0")
+    owed = sorted((k, v) for k, v in s.land_hits.items() if v) if phase == "land_combat" else []
+    if owed:  # AE 6.24: a fire's hits are taken before the phase ends
+        return Refused("hits still to take (ae.apply_losses): " + "; ".join(
+            f"{'Japan' if k.rsplit(':', 1)[1] == 'japan' else 'the Allies'} {v} at "
+            f"{s.board.zones[k.rsplit(':', 1)[0]].name}" for k, v in owed), rule="AE 6.24")
+    return None
+
+
+def advance(cmd: Advance, s: AEState, ctx: Context) -> list[Event]:
+    refusal = held_back(s)
+    if refusal is not None:
+        raise refusal
+    f = Flow(s)
+    if s.phase == "setup":
+        from assistant.games.asia_engulfed.rules.setup import scenario_set_up
+
         return list(scenario_set_up(s.scenario, s))
     if s.phase == "bidding":
         if s.bid > 0:
@@ -65,8 +114,6 @@ def advance(cmd: Advance, s: AEState, ctx: Context) -> list[Event]:
         begin_turn(f)
         return f.events
     if s.phase == "turn_advance":
-        if s.turn >= data.calendar().last:
-            raise Refused("the game ended with Jul/Aug 1945", rule="AE 10.18")
         begin_turn(f)
         return f.events
     leave_phase(f)
@@ -90,33 +137,10 @@ def begin_turn(f: Flow) -> None:
 
 
 def leave_phase(f: Flow) -> None:
+    """Close the phase (``held_back`` has checked what it owes) with what happens at its end, and open the next."""
     s = f.s
     side, phase = s.side, s.phase
-    if phase in ("initial_supply", "final_supply"):
-        which = "initial" if phase == "initial_supply" else "final"
-        if f"{s.turn}:{side}:{which}" not in s.determined:
-            raise Refused(f"determine {side} {which} supply before the phase ends (ae.determine_supply)",
-                          rule=RULES[phase])
-    over = stacking.problems(s)
-    if over:
-        raise Refused("over-stacked at the end of the phase: " + "; ".join(over[:6])
-                      + " (remove the excess with ae.eliminate_excess)", rule="AE 5.42-5.44")
-    if phase == "naval_movement" and s.surprise:
-        _singapore_reacts(s)
-    if phase == "air_naval_combat" and s.battles:  # AE 8.42h, 8.7: a Day battle or port attack left open
-        raise Refused("finish the air battle at " + ", ".join(sorted(s.battles)) + " (missions, air combat, AA, "
-                      "strikes, ae.end_air_round)", rule="AE 8.42, 8.7")
-    if phase == "air_naval_combat" and both_at_sea(s):  # AE 8.4
-        raise Refused("the Air-Naval Combat Phase never ends with both sides at sea in one sea zone: "
-                      + ", ".join(both_at_sea(s)) + " (intercept again, or Avoid and return to base)", rule="AE 8.4")
-    if phase == "return_to_base":
-        left = stacking.at_sea_or_over_port(s)
-        if left:
-            raise Refused("every fleet and transport returns to a port with room: " + "; ".join(left[:6]),
-                          rule="AE 1.18, 8.8")
     if phase == "production":
-        if s.producer == "japan" and strategic.pending(s):
-            raise Refused("Strategic Warfare is mandatory: " + ", ".join(strategic.pending(s)), rule="AE 2.0")
         close_producer(f, s.producer)
         order = producers(side)
         rest = order[order.index(s.producer) + 1:]
@@ -127,11 +151,6 @@ def leave_phase(f: Flow) -> None:
         f.add(*submarine_replacement.back_home(f.s))
         f.add(*submarine_replacement.merge(f.s))
     if phase == "land_combat":
-        owed = sorted((k, v) for k, v in s.land_hits.items() if v)
-        if owed:  # AE 6.24: a fire's hits are taken before the phase ends
-            raise Refused("hits still to take (ae.apply_losses): " + "; ".join(
-                f"{'Japan' if k.rsplit(':', 1)[1] == 'japan' else 'the Allies'} {v} at "
-                f"{s.board.zones[k.rsplit(':', 1)[0]].name}" for k, v in owed), rule="AE 6.24")
         f.add(*invasion.conversions(f.s))
         f.add(*[ev.FortificationRemoved(zone=z, cause="breached: the enemy is still there after the first round "
                                                       "(AE 6.84)") for z in f.s.forts if places.contested(f.s, z)])
@@ -168,7 +187,7 @@ def fortifications_unheld(s: AEState) -> list[Event]:
     return [ev.FortificationRemoved(zone=z, cause="no friendly land unit (AE 6.83)") for z in gone]
 
 
-def _singapore_reacts(s: AEState) -> None:
+def _singapore_reacts(s: AEState) -> Refused | None:
     """AE 9.11e: Commonwealth fleets based at Singapore must react against Japanese fleets ending their move in the
     Gulf of Thailand or the Java Sea."""
     targets = {"gulf_of_thailand", "java_sea"} & {p.at for p in s.pieces.values()
@@ -176,8 +195,9 @@ def _singapore_reacts(s: AEState) -> None:
     waiting = [p.id for p in s.pieces.values() if p.at == "singapore" and p.nation in ("commonwealth", "dei")
                and places.is_fleet(p)]
     if targets and waiting:
-        raise Refused(f"the Commonwealth fleets at Singapore ({', '.join(sorted(waiting))}) must react into "
-                      + " or ".join(s.board.seas[t].name for t in sorted(targets)), rule="AE 9.11e")
+        return Refused(f"the Commonwealth fleets at Singapore ({', '.join(sorted(waiting))}) must react into "
+                       + " or ".join(s.board.seas[t].name for t in sorted(targets)), rule="AE 9.11e")
+    return None
 
 
 def open_producer(f: Flow, side: str, nation: str) -> None:

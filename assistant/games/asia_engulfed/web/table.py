@@ -10,6 +10,7 @@ chosen per game ("seen by"); spectators see neither side's.
 from __future__ import annotations
 
 import json
+from dataclasses import replace as replace_form
 from typing import Any
 
 import msgspec
@@ -37,6 +38,8 @@ from assistant.web.presenter import Presenter, RenderedForm, Table, new_command_
 
 LEDGER = "ae_ledger"
 AMEND = "ae.amend_board"
+FIRE = "ae.fire"
+LOSSES = "ae.apply_losses"
 SEEN_BY = ("all", "japan", "allies")
 SUPPLY_ROWS = 14
 GAP_PLACES = 30  # places listed with their missing facts; the rest are counted (the exported board has them all)
@@ -66,7 +69,7 @@ class AEPresenter(Presenter):
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
         errors = errors or {}
         s = table.view.game
-        out = [setup_panel.worded(f, s) for f in super().forms(table, errors) if f.spec.tag != AMEND]
+        out = [land_combat_form(setup_panel.worded(f, s), s) for f in super().forms(table, errors) if f.spec.tag != AMEND]
         spec = form_for(table.loaded.catalogue.command_type(AMEND))
         message, values = errors.get(AMEND, ("", {}))
         return out + [RenderedForm(spec, new_command_id(), dict(values), message, template="asia_engulfed/board.html",
@@ -177,6 +180,24 @@ class AEPresenter(Presenter):
             tracks=views.tracks(s), ledgers=views.ledgers(book, s.turn, viewer, s), situation=views.situation(s),
             results=RESULTS, supply=supply[:SUPPLY_ROWS], more=max(len(supply) - SUPPLY_ROWS, 0),
             forces=views.pieces(s, viewer), seen=viewer or "all", game_id=table.game_id))
+
+
+def land_combat_form(f: RenderedForm, s) -> RenderedForm:
+    """The Fire and losses forms open on the zone the moment offers first (the round under way, the hits owed), so
+    a lone battle needs no choosing. The losses form asks only for the steps lost: the assistant counted the hits
+    (AE 6.24), so its title says them and the hits input is left out (the command takes the hits owed)."""
+    if f.spec.tag not in (FIRE, LOSSES):
+        return f
+    if f.hints.get("zone") and not f.error:
+        f.values = {"zone": f.hints["zone"][0], **f.values}
+    if f.spec.tag != LOSSES:
+        return f
+    owed = sorted((k.rsplit(":", 1), v) for k, v in s.land_hits.items() if v)
+    said = "; ".join(f"{'Japan takes' if side == 'japan' else 'the Allies take'} {n} hit(s) at "
+                     f"{s.board.zones[zone].name if zone in s.board.zones else zone}" for (zone, side), n in owed)
+    f.spec = replace_form(f.spec, fields=tuple(x for x in f.spec.fields if x.name != "hits"),
+                          title=f"Apply losses: {said}" if said else f.spec.title)
+    return f
 
 
 def viewer_of(table: Table) -> str:
