@@ -49,3 +49,14 @@ def test_the_players_named_in_the_options_may_bid():
     opts = msgspec.convert({"board": to_dict(board()), "players": {"japan": "Kenji", "allies": "Mary"}}, Options)
     state = GAME.initial_state(GAME.setup(opts))
     assert state.players == ("Kenji", "Mary")
+
+
+def test_the_members_seated_at_a_club_table_bid_too():
+    """In the club the seated members are not in the log: the table's players (``Context.players``) count."""
+    from assistant.decider import Context
+    from assistant.games.asia_engulfed.evolve import evolve
+
+    t = Table(scenario())
+    events = GAME.decide(c.Bid(bids={"dee": 2, "Eve": 1}), t.state, Context(players=("Dee", "Eve")))
+    assert (events[0].allied_player, events[0].bids) == ("Dee", {"Dee": 2, "Eve": 1})
+    assert evolve(t.state, events[0]).bid == 2

@@ -46,7 +46,7 @@ def bid(cmd: Bid, s: AEState, ctx: Context) -> list[ev.SidesBid]:
         raise Refused("sides are bid for after the set-up, before the first turn", rule="AE 10.4")
     if s.bid >= 0:
         raise Refused("the sides were already bid for", rule="AE 10.4")
-    ranked = sorted(_bidders(cmd, s).items(), key=lambda kv: -kv[1])
+    ranked = sorted(_bidders(cmd, s, ctx).items(), key=lambda kv: -kv[1])
     if len(ranked) == 2 and ranked[0][1] == ranked[1][1]:
         raise Refused("the bids are equal: bid again", rule="AE 10.4")
     winner, amount = ranked[0]
@@ -58,17 +58,18 @@ def bid(cmd: Bid, s: AEState, ctx: Context) -> list[ev.SidesBid]:
     return [ev.SidesBid(bids=dict(ranked), allied_player=winner, amount=amount, books=books)]
 
 
-def _bidders(cmd: Bid, s: AEState) -> dict[str, int]:
+def _bidders(cmd: Bid, s: AEState, ctx: Context) -> dict[str, int]:
     """The bids by the players at the table, spelled as they were named: the winner plays the Allies, so a name
-    that is not a player's (a typo, a side) would give the Allies to nobody (AE 10.4)."""
-    spelled = {p.casefold(): p for p in s.players}
+    that is not a player's (a typo, a side) would give the Allies to nobody (AE 10.4). The players are those the
+    game names and those the table knows (``ctx.players``: in the club, the members seated at the game)."""
+    spelled = {p.casefold(): p for p in (*ctx.players, *s.players)}
     if not spelled:
         raise Refused("no players are named at this table yet: name the two players first (tabletop add-player "
                       "NAME, or the game's players), then record their bids", rule="AE 10.4")
     unknown = [name for name in cmd.bids if name.casefold() not in spelled]
     if unknown:
         raise Refused(f"{', '.join(repr(n) for n in unknown)} is not a player of this game (players: "
-                      f"{', '.join(s.players)})", rule="AE 10.4")
+                      f"{', '.join(spelled.values())})", rule="AE 10.4")
     bids = {spelled[name.casefold()]: amount for name, amount in cmd.bids.items()}
     if len(bids) < len(cmd.bids):
         raise Refused("one bid per player", rule="AE 10.4")
