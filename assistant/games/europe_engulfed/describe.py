@@ -153,6 +153,11 @@ _SENTENCES: dict[type, Any] = {
                                  f"because {e.reason}."),
     ev.RuleOverridden: lambda e: (f"The table overrides a rule ({e.rule or 'no rule named'}: {e.refusal}) because "
                                   f"{e.reason}."),
+    ev.CorrectionOutstanding: lambda e: (
+        f"The {e.purpose or 'throw'} of event {e.dice_seq} was already applied with "
+        f"{', '.join(map(str, e.original))}: what it decided still stands on the old dice. Roll back to event "
+        f"{e.dice_seq - 1} (core.roll_back) to replay it with {', '.join(map(str, e.faces))}, or correct the "
+        f"table (ee.edit)."),
     ev.MinorForcesDeployed: lambda e: (f"{_title(e.minor)} deploys its forces on the declaration of war: "
                                        f"{'; '.join(_block(b) for b in e.blocks)} (EE 9.61)."),
     ev.FleetPointsTransferred: lambda e: (f"{e.count} {_title(e.nation)} fleet point(s) transferred from the {place(e.from_sea)} "

@@ -253,6 +253,7 @@ GAME: GameKind[EEState] = GameKind(
     events=ev.GAME_EVENTS + BOARD_EVENTS + SUPPLY_EVENTS + (ResourceSupplyRead,),
     describe=describe,
     guidance=guidance,
+    after_dice_corrected=Ref("assistant.games.europe_engulfed.corrections:after_dice_corrected"),
     projections=(SUPPLY, WERP_LEDGER),
     moves=MOVES,
     files=FILES,

@@ -242,3 +242,17 @@ def test_the_ledger_records_every_line_with_its_rule():
     purchase = led.lines[-1]
     assert purchase.cause == "2 U-boats at 1 WERP each = 2" and purchase.rule == "EE 2.3"
     assert isinstance(t.log[-1], ev.Purchased)
+
+
+def test_a_quantity_of_new_units_is_refused_not_dropped():
+    """ee.buy new_unit with qty 2 used to build one block and say nothing of the second. A new unit, a GSU or a
+    fortification is one block or marker with its own area: a quantity is refused naming what to do, and
+    nothing is booked."""
+    t = to_production(Table(game_options(mid_war("1941-09"))), "germany")
+    before = t.state.ledger("germany").balance
+    for buy in (Buy(item="new_unit", kind="infantry", steps=2, max_steps=4, area="berlin", qty=2),
+                Buy(item="gsu", area="berlin", qty=2), Buy(item="fortification", area="berlin", qty=3)):
+        with pytest.raises(Refused) as refused:
+            t.do(buy)
+        assert "one at a time" in str(refused.value) and refused.value.rule
+    assert t.state.ledger("germany").balance == before and not t.state.ledger("germany").maintenance_paid

@@ -3,6 +3,7 @@
 from assistant.games.europe_engulfed.events.clock import StrategicMoveLimitSet, TurnBegan, TurnEnded, WeatherRolled, WeatherSet
 from assistant.games.europe_engulfed.events.edits import (
     ControlEdited,
+    CorrectionOutstanding,
     EditedBlock,
     MinorForcesDeployed,
     RuleOverridden,
@@ -107,6 +108,7 @@ GAME_EVENTS = (
     WeatherEdited,
     RuleOverridden,
     MinorForcesDeployed,
+    CorrectionOutstanding,
 )
 
 __all__ = [cls.__name__ for cls in GAME_EVENTS] + ["LedgerLine", "Fire", "SeaLeg", "FleetLoss", "EditedBlock", "GAME_EVENTS"]

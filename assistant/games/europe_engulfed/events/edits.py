@@ -87,3 +87,15 @@ class MinorForcesDeployed(Event, tag="ee.minor_forces_deployed"):
 
 EDIT_EVENTS = (UnitsEdited, StepsEdited, ControlEdited, WerpEdited, TracksEdited, WeatherEdited, RuleOverridden,
                MinorForcesDeployed)
+
+
+class CorrectionOutstanding(Event, tag="ee.correction_outstanding"):
+    """A physical throw was corrected after the assistant had already applied it (every Europe Engulfed throw is
+    settled by the command that throws it: a combat round's losses, the U-boat war, a raid, the weather). The
+    corrected faces are shown in the log, but the facts drawn from the old faces stand until the table rolls back
+    to the throw or corrects the board (ee.edit)."""
+
+    dice_seq: int
+    purpose: str
+    original: tuple[int, ...]
+    faces: tuple[int, ...]

@@ -22,6 +22,11 @@ def buy(cmd: Buy, s: EEState, ctx: Context) -> list[Event]:
     nation = producing(s)
     if cmd.qty <= 0:
         raise Refused("buy at least one")
+    if cmd.qty != 1 and cmd.item in _ONE_AT_A_TIME:
+        # each is one block or marker with its own area and id: a quantity here would be silently dropped
+        what, rule = _ONE_AT_A_TIME[cmd.item]
+        raise Refused(f"{what} is bought one at a time (qty {cmd.qty} given): buy each on its own; the size of a "
+                      f"new unit is its steps", rule=rule)
     pre = with_maintenance(s, nation)
     handler = _BUYERS.get(cmd.item)
     if handler is None:
@@ -29,6 +34,14 @@ def buy(cmd: Buy, s: EEState, ctx: Context) -> list[Event]:
     event = handler(cmd, s, nation)
     afford(s, nation, pre, event.cost)
     return [*pre, event]
+
+
+_ONE_AT_A_TIME = {
+    "new_unit": ("a new unit", "EE 4.41"),
+    "gsu": ("a ground support unit", "EE 4.41"),
+    "fortification": ("a fortification", "EE 6.91"),
+    "heavy_fortification": ("a heavy fortification", "EE 6.95c"),
+}
 
 
 def build_area(s: EEState, nation: str, area_id: str, kind: str, home_nations: tuple[str, ...]) -> None:
