@@ -172,14 +172,20 @@ def _check_land_combat(s: State, ids, path, c: cmd.Move) -> None:
     for p in path[1:-1]:
         if s.friendly_territory(p, s.power):
             continue
-        if not blitzers or _untouched_neutral(s, p) or s.enemy_units_in(p, s.power):
-            raise Refused(f"the move must stop in {p}: it is enemy-occupied or neutral", "A&A §3.3 (blitz)")
+        # Say which of the three reasons holds: the table needs to know what to change.
+        if _untouched_neutral(s, p):
+            raise Refused(f"the move must stop in {p}: it is neutral", "A&A §3.3 (blitz)")
+        if s.enemy_units_in(p, s.power):
+            raise Refused(f"the move must stop in {p}: it holds enemy units", "A&A §3.3 (blitz)")
+        if not blitzers:
+            raise Refused(f"the move must stop in {p}, an enemy territory: only armour blitzes through", "A&A §3.3 (blitz)")
         blitzed = True
     end = path[-1]
     aa_only = all("never_attacks" in w.units[s.units[i].kind].flags for i in ids)
     if aa_only:
-        if not s.friendly_territory(end, s.power) or _aa_there(s, end):
-            raise Refused("an AA gun never enters enemy territory, and one AA gun per territory", "A&A §3.3 (AA gun)")
+        if not s.friendly_territory(end, s.power):
+            raise Refused(f"{end} is not friendly: an AA gun never enters enemy territory", "A&A §3.3 (AA gun)")
+        _aa_room(s, ids, end)
         return
     if any("never_attacks" in w.units[s.units[i].kind].flags for i in ids):
         raise Refused("AA guns never take part in an attack", "A&A §3.3 (AA gun)")
@@ -201,6 +207,18 @@ def _can_pay_penalty(s: State) -> None:
 def _aa_there(s: State, territory: str) -> bool:
     w = s.world
     return any(u.space == territory and "one_per_territory" in w.units[u.kind].flags for u in s.units.values())
+
+
+def _aa_room(s: State, ids, end: str) -> None:
+    """One AA gun per territory (A&A §4.5), also when two guns that stood together (one of them captured) move on
+    together."""
+    guns = sum("one_per_territory" in s.world.units[s.units[i].kind].flags for i in ids)
+    if not guns:
+        return
+    if _aa_there(s, end):
+        raise Refused(f"{end} already has an AA gun: one per territory", "A&A §3.3 (AA gun)")
+    if guns > 1:
+        raise Refused(f"{guns} AA guns cannot end in {end}: one per territory", "A&A §3.3 (AA gun)")
 
 
 def _check_sea_combat(s: State, ids, path, c: cmd.Move) -> None:
@@ -284,8 +302,7 @@ def _not_friendly(s: State) -> list[str]:
 
 def _check_land_noncombat(s: State, ids, path, c: cmd.Move) -> None:
     _problem(s, path, "land", ids, blocked=_not_friendly(s))
-    if any("one_per_territory" in s.world.units[s.units[i].kind].flags for i in ids) and _aa_there(s, path[-1]):
-        raise Refused(f"{path[-1]} already has an AA gun: one per territory", "A&A §3.3 (AA gun)")
+    _aa_room(s, ids, path[-1])
 
 
 def _check_sea_noncombat(s: State, ids, path, c: cmd.Move) -> None:
