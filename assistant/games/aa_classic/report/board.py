@@ -13,10 +13,13 @@ from typing import Any
 
 from assistant.analysis.adapters import Adapter, BattleRow
 from assistant.analysis.luck import Attribution
+from assistant.families.axis_allies.fights import Fight, Tags
+from assistant.families.axis_allies.fights import fights as family_fights
+from assistant.families.axis_allies.fights import labels as family_labels
 from assistant.families.axis_allies.odds import Battle, UnitProfile, battle_odds
 from assistant.games.aa_classic.colours import COLOURS
 from assistant.games.aa_classic.describe import POWER, battle_name
-from events.core import DiceRolled, PhaseBegan
+from events.core import DiceRolled
 
 METRICS = {
     "production": "Production level (IPC)",
@@ -100,87 +103,21 @@ def forces(state: Any, key: str) -> tuple[dict[str, int], dict[str, int], dict[s
     return attacking, defending, bombarding, defender
 
 
-class Fight:
-    """One battle as fought: a place attacked in one turn, from its first ``aa.battle_joined`` to its
-    ``aa.battle_ended``. The game keys battles by place, so a key fought over again (another turn, another power)
-    starts a new fight at its next ``aa.battle_joined``."""
-
-    def __init__(self, key: str, round_: int, side: str, seq: int):
-        self.key, self.round, self.side, self.seq = key, round_, side, seq
-        self.opened = 0  # the event before its first throw (0: no die thrown)
-        self.recorded: Any = None  # its aa.battle_odds_recorded
-        self.outcome = ""
-        self.ended = False
-        self.lost: dict[int, str] = {}  # unit id -> side (attacker | defender), in the order they fell
-        self.kinds: dict[int, str] = {}  # unit id -> kind, for units the log itself describes
-        self.fell_at: dict[int, int] = {}  # unit id -> the event that took it
+TAGS = Tags(joined="aa.battle_joined", scored=("aa.hits_scored",), casualties="aa.casualties_chosen",
+            cargo_lost="aa.battle_round_ended", ended="aa.battle_ended", odds="aa.battle_odds_recorded",
+            restored="aa.casualties_restored")
 
 
 def fights(entries: Sequence[Any]) -> tuple[list[Fight], dict[int, tuple[str, Fight]]]:
-    """Every fight in log order, and each battle throw's (firing power, fight): a throw is followed by the hits it
-    scored, which name the firing power and the battle."""
-    out: list[Fight] = []
-    current: dict[str, Fight] = {}
-    throws: dict[int, tuple[str, Fight]] = {}
-    round_, side = 0, ""
-    previous = None
-    for e in entries:
-        if e.cancelled:
-            continue
-        ev = e.event
-        if isinstance(ev, PhaseBegan):
-            round_, side = ev.round, ev.side
-        elif e.type.startswith("aa.") and isinstance(getattr(ev, "battle", None), str):
-            fight = current.get(ev.battle)
-            again = fight is not None and (fight.ended or (fight.round, fight.side) != (round_, side))
-            if fight is None or (e.type == "aa.battle_joined" and again):
-                fight = current[ev.battle] = Fight(ev.battle, round_, side, e.seq)
-                out.append(fight)
-            if e.type == "aa.battle_odds_recorded" and fight.recorded is None and not fight.opened:
-                fight.recorded = ev
-            elif e.type == "aa.hits_scored":
-                if not fight.opened:
-                    fight.opened = e.seq - 2  # the throw is the event just before; the view before it
-                if previous is not None and isinstance(previous.event, DiceRolled):
-                    throws[previous.seq] = (ev.firer, fight)
-            elif e.type == "aa.casualties_chosen":
-                for uid in (*ev.units, *ev.cargo):
-                    fight.lost.setdefault(uid, ev.side)
-                    fight.fell_at.setdefault(uid, e.seq)
-            elif e.type == "aa.battle_round_ended":
-                # cargo aboard transports that stood behind the casualty line sinks with them (§3.3 Transport)
-                for uid in ev.cargo:
-                    fight.lost.setdefault(uid, "")
-                    fight.fell_at.setdefault(uid, e.seq)
-            elif e.type == "aa.casualties_restored":
-                for line in ev.units:  # a corrected throw gave them back
-                    fight.lost.pop(line.id, None)
-                    fight.kinds[line.id] = line.kind
-            elif e.type == "aa.battle_ended":
-                fight.outcome, fight.ended = ev.outcome, True
-        previous = e
-    return [f for f in out if f.opened], throws
+    """The battles with a die thrown, and each battle throw's (firing power, fight)."""
+    fought, throws = family_fights(entries, TAGS)
+    return [f for f in fought if f.opened], throws
 
 
-def labels(fought: Sequence[Fight], turn: Any = None) -> dict[int, str]:
-    """Each fight's name, as the per-battle luck table names it: the place ("Manchuria", "the raid on Germany"),
-    with the turn when the same battle was fought in several turns: "Manchuria (round 1, USSR)"."""
-    turn = turn or by_turn
-    places: dict[str, int] = {}
-    for f in fought:
-        places[f.key] = places.get(f.key, 0) + 1
-    out = {}
-    for f in fought:
-        name = battle_name(f.key)
-        name = name[:1].upper() + name[1:]
-        out[id(f)] = name if places[f.key] == 1 else f"{name} ({turn(f.round, f.side)})"
-    return out
-
-
-def by_turn(round_: int, side: str) -> str:
-    """A turn as the report names it (``reports.build_report``): "round 1, USSR"."""
-    when = "set-up" if round_ == 0 else str(round_)
-    return f"round {when}" + (f", {POWER.get(side, side).removeprefix('the ')}" if side else "")
+def labels(fought: Sequence[Fight]) -> dict[int, str]:
+    """"Manchuria", "The raid on Germany"; "Manchuria (round 1, USSR)" when fought over in several turns."""
+    return family_labels(fought, lambda key: battle_name(key)[:1].upper() + battle_name(key)[1:],
+                         lambda side: POWER.get(side, side))
 
 
 def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRow]:

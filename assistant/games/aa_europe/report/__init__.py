@@ -8,8 +8,10 @@ from typing import Any
 
 from assistant.analysis.adapters import Adapter, BattleRow, LedgerRow
 from assistant.analysis.luck import Attribution, from_table
+from assistant.families.axis_allies.fights import Fight, Tags
+from assistant.families.axis_allies.fights import fights as family_fights
+from assistant.families.axis_allies.fights import labels as family_labels
 from assistant.games.aa_europe.describe import power
-from events.core import DiceRolled, PhaseBegan
 
 METRICS = {
     "income": "Production chart level (IPC)",
@@ -37,80 +39,23 @@ def snapshot(view: Any) -> dict[str, dict[str, float]]:
     }
 
 
-class Fight:
-    """One battle as fought: a place attacked in one turn, from its first ``aae.battle_joined`` to its
-    ``aae.battle_ended`` (the battles read model's record starting at the same event). Battles are keyed by place,
-    so a place fought over again (another power, another turn) is a new fight from its next ``aae.battle_joined``."""
-
-    def __init__(self, key: str, round_: int, side: str, seq: int):
-        self.key, self.round, self.side, self.seq = key, round_, side, seq
-        self.ended = False
-        self.attacker = ""
-        self.lost: dict[int, str] = {}  # unit id -> side (attacker | defender; "": cargo), in the order they fell
-        self.fell_at: dict[int, int] = {}  # unit id -> the event that took it
+TAGS = Tags(joined="aae.battle_joined", scored=("aae.hits_scored", "aae.bombing_damage"),
+            casualties="aae.casualties_chosen", cargo_lost="aae.line_cleared", ended="aae.battle_ended")
 
 
 def fights(entries: Sequence[Any]) -> tuple[list[Fight], dict[int, tuple[str, Fight]]]:
-    """Every fight in log order, and each battle throw's (firing power, fight): the hits a throw scored (or the
-    bombing damage it did) follow it and name the battle and the firing power."""
-    out: list[Fight] = []
-    current: dict[str, Fight] = {}
-    throws: dict[int, tuple[str, Fight]] = {}
-    round_, side = 0, ""
-    roll = None  # the throw still waiting for the event that says what it did
-    for e in entries:
-        if e.cancelled:
-            continue
-        ev = e.event
-        if isinstance(ev, PhaseBegan):
-            round_, side = ev.round, ev.side
-        if isinstance(ev, DiceRolled):
-            roll = e
-            continue
-        key = getattr(ev, "battle", None)
-        if e.type.startswith("aae.") and isinstance(key, str) and key:
-            fight = current.get(key)
-            again = fight is not None and (fight.ended or (fight.round, fight.side) != (round_, side))
-            if fight is None or (e.type == "aae.battle_joined" and again):
-                fight = current[key] = Fight(key, round_, side, e.seq)
-                out.append(fight)
-            if e.type == "aae.battle_joined":
-                fight.attacker = fight.attacker or ev.attacker
-            elif e.type in ("aae.hits_scored", "aae.bombing_damage") and roll is not None:
-                throws[roll.seq] = (getattr(ev, "firer", "") or roll.event.thrower or side, fight)
-            elif e.type == "aae.casualties_chosen":
-                for uid in (*ev.units, *ev.cargo):
-                    fight.lost.setdefault(uid, ev.side)
-                    fight.fell_at.setdefault(uid, e.seq)
-            elif e.type == "aae.line_cleared":
-                # cargo aboard transports and carriers that stood behind the casualty line is lost with them
-                for uid in ev.cargo:
-                    fight.lost.setdefault(uid, "")
-                    fight.fell_at.setdefault(uid, e.seq)
-            elif e.type == "aae.battle_ended":
-                fight.ended = True
-        roll = None
-    return out, throws
+    """Every fight in log order, and each battle throw's (firing power, fight)."""
+    return family_fights(entries, TAGS)
 
 
 def labels(fought: Sequence[Fight]) -> dict[int, str]:
-    """Each fight's name, as the per-battle luck table names it: the place ("East Poland", "the raid on Germany"),
-    with the turn when the same battle was fought in several turns: "Karelia (round 2, Soviet Union)"."""
-    places: dict[str, int] = {}
-    for f in fought:
-        places[f.key] = places.get(f.key, 0) + 1
-    out = {}
-    for f in fought:
-        space, _, kind = f.key.partition("/")
-        name = f"Raid on {space}" if kind == "bombing" else f.key
-        out[id(f)] = name if places[f.key] == 1 else f"{name} ({turn(f.round, f.side)})"
-    return out
+    """"East Poland", "Raid on Germany"; "Karelia (round 2, Soviet Union)" when fought over in several turns."""
+    return family_labels(fought, _place, power)
 
 
-def turn(round_: int, side: str) -> str:
-    """A turn as the report names it (``reports.build_report``): "round 1, Soviet Union"."""
-    when = "set-up" if round_ == 0 else str(round_)
-    return f"round {when}" + (f", {power(side).removeprefix('the ')}" if side else "")
+def _place(key: str) -> str:
+    space, _, kind = key.partition("/")
+    return f"Raid on {space}" if kind == "bombing" else key
 
 
 def battles(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRow]:
