@@ -280,6 +280,10 @@ class GameKind(msgspec.Struct, Generic[S], frozen=True):
     # The players the game's own set-up names (its options' player names, read from the definition): accepted as
     # actors like the players named in the log. None: the game names none.
     set_up_players: Callable[[dict[str, Any]], Sequence[str]] | None = None
+    # Seat the people named when the game is started (``tabletop new --player``) in the game's own seats: the
+    # options with their names in them (e.g. as many players as names), or the options unchanged when the names
+    # do not fit its seats (they then join the table as people who play no power). None: the game seats nobody.
+    seat_players: Callable[[dict[str, Any], Sequence[str]], dict[str, Any]] | None = None
 
     def moves_by_command(self) -> dict[type[Command], Move[S]]:
         return {m.command: m for m in self.declared_moves()}

@@ -62,13 +62,17 @@ class Writing(Parts):
                          max_depth=MAX_FILE_JSON_DEPTH)
         except (InputError, TypeError, OverflowError) as exc:
             raise Refused(str(exc) if isinstance(exc, InputError) else f"bad options for {kind_name}: {exc}") from None
+        named = tuple(dict.fromkeys(checked_actor(name) for name in players))
+        if named and kind.seat_players is not None and isinstance(options or {}, dict):
+            options = kind.seat_players(dict(options or {}), named)
         try:
             chosen = msgspec.convert(options or {}, kind.options_type)
         except msgspec.ValidationError as exc:
             raise Refused(f"bad options for {kind_name}: {exc}") from None
         definition = msgspec.json.decode(msgspec.json.encode(kind.setup(chosen)))
         sides = tuple(kind.sides(kind.initial_state(definition))) if kind.sides is not None else ()
-        seated = [self._new_player(AddPlayer(name=name), sides, ()) for name in dict.fromkeys(players)]
+        in_seats = {n.casefold() for n in set_up_players(kind, definition)}  # seated by the game's own set-up
+        seated = [self._new_player(AddPlayer(name=name), sides, ()) for name in named if name.casefold() not in in_seats]
         if self.seated is None:  # in the club the signed-in member who starts a game is seated as its host
             actor = at_the_table(actor, sides, [*(p.name for p in seated), *set_up_players(kind, definition)])
         if not game_id:

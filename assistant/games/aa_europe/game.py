@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.decider import GameKind, Ref
+from assistant.families.axis_allies.seats import seat_by_names
 from assistant.games.aa_europe import events as ev
 from assistant.games.aa_europe.evolve import evolve
 from assistant.games.aa_europe.files import FILES, OPTION_FILES
@@ -57,4 +58,5 @@ GAME: GameKind[State] = GameKind(
     sides=lambda s: (*s.world.tables.turn_order, *s.world.tables.sides),
     acting_for=Ref("assistant.games.aa_europe.seats:acting_for"),
     set_up_players=lambda definition: [p["name"] for p in definition["players"]],
+    seat_players=seat_by_names(range(2, 5)),  # 2, 3 or 4 players [T L15]
 )

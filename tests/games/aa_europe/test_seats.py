@@ -14,3 +14,23 @@ def test_a_command_belongs_to_its_power_and_that_power_s_side():
     assert GAME.acting_for(c.EndPhase(), t.state) == ("germany", "axis")
     t.until("ussr", "purchase")
     assert GAME.acting_for(c.EndPhase(), t.state) == ("ussr", "allies")
+
+
+def test_the_people_named_at_the_start_take_the_seats(tmp_path):
+    """`tabletop new aa_europe --player Ann --player Bo`: two names, two seats, in the rulebook's seat order (L15);
+    a name that fits no seat count joins as someone who plays no power."""
+    from assistant.application import Assistant
+    from assistant.kinds import KindRegistry
+    from events.store import EventStore
+
+    store = EventStore(tmp_path / "seats.sqlite3")
+    app = Assistant(store, KindRegistry())
+    gid = app.new_game("aa_europe", {}, players=["Ann", "Bo"])
+    seats = app.definition(gid)["players"]
+    assert [p["name"] for p in seats] == ["Ann", "Bo"] and seats[0]["powers"] == ["germany"]
+    assert app.players(gid) == ()  # seated by the game, not as people who play no power
+    assert app.actor_at_table(gid, "bo") == "Bo"
+    coach = app.new_game("aa_europe", {}, players=["Coach"])
+    assert [p["name"] for p in app.definition(coach)["players"]][0] == "player 1"
+    assert app.players(coach) == (("Coach", ()),)
+    store.close()
