@@ -131,7 +131,7 @@ def _moment(s: EEState) -> dict[str, tuple[str, ...]]:
 # Each command with the moments the table offers it in and, where it helps, when and with which choices; the
 # rules in ``run`` decide. The table shows only these: a few actions at any moment, in players' words.
 MOVES: tuple[Move[EEState], ...] = (
-    Move(c.Advance, turn.advance, label="Next phase"),
+    Move(c.Advance, turn.advance, when=offers.may_advance, label="Next phase"),
     Move(SetUpScenario, scenario_moves.set_up_scenario, phases=("setup",), label="Load this scenario file"),
     Move(entry.PlaceSetUpBlocks, entry.place_blocks, phases=("setup",), label="Place these blocks",
          choices=lambda s: {"nation": _powers(s), "area": _areas(s), "max_steps": ("4", "3", "2", "1")}),

@@ -118,13 +118,13 @@ def _reminder(s: EEState) -> str:
 
 def _weather(s: EEState) -> str:
     if s.weather:
-        return "the weather is set; \"Advance\" when the table is ready."
+        return "the weather is set; \"Weather set: begin the Axis player turn\" when the table is ready."
     if calendar.is_variable_weather(s.turn):
         if s.weather_winner:
-            return (f"the {s.weather_winner.title()} die won: enter the weather of that variable box (\"Enter weather\"), "
-                    "then \"Advance\".")
-        return "variable weather: roll the German and the Soviet die (\"Roll weather\")."
-    return "enter the weather printed on the turn track (\"Enter weather\")."
+            return (f"the {s.weather_winner.title()} die won: enter the weather of that variable box "
+                    "(\"Set this turn's weather\"), then \"Weather set: begin the Axis player turn\".")
+        return "variable weather: roll the German and the Soviet die (\"Roll the variable weather\")."
+    return "enter the weather printed on the turn track (\"Set this turn's weather\")."
 
 
 def _production(s: EEState) -> str:

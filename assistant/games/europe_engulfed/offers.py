@@ -150,7 +150,8 @@ def holds_special_action(s: EEState) -> bool:
 
 
 def phasing_majors(s: EEState) -> tuple[str, ...]:
-    return tuple(n for n in data.MAJORS if data.side_of(n) == s.side)
+    """The phasing side's majors that can still declare war: a conquered one is out of the game (EE 10.1)."""
+    return tuple(n for n in data.MAJORS if data.side_of(n) == s.side and n not in s.politics.conquered)
 
 
 def battle_areas(s: EEState) -> tuple[str, ...]:
@@ -201,6 +202,12 @@ def spenders(s: EEState) -> tuple[str, ...]:
     else:
         return ()
     return tuple(n for n in _holders(s, side) if n in data.MAJORS)
+
+
+def may_advance(s: EEState) -> bool:
+    """The next phase is offered except in a weather phase whose weather is not set yet: ``ee.advance`` would be
+    refused there (EE 1.1), and the weather form is what the players need first."""
+    return not (s.phase == "weather" and not s.weather)
 
 
 PHASE_ENDS = {

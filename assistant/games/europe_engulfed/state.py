@@ -61,6 +61,7 @@ class Ledger(msgspec.Struct, frozen=True, kw_only=True):
     placed: dict[str, int] = {}  # new units placed per area this phase (EE 4.41)
     unrestricted: tuple[str, ...] = ()  # areas opened by Unrestricted Replacement special actions (7.8)
     new_units: tuple[str, ...] = ()  # units built this phase (they cannot found a fortification, EE 6.91)
+    last_item: str = ""  # the item bought last: the Buy form offers it again, as players often buy several
     closed: bool = False
 
     @property

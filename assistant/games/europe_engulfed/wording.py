@@ -85,7 +85,12 @@ def weather(conditions: dict[str, str]) -> str:
 
 
 def units(n: int) -> str:
-    return f"{n} unit{'s' if n != 1 else ''}"
+    return count(n, "unit")
+
+
+def count(n: int, one: str, many: str = "") -> str:
+    """"1 bomber", "2 bombers": limits are often 1, and a refusal reads "at most 1 bomber"."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 # The minor powers (EE 9.1, 9.6) by id, so phrases the rules wrote ("war declared on sweden") name them.

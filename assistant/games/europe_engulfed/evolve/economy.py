@@ -91,7 +91,7 @@ def purchased(s: EEState, e: ev.Purchased) -> EEState:
         bought[key] = bought.get(key, 0) + (1 if e.free == "soviet_elites" else e.qty)
     if e.free == "axis_minor_step":
         s = replace(s, politics=replace(s.politics, axis_minor_step=e.owner, axis_minor_step_turn=s.turn))
-    changes: dict[str, Any] = {"bought": bought}
+    changes: dict[str, Any] = {"bought": bought, "last_item": led.last_item if e.free else e.item}
     if e.item in ("new_unit", "gsu"):
         changes["placed"] = {**led.placed, e.area: led.placed.get(e.area, 0) + 1}
         changes["new_units"] = led.new_units + (e.unit_id,)

@@ -79,6 +79,8 @@ def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
         raise Refused(f"{u.id} is already in {s.board.areas[u.area].name or u.area}: the path lists the areas it "
                       "enters", rule="EE 5.1")
     if u.id in s.phase_moves:
+        if cmd.mode == "strategic":  # 5.21: one strategic move takes a unit to any friendly uncontested area, once
+            raise Refused(f"{u.id} has already made its strategic move in this phase", rule="EE 5.21")
         raise Refused(f"{u.id} has already moved in this phase", rule="EE 5.1")
     if side == "Axis" and "ural_mountains" in cmd.path:
         raise Refused("Axis units never enter the Ural Mountains", rule="EE 5.18")

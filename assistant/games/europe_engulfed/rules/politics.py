@@ -52,12 +52,24 @@ def declare_war(cmd: DeclareWar, s: EEState, ctx: Context) -> list[Event]:
     a, t = cmd.aggressor, cmd.target
     if s.phase != "operational_move":
         raise Refused("war is declared only in the initial operational movement phase", rule="EE 1.23")
+    known = known_powers(s)
+    for power in (a, t):
+        if power not in known:  # a typing slip, not a rule: say what the players can type
+            raise Refused(f"there is no power {power!r}; known: {', '.join(known)}")
+    if conquered(s, a):  # its forces are out of the game (10.1), Vichy France excepted, which never declares war
+        became = "became Vichy France" if a == "france" and s.politics.vichy >= 0 else "has been conquered"
+        raise Refused(f"{wording.nation(a)} {became} and declares no more wars",
+                      rule="EE 10.12" if became.startswith("became") else "EE 10.1")
     if side_of(s, a) != s.side or a not in data.MAJORS:
-        raise Refused(f"{a} is not a major power of the phasing side", rule="EE 1.23")
-    if s.politics.at_war(a, t):
-        raise Refused(f"{a} and {t} are already at war")
+        raise Refused(f"{wording.nation(a)} is not a major power of the phasing side", rule="EE 1.23")
+    if s.politics.at_war(a, t):  # war is declared on a neutral power (9.11, 9.23, 9.31)
+        raise Refused(f"{wording.nation(a)} and {wording.nation(t)} are already at war", rule="EE 9.0")
     turn = s.turn
     p = s.politics
+    if t == "vichy" and p.vichy < 0:
+        if conquered(s, "france"):  # 9.521: the armistice not taken, France is conquered and no Vichy ever comes
+            raise Refused("France was conquered without an armistice: there is no Vichy France", rule="EE 9.521")
+        raise Refused("there is no Vichy France yet: Germany establishes it when it holds Paris", rule="EE 9.521")
     if a == "germany":
         if t == "switzerland" and not conquered(s, "france"):
             raise Refused("not on Switzerland before France is conquered or Vichy", rule="EE 9.11a")
@@ -102,6 +114,12 @@ def declare_war(cmd: DeclareWar, s: EEState, ctx: Context) -> list[Event]:
             minor_territory(f, target, enemy(data.side_of(a)), f"war declared on {wording.nation(target)} (EE 9.63)")
     cascade(f, "EE 9.42")
     return f.events
+
+
+def known_powers(s: EEState) -> tuple[str, ...]:
+    """The powers a declaration may name: the majors, then every minor the rules or the board name."""
+    board_minors = {area.nation for area in s.board.areas.values() if area.nation}
+    return (*data.MAJORS, *sorted((set(wording.MINORS) | board_minors) - set(data.MAJORS)))
 
 
 def minor_territory(f: Flow, minor: str, side: str, cause: str) -> None:

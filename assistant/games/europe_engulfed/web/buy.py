@@ -42,11 +42,13 @@ ITEM_WORDS = {"new_unit": "a new unit", "replacement": "replacement steps", "gsu
 
 
 def fields(table: Table, item: str = "", block: str = "") -> dict[str, Any]:
-    """What the form shows for ``item`` (the first buyable when none): its fields and their choices."""
+    """What the form shows for ``item`` (when none: the item bought last, else the first buyable): its fields and
+    their choices. A device seeing for the other side is not shown what was bought last (EE 4.5)."""
     s = table.view.game
     items = buyable(s) if s.producing else ()
-    item = item if item in items else (items[0] if items else "")
     nation = s.producing
+    last = s.ledger(nation).last_item if nation and _may_see(table, nation) else ""
+    item = item if item in items else (last if last in items else (items[0] if items else ""))
     out: dict[str, Any] = {"items": [(i, ITEM_WORDS.get(i, i.replace("_", " "))) for i in items], "item": item,
                            "shows": FIELDS.get(item, ()), "nation": wording.nation(nation) if nation else ""}
     if not item or not _may_see(table, nation):

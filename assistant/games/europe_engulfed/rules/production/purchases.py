@@ -232,7 +232,7 @@ def _special_action(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
     held = len(s.special_actions.get(nation, ()))
     limit = sa_cap(nation, s.turn)
     if not stock.room(held, limit, cmd.qty):
-        raise Refused(f"{data.nation(nation).title} may hold at most {limit} Special Actions in "
+        raise Refused(f"{data.nation(nation).title} may hold at most {wording.item('special_action', limit)} in "
                       f"{calendar.year(s.turn)} (holds {held})", rule="EE 7.11")
     price = pricing.item("special_action", cmd.qty)
     return ev.Purchased(nation=nation, item="special_action", qty=cmd.qty, cost=price.cost, rule=price.rule,
@@ -315,12 +315,15 @@ def _strategic(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
     if item in ("fighter", "bomber"):
         air = bought.get("fighter", 0) + bought.get("bomber", 0) + cmd.qty
         if air > limits.get("air", 0):
-            raise Refused(f"{n.title} may build at most {limits.get('air', 0)} air points per turn", rule="EE 2.3")
+            raise Refused(f"{n.title} may build at most {wording.count(limits.get('air', 0), 'air point')} per turn",
+                          rule="EE 2.3")
         if item == "bomber" and bought.get("bomber", 0) + cmd.qty > limits.get("bombers", 0):
-            raise Refused(f"{n.title} may build at most {limits.get('bombers', 0)} bombers per turn", rule="EE 2.3")
+            raise Refused(f"{n.title} may build at most {wording.count(limits.get('bombers', 0), 'bomber')} per turn",
+                          rule="EE 2.3")
         current = (t.fighters if item == "fighter" else t.bombers).get(side, 0)
         if current + cmd.qty > tables[f"{item}s_max"]:
-            raise Refused(f"the track holds at most {tables[item + 's_max']} {item} points per side", rule="Glossary")
+            raise Refused(f"the track holds at most {wording.count(tables[item + 's_max'], item + ' point')} per side",
+                          rule="Glossary")
     elif item in ("uboat", "v1", "v2"):
         key = {"uboat": "uboats", "v1": "v1", "v2": "v2"}[item]
         if key not in limits:
@@ -329,7 +332,7 @@ def _strategic(cmd: Buy, s: EEState, nation: str) -> ev.Purchased:
             start = calendar.name(calendar.switch_turn(f"{item}_available"))
             raise Refused(f"{item.upper()} points may be bought from {start}", rule="EE 2.28")
         if bought.get(item, 0) + cmd.qty > limits[key]:
-            raise Refused(f"Germany may build at most {limits[key]} {item} points per turn", rule="EE 2.3")
+            raise Refused(f"Germany may build at most {wording.item(item, limits[key])} per turn", rule="EE 2.3")
         if item == "uboat" and t.uboats + cmd.qty > tables["uboats_max"]:
             raise Refused("at most 60 U-boat points", rule="Glossary")
     elif item in ("flak", "asw"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from assistant.decider import Context, Refused
-from assistant.games.europe_engulfed import data
+from assistant.games.europe_engulfed import data, wording
 from assistant.games.europe_engulfed.commands import TransferWerp
 from assistant.games.europe_engulfed.bookings import sent_to
 from assistant.games.europe_engulfed.state import EEState
@@ -32,7 +32,7 @@ def transfer(cmd: TransferWerp, s: EEState, ctx: Context) -> list[Event]:
     if cmd.amount <= 0:
         raise Refused("send at least one WERP")
     if s.ledger(receiver).closed:
-        raise Refused(f"{receiver} has already produced this turn", rule="EE 4.5")
+        raise Refused(f"{wording.nation(receiver)} has already produced this turn", rule="EE 4.5")
     pre = with_maintenance(s, sender)
     afford(s, sender, pre, cmd.amount)
     arrived, route, rule = cmd.amount, cmd.route, ""
@@ -41,33 +41,41 @@ def transfer(cmd: TransferWerp, s: EEState, ctx: Context) -> list[Event]:
     if (sender, receiver) == ("germany", "italy"):
         rule = "EE 9.43"
         if sent_before + cmd.amount > data.tables().lend_lease["germany_to_italy_max"]:
-            raise Refused("Germany may send Italy at most 5 WERP per turn", rule=rule)
+            raise Refused(f"Germany may send Italy at most 5 WERP per turn{already(sent_before)}", rule=rule)
     elif (sender, receiver) == ("usa", "britain"):
         rule = "EE 9.36"
         if sent_before + cmd.amount > data.tables().lend_lease["us_to_britain_max"]:
-            raise Refused("the U.S.A. may send Britain at most 15 WERP per turn", rule=rule)
+            raise Refused(f"the U.S.A. may send Britain at most 15 WERP per turn{already(sent_before)}", rule=rule)
     elif (sender, receiver) == ("britain", "ussr"):
         rule = "EE 9.35"
         if not p.at_war("germany", "ussr"):
             raise Refused("Britain sends lend-lease to the USSR only while Germany and the USSR are at war", rule=rule)
-        check_british_lend_lease(s, pre, sent_before + cmd.amount, route, cmd.amount)
+        check_british_lend_lease(s, pre, sent_before, route, cmd.amount)
         arrived = arrival(s, route, cmd.amount)
     else:
-        raise Refused(f"no rule lets {sender} send WERP to {receiver}", rule="EE 4.5")
+        pairs = ", ".join(f"{wording.nation(a)} to {wording.nation(b)} ({r})" for a, (b, r) in SENDERS.items())
+        raise Refused(f"no rule lets {wording.nation(sender)} send WERP to {wording.nation(receiver)}; WERP go only "
+                      f"{pairs}", rule="EE 4.5")
     if route != "direct" and rule != "EE 9.35":
         raise Refused("only British lend-lease to the USSR goes by Murmansk or Persia", rule=rule)
     return [*pre, ev.WerpTransferred(sender=sender, receiver=receiver, sent=cmd.amount, arrived=arrived, route=route,
                                      rule=rule)]
 
 
-def check_british_lend_lease(s: EEState, pre: Sequence[Event], total_sent: int, route: str, amount: int) -> None:
+def already(sent_before: int) -> str:
+    """The part of a cap already used this turn, so the players see what is left to send."""
+    return f" ({sent_before} already sent this turn)" if sent_before else ""
+
+
+def check_british_lend_lease(s: EEState, pre: Sequence[Event], sent_before: int, route: str, amount: int) -> None:
     """EE 9.35: at most half of British WERP after strategic warfare, U.S. lend-lease and maintenance (rounded
     down); 9.351/9.352: route capacity from the Allied fleet points in the Atlantic."""
     led = s.ledger("britain")
     basis = sum(line.amount for line in led.lines if line.kind not in ("purchase", "transfer_out", "free_item"))
     basis -= sum(e.paid for e in pre if isinstance(e, ev.NavalMaintenancePaid))
-    if total_sent > basis // 2:
-        raise Refused(f"Britain may send at most half its WERP ({basis // 2}) to the USSR", rule="EE 9.35")
+    if sent_before + amount > basis // 2:
+        raise Refused(f"Britain may send at most half its WERP ({basis // 2}) to the USSR this turn; "
+                      f"{sent_before} already sent", rule="EE 9.35")
     atlantic = sum(k for n, k in s.fleets.get("atlantic", {}).items() if n in ("britain", "usa", "france"))
     sent_by_route = sum(-line.amount for line in led.lines if line.kind == "transfer_out" and line.cause == sent_to("ussr", route))
     if route == "murmansk":
