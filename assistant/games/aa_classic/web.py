@@ -23,6 +23,7 @@ from assistant.games.aa_classic.describe import power_name as said_first
 from assistant.games.aa_classic.game import GAME, STEPS
 from assistant.games.aa_classic.moves import offers
 from assistant.games.aa_classic.moves.common import contested_zones
+from assistant.games.aa_classic.moves.economy import can_buy
 from assistant.games.aa_classic.moves.movement import can_move
 from assistant.games.aa_classic.moves.placement import placeable
 from assistant.games.aa_classic.moves.turn import still_able_to_land, stranded
@@ -96,11 +97,22 @@ class AAPresenter(Presenter):
                     for b in s.battles.values():
                         self._battle_forms(table, b, add)
                 offered = {p.command: p for p in possible_moves(GAME, table.view)}
+                # A power that cannot afford a unit or a research die has only the end of the step to do: that form
+                # comes first (on a phone the purchase grid would push it below the fold), the others fold away.
+                broke = s.step == "purchase" and not can_buy(s)
+                end_step = dict(template="aa_classic/end_step.html", data=self._end_step(s),
+                                label=END_STEP.get(s.step, "Next step"))
+                if broke:
+                    add(cmd.EndStep, **end_step)
                 for cls in STEP_FORMS.get(s.step, ()):
                     if cls not in offered:
                         continue  # not possible now (no transport to load, no rocket in range, nothing to place...)
                     if cls is cmd.Purchase:
-                        add(cls, template="aa_classic/purchase.html", data=self._purchase(s), label="Buy these units")
+                        add(cls, template="aa_classic/purchase.html", data={**self._purchase(s), "folded": broke},
+                            label="Buy these units")
+                    elif broke:
+                        add(cls, template="aa_classic/folded.html", data={"why": f"a research die costs {s.world.tables.research_die_cost} IPC"},
+                            choices=offered[cls].choices)
                     elif cls is cmd.Move:
                         chosen = errors.get(form_for(cls).tag, ("", {}))[1].get("path", "")
                         add(cls, template="aa_classic/move.html", data=self._move(s, chosen),
@@ -109,8 +121,8 @@ class AAPresenter(Presenter):
                         add(cls, template="aa_classic/place.html", data=self._place(s), label="Place these units")
                     else:
                         add(cls, choices=offered[cls].choices)
-                add(cmd.EndStep, template="aa_classic/end_step.html", data=self._end_step(s),
-                    label=END_STEP.get(s.step, "Next step"))
+                if not broke:
+                    add(cmd.EndStep, **end_step)
         add(cmd.Edit, template="aa_classic/edit.html", label="Record this edit", data={
             "edits": list(EDITS.items()), "powers": [(p, power_name(p)) for p in s.world.tables.turn_order],
             "kinds": sorted(s.world.units), "spaces": sorted(s.world.board.spaces),

@@ -121,7 +121,8 @@ def test_the_banner_names_a_raid_as_the_table_does():
     t.do(c.EndStep())
     assert guidance(t.state).endswith("the raid on Germany: the defender rolls AA fire — 1 bomber at 1 or less.")
     t.do(c.Fire(battle="Germany/bombing", faces=(6,)))
-    assert guidance(t.state).endswith("the raid on Germany: roll the damage dice (1 for bomber).")
+    assert guidance(t.state).endswith("the raid on Germany: roll 1 damage die in all (1 bomber); Germany pays the "
+                                      "total, at most its treasury.")
 
 
 def test_a_move_named_by_two_distant_ends_is_refused_with_a_route_to_copy():

@@ -15,6 +15,21 @@ def unit_cost(s: State, power: str, kind: str) -> int:
     return s.world.units[kind].cost - (1 if s.has_tech(power, "industrial_technology") else 0)
 
 
+def cheapest_buy(s: State) -> int:
+    """The least the power can spend in this step: its cheapest unit, or a research die while research may still
+    be bought (A&A §4.4, §5.1). Below it the purchase step has nothing to offer but its end."""
+    power = s.power
+    prices = [unit_cost(s, power, k) for k, u in s.world.units.items()
+              if u.cost and not (k == "industrial_complex" and s.options.get("no_new_complexes"))]
+    if not s.research_done:
+        prices.append(s.world.tables.research_die_cost)
+    return min(prices)
+
+
+def can_buy(s: State) -> bool:
+    return s.treasury.get(s.power, 0) >= cheapest_buy(s)
+
+
 def research(c: cmd.Research, s: State, ctx: Context) -> list:
     require_step(s, "purchase")
     power, t = s.power, s.world.tables

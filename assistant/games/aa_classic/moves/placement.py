@@ -34,6 +34,17 @@ def room(s: State, territory: str, power: str) -> int:
     return 10**6 if cap is None else cap - s.placed.get(territory, 0)
 
 
+def _full(s: State, territory: str, power: str) -> str:
+    """Why a complex takes no more: only an original complex in its original owner's hands is unlimited; any other
+    (captured, or built during the game) produces up to its territory's value each turn, at least 1 (A&A §4.5)."""
+    which = "a captured complex" if s.complexes.get(territory) else "a complex built during the game"
+    value = s.world.value(territory)
+    worth = f"{territory} is worth {value} IPC" if value else f"{territory} is worth 0 IPC, so 1 unit"
+    placed = s.placed.get(territory, 0)
+    return (f"the complex at {territory} can produce {room(s, territory, power)} more this turn: {which} produces "
+            f"up to its territory's value each turn ({worth}; {placed} placed there already)")
+
+
 def place(c: cmd.Place, s: State, ctx: Context) -> list:
     require_step(s, "placement")
     power = s.power
@@ -94,14 +105,14 @@ def _check(s: State, c: cmd.Place) -> str:
             raise Refused(f"no complex of {power_words(power)} held since the start of the turn borders {c.space}", "A&A §4.5")
         fits = [t for t in options if room(s, t, power) >= n]
         if not fits:
-            raise Refused(f"the complex at {options[0]} can produce {room(s, options[0], power)} more this turn", "A&A §4.5")
+            raise Refused(_full(s, options[0], power), "A&A §4.5")
         return fits[0]
     if sea_units:
         raise Refused("naval units are placed in a sea zone next to the complex", "A&A §4.5")
     if not usable(s, c.space, power):
         raise Refused(f"{power_words(power)} has no complex at {c.space} held since the start of the turn", "A&A §4.5")
     if room(s, c.space, power) < n:
-        raise Refused(f"the complex at {c.space} can produce {room(s, c.space, power)} more this turn", "A&A §4.5")
+        raise Refused(_full(s, c.space, power), "A&A §4.5")
     if "aa_gun" in c.units:
         already = any(u.space == c.space and "one_per_territory" in w.units[u.kind].flags for u in s.units.values())
         if c.units["aa_gun"] > 1 or already:
