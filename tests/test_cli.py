@@ -201,3 +201,24 @@ def test_a_scenario_file_that_does_not_fit_the_board_is_refused(tmp_path, capsys
     path.write_text('start_turn = "1941-05"\n[[units]]\nid = "x"\nnation = "germany"\nkind = "armor"\narea = "atlantis"\n')
     code, _, err = run(capsys, "new", "europe_engulfed", "--option-file", f"scenario={path}", "--db", db)
     assert code == 1 and "'atlantis' is not a land area on the board" in err and "EE scenario format" in err
+
+
+def test_the_readme_s_players_take_the_seats(tmp_path, capsys):
+    """`tabletop new aa_classic --player Ann --player Bo` (the README): two names, a two-player game in the seat
+    order of A&A §1.1 (Ann the Allies, Bo the Axis), and each may act --as their name."""
+    db = str(tmp_path / "seats.sqlite3")
+    code, gid, _ = run(capsys, "new", "aa_classic", "--player", "Ann", "--player", "Bo", "--db", db)
+    gid = gid.strip()
+    assert code == 0
+    code, out, _ = run(capsys, "--json", "players", gid, "--db", db)
+    said = json.loads(out)
+    assert said["players"] == [] and {"Ann", "Bo"} <= set(said["actors"])
+    from assistant.application import Assistant
+    from events.store import EventStore
+
+    store = EventStore(db)
+    seats = {p["name"]: p["powers"] for p in Assistant(store).definition(gid)["players"]}
+    store.close()
+    assert seats == {"Ann": ["ussr", "uk", "usa"], "Bo": ["germany", "japan"]}
+    code, _, err = run(capsys, "--as", "Bo", "do", gid, '{"type": "aa.start"}', "--db", db)
+    assert code == 0, err

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import assistant.games.aa_classic.events as ev
 from assistant.decider import GameKind, Ref
+from assistant.families.axis_allies.seats import seat_by_names
 from assistant.games.aa_classic.evolve import evolve
 from assistant.games.aa_classic.read_models import PROJECTIONS
 from assistant.games.aa_classic.setup import Options, initial_state, setup
@@ -58,4 +59,5 @@ GAME: GameKind[State] = GameKind(
     acting_for=Ref("assistant.games.aa_classic.moves.seats:acting_for"),
     sides=lambda s: (*s.world.tables.turn_order, *s.world.tables.sides),
     set_up_players=lambda definition: [p["name"] for p in definition["players"]],
+    seat_players=seat_by_names(range(2, 6)),  # 2 to 5 players, in the seat order of A&A §1.1
 )
