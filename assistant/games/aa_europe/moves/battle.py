@@ -110,6 +110,19 @@ def intercept(c: cmd.Intercept, s: State, ctx: Context) -> list:
     return out.events
 
 
+def firer_of(s: State, b: Battle, what: str) -> str:
+    """The power that throws ``what``: the attacker, or for a defending throw (defence, a defender's surprise strike,
+    AA guns, interceptors) the power it names, else the one holding the space."""
+    if not defending(what):
+        return b.attacker
+    return what.split(":", 1)[1] if ":" in what else s.controller(b.space)
+
+
+def defending(what: str) -> bool:
+    """Whether a battle's throw is the defender's: its defence, a defender's surprise strike, AA guns, interceptors."""
+    return what.startswith(("defence", "surprise:")) or what in ("aa", "intercept")
+
+
 def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
     b = _battle_of(s, c.battle)
     act, what = next_action(s, b)
@@ -121,8 +134,8 @@ def fire(c: cmd.Fire, s: State, ctx: Context) -> list:
 
         out(*record_odds(s, b))
     dice = f.dice_for(s, b, what)
-    side = "defender" if what.startswith(("defence", "surprise:")) or what in ("aa", "intercept") else "attacker"
-    firer = b.attacker if side == "attacker" else (what.split(":", 1)[1] if ":" in what else s.controller(b.space))
+    side = "defender" if defending(what) else "attacker"
+    firer = firer_of(s, b, what)
     ref = throw_ref(s, "battle", b.key, b.round, what)
     targets = tuple(t for _, t, _ in dice)
     shot = throw(out, f"{possessive(firer)} {fire_name(what)} at {b.space} (round {b.round})", len(dice),
