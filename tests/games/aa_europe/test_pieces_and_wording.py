@@ -101,7 +101,8 @@ def test_refusals_in_plain_english():
 # ---------------------------------------------------------------- the log in the players' words
 
 
-def _raid_losing_its_bomber(t: Table) -> list:
+def raid_on_the_uk(t: Table) -> str:
+    """A German bomber and its escort raid the United Kingdom, held by an AA gun, a fighter and infantry."""
     t.until("germany", "combat_move")
     t.clear("United Kingdom", "France")
     t.edit(add=(spec("United Kingdom", "uk", "aa_gun"), spec("United Kingdom", "uk", "fighter"),
@@ -110,7 +111,11 @@ def _raid_losing_its_bomber(t: Table) -> list:
     t.do(c.Move(path=w.route("Germany", "United Kingdom", "air"), units={"bomber": 1}, bombing=True))
     t.do(c.Move(path=w.route("France", "United Kingdom", "air"), units={"fighter": 1}, escort=True))
     t.do(c.EndPhase())
-    key = "United Kingdom/bombing"
+    return "United Kingdom/bombing"
+
+
+def _raid_losing_its_bomber(t: Table) -> list:
+    key = raid_on_the_uk(t)
     t.do(c.Intercept(battle=key, count=1))
     t.do(c.Fire(battle=key), 1, 4)  # AA: one hit
     t.do(c.Fire(battle=key), 3)  # the interceptor misses

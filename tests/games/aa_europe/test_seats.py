@@ -38,18 +38,10 @@ def test_the_people_named_at_the_start_take_the_seats(tmp_path):
 
 def test_a_battle_s_defending_throws_and_choices_belong_to_the_defender():
     """The UK declares its interceptors and throws its AA fire; Germany its escorts and its bombing."""
-    from tests.games.aa_europe.table import spec
+    from tests.games.aa_europe.test_pieces_and_wording import raid_on_the_uk
 
     t = Table()
-    t.until("germany", "combat_move")
-    t.clear("United Kingdom", "France")
-    t.edit(add=(spec("United Kingdom", "uk", "aa_gun"), spec("United Kingdom", "uk", "fighter"),
-                spec("United Kingdom", "uk", "infantry"), spec("France", "germany", "fighter")))
-    w = t.state.world
-    t.do(c.Move(path=w.route("Germany", "United Kingdom", "air"), units={"bomber": 1}, bombing=True))
-    t.do(c.Move(path=w.route("France", "United Kingdom", "air"), units={"fighter": 1}, escort=True))
-    t.do(c.EndPhase())
-    key = "United Kingdom/bombing"
+    key = raid_on_the_uk(t)
     assert GAME.acting_for(c.Intercept(battle=key, count=1), t.state) == ("uk", "allies")
     t.do(c.Intercept(battle=key, count=1))
     assert GAME.acting_for(c.Fire(battle=key), t.state) == ("uk", "allies")  # the AA guns
