@@ -117,21 +117,12 @@ def test_a_round_of_europe_on_a_phone_and_a_laptop(browser, server):
 def test_the_powers_table_fits_a_phone_once_a_convoy_is_lost(browser, tmp_path):
     """With the Convoys column a phone shows each player under the power's name, not in a fifth column cut off
     behind a horizontal scroll."""
-    import json
+    from tests.games.aa_europe.test_pages import submarine_on_a_british_convoy_centre, to_germany_s_combat_move
 
     store = EventStore(tmp_path / "convoys.sqlite3")
     app = Assistant(store, KindRegistry())
-    gid = app.new_game("aa_europe", {"players": 4, "names": ["Gerda", "Sasha", "Annabelle Worthington", "Sam"]})
-    for command in ({"type": "aae.end_advance"}, {"type": "aae.split_advance", "amounts": {"ussr": 12}},
-                    {"type": "aae.end_advance"}, {"type": "aae.end_phase"}):
-        app.handle(gid, json.dumps(command))
-    state = app.view(gid).game
-    w = state.world
-    centre = next(n for n, s in sorted(w.spaces.items()) if s.convoy and s.owner == "uk" and w.adjacent(n, "Azores Sea"))
-    there = [i for i, u in state.units.items() if u.space == centre]
-    if there:
-        app.handle(gid, json.dumps({"type": "aae.edit", "reason": "the example's position", "remove": there}))
-    app.handle(gid, json.dumps({"type": "aae.move", "path": ["Azores Sea", centre], "units": {"submarine": 1}}))
+    gid = to_germany_s_combat_move(app, {"players": 4, "names": ["Gerda", "Sasha", "Annabelle Worthington", "Sam"]})
+    submarine_on_a_british_convoy_centre(app, gid)
     with LiveServer(create_app(app)) as live:
         for viewport, player_column in ((PHONE, False), (LAPTOP, True)):
             page = browser.new_context(viewport=viewport).new_page()

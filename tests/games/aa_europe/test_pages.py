@@ -65,14 +65,17 @@ def test_report_summary_and_teaching_replay(app, client, game):
     assert "A&amp;A Europe §" in teach or "A&A Europe §" in teach
 
 
-def test_the_convoy_column_shows_only_while_a_power_loses_convoy_income(app, client):
-    gid = app.new_game("aa_europe", {})
+def to_germany_s_combat_move(app, options: dict | None = None) -> str:
+    """A new game through the cash advance (the USSR takes the Allies' 12 IPC) to Germany's combat move."""
+    gid = app.new_game("aa_europe", options or {})
     for command in ({"type": "aae.end_advance"}, {"type": "aae.split_advance", "amounts": {"ussr": 12}},
                     {"type": "aae.end_advance"}, {"type": "aae.end_phase"}):
         app.handle(gid, json.dumps(command))
-    header = '<th class="num">Convoys</th>'
-    assert header not in page(client.get(f"/g/{gid}"))  # nobody loses any: four columns fit a phone
+    return gid
 
+
+def submarine_on_a_british_convoy_centre(app, gid: str) -> str:
+    """A German submarine from the Azores Sea onto a British convoy centre (emptied first): Britain loses its value."""
     state = app.view(gid).game
     w = state.world
     centre = next(n for n, s in sorted(w.spaces.items()) if s.convoy and s.owner == "uk" and w.adjacent(n, "Azores Sea"))
@@ -80,6 +83,16 @@ def test_the_convoy_column_shows_only_while_a_power_loses_convoy_income(app, cli
     if there:
         app.handle(gid, json.dumps({"type": "aae.edit", "reason": "the example's position", "remove": there}))
     app.handle(gid, json.dumps({"type": "aae.move", "path": ["Azores Sea", centre], "units": {"submarine": 1}}))
+    return centre
+
+
+def test_the_convoy_column_shows_only_while_a_power_loses_convoy_income(app, client):
+    gid = to_germany_s_combat_move(app)
+    header = '<th class="num">Convoys</th>'
+    assert header not in page(client.get(f"/g/{gid}"))  # nobody loses any: four columns fit a phone
+
+    centre = submarine_on_a_british_convoy_centre(app, gid)
+    w = app.view(gid).game.world
     html = page(client.get(f"/g/{gid}"))
     assert header in html  # a German submarine on a British convoy centre: Britain's loss is shown
     row = html.split("Great Britain", 1)[1].split("</tr>", 1)[0]
