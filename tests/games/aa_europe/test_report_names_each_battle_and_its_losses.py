@@ -23,13 +23,8 @@ def do(app, gid, command: dict, faces=()) -> None:
     app.handle(gid, json.dumps(command), dice=ScriptedDice(list(faces)))
 
 
-@pytest.fixture
-def baltic_twice(tmp_path):
-    """Round 1: Germany attacks the Baltic States from Poland (3 infantry, 1 artillery against 3 Soviet infantry):
-    four 1s, then the Soviet 1, 6, 6 takes an infantry; Germany wins. The Soviet Union attacks back from
-    Belorussia (4 infantry, 1 artillery against 2 infantry, 1 artillery): five 1s, and Germany's 6, 6, 6."""
-    store = EventStore(tmp_path / "aae.sqlite3")
-    app = Assistant(store, KindRegistry())
+def germany_attacks_the_baltic_states(app) -> str:
+    """Round 1: Germany attacks the Baltic States from Poland (3 infantry, 1 artillery) and throws four 1s."""
     gid = app.new_game("aa_europe", {})
     for command in ({"type": "aae.end_advance"}, {"type": "aae.split_advance", "amounts": {"ussr": 12}},
                     {"type": "aae.end_advance"}, {"type": "aae.end_phase"},
@@ -37,6 +32,17 @@ def baltic_twice(tmp_path):
                     {"type": "aae.end_phase"}):
         do(app, gid, command)
     do(app, gid, {"type": "aae.fire", "battle": BALTIC, "faces": [1, 1, 1, 1]})
+    return gid
+
+
+@pytest.fixture
+def baltic_twice(tmp_path):
+    """Round 1: Germany attacks the Baltic States from Poland (3 infantry, 1 artillery against 3 Soviet infantry):
+    four 1s, then the Soviet 1, 6, 6 takes an infantry; Germany wins. The Soviet Union attacks back from
+    Belorussia (4 infantry, 1 artillery against 2 infantry, 1 artillery): five 1s, and Germany's 6, 6, 6."""
+    store = EventStore(tmp_path / "aae.sqlite3")
+    app = Assistant(store, KindRegistry())
+    gid = germany_attacks_the_baltic_states(app)
     do(app, gid, {"type": "aae.fire", "battle": BALTIC, "faces": [1, 6, 6]})
     do(app, gid, {"type": "aae.choose_casualties", "battle": BALTIC, "units": {"infantry": 1}})
     assert app.view(gid).game.battles[BALTIC].outcome == "attacker_won"
@@ -102,13 +108,7 @@ def test_battle_throws_go_to_their_battle_and_to_the_power_that_fired(baltic_twi
 def test_a_place_fought_over_once_keeps_its_plain_name(tmp_path):
     store = EventStore(tmp_path / "aae.sqlite3")
     app = Assistant(store, KindRegistry())
-    gid = app.new_game("aa_europe", {})
-    for command in ({"type": "aae.end_advance"}, {"type": "aae.split_advance", "amounts": {"ussr": 12}},
-                    {"type": "aae.end_advance"}, {"type": "aae.end_phase"},
-                    {"type": "aae.move", "path": ["Poland", BALTIC], "units": {"infantry": 3, "artillery": 1}},
-                    {"type": "aae.end_phase"}):
-        do(app, gid, command)
-    do(app, gid, {"type": "aae.fire", "battle": BALTIC, "faces": [1, 1, 1, 1]})
+    gid = germany_attacks_the_baltic_states(app)
     do(app, gid, {"type": "aae.fire", "battle": BALTIC, "faces": [6, 6, 6]})
     report = build_report(app, gid)
     store.close()
