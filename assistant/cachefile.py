@@ -2,7 +2,8 @@
 
 The key is what the answer was computed from (file names and modification times, say); a file that is missing,
 damaged or keyed otherwise is a miss and the caller computes the answer again. One set of files per Python
-environment. Kept light (standard library only): listing the games reads it before anything else is imported.
+environment. Kept light (standard library only, and not even ``pathlib``, which costs a command some 6 ms): listing the games
+reads it before anything else is imported.
 
 The files are written with ``marshal``, the format of Python's own bytecode cache: built into the interpreter (no
 module to import: ``json`` cost every command some 2 ms), exact for the plain data kept here (a tuple stays a
@@ -15,26 +16,26 @@ import hashlib
 import marshal
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 
-def folder() -> Path:
+def folder() -> str:
     """$XDG_CACHE_HOME/tabletop (else ~/.cache/tabletop), one sub-folder per Python environment."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     env = hashlib.blake2b(sys.prefix.encode(), digest_size=8).hexdigest()
-    return Path(base) / "tabletop" / env
+    return os.path.join(base, "tabletop", env)
 
 
-def kept_file(name: str) -> Path:
+def kept_file(name: str) -> str:
     """Where the answer called ``name`` is kept."""
-    return folder() / f"{name}.marshal"
+    return os.path.join(folder(), f"{name}.marshal")
 
 
 def load(name: str, key: Any) -> Any | None:
     """The answer kept under ``name`` when it was computed from this ``key``, else None."""
     try:
-        kept = marshal.loads(kept_file(name).read_bytes())
+        with open(kept_file(name), "rb") as fh:
+            kept = marshal.loads(fh.read())
         if kept["key"] == key:
             return kept["value"]
     except (OSError, EOFError, ValueError, KeyError, TypeError):  # missing, cut short, damaged, another shape
@@ -51,9 +52,10 @@ def save(name: str, key: Any, value: Any) -> None:
     except ValueError:  # not plain data: nothing kept
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(data)
-        partial.replace(path)  # atomic: a concurrent reader sees the old file or the new one
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        partial = f"{path[:-len('.marshal')]}.{os.getpid()}.tmp"
+        with open(partial, "wb") as fh:
+            fh.write(data)
+        os.replace(partial, path)  # atomic: a concurrent reader sees the old file or the new one
     except OSError:
         pass

@@ -11,8 +11,8 @@ dice gating, idempotency, time travel.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -260,17 +260,18 @@ class GameKind(msgspec.Struct, Generic[S], frozen=True):
     # The web table (an ``assistant.web.presenter.Presenter``); the generic table when None.
     presenter: Ref[Any] | None = None
     # Folder of the game's Jinja templates, reachable as "<name>/<file>", and of its static files
-    # (a ``<name>.css`` there is linked on its pages).
-    templates: Path | None = None
-    static: Path | None = None
+    # (a ``<name>.css`` there is linked on its pages). Paths may be ``pathlib.Path`` or plain strings (``os.path``:
+    # importing pathlib costs every command some 6 ms, so the core never needs it to read a game).
+    templates: str | os.PathLike[str] | None = None
+    static: str | os.PathLike[str] | None = None
     # What the post-game report reads from the game (an ``assistant.analysis.adapters.Adapter``).
     report: Ref[Any] | None = None
     # Event tag -> rule and explanation for the teaching replay (TOML, see docs/analysis.md).
-    rule_refs: Path | None = None
+    rule_refs: str | os.PathLike[str] | None = None
     # Named speed figures for ``tabletop bench``: name -> a function returning {figure: value}.
     benches: dict[str, Ref[Callable[[], dict[str, Any]]]] = msgspec.field(default_factory=dict)
     # The game's vocabulary doc (its commands and events in plain words).
-    docs: Path | None = None
+    docs: str | os.PathLike[str] | None = None
     # The powers or sides a command acts for (the club lets only their players and the host send it); when
     # None, a command acts for the side on the turn clock.
     acting_for: Callable[[Command, S], Sequence[str]] | None = None

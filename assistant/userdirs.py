@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 from assistant import cachefile
 
@@ -17,14 +16,14 @@ APP = "tabletop"
 _READS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "APPDATA", "LOCALAPPDATA", "USERPROFILE")
 
 
-def config_dir() -> Path:
+def config_dir() -> str:
     """Where tabletop keeps its key and its record of the heads seen (``platformdirs.user_config_dir``)."""
-    return Path(_asked("user_config_dir"))
+    return _asked("user_config_dir")
 
 
-def data_dir() -> Path:
+def data_dir() -> str:
     """Where the default database lives (``platformdirs.user_data_dir``)."""
-    return Path(_asked("user_data_dir"))
+    return _asked("user_data_dir")
 
 
 def _asked(question: str) -> str:

@@ -28,9 +28,12 @@ import hashlib
 import hmac
 import os
 import threading
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath  # a str or an os.PathLike: paths here are plain strings (``os.path``)
 
 KEY_FILE = "integrity.key"
 SEALED_FILE = "sealed-databases"
@@ -56,43 +59,45 @@ class Behind(Finding, frozen=True):
     seen: tuple[int, str] = (0, "")
 
 
-_found_dir: list[Path] = []  # the user's configuration directory as the program found it (``use_config_dir``)
+_found_dir: list[str] = []  # the user's configuration directory as the program found it (``use_config_dir``)
 
 
-def use_config_dir(path: Path) -> None:
+def use_config_dir(path: StrPath) -> None:
     """The user's configuration directory for tabletop as the program worked it out (``assistant/userdirs.py``
     keeps platformdirs' answer between runs); $TABLETOP_CONFIG_DIR still comes first."""
-    _found_dir[:] = [Path(path)]
+    _found_dir[:] = [os.fspath(path)]
 
 
-def config_dir() -> Path:
-    """$TABLETOP_CONFIG_DIR, else the user's configuration directory for tabletop."""
+def config_dir() -> str:
+    """$TABLETOP_CONFIG_DIR, else the user's configuration directory for tabletop (plain strings throughout, not
+    ``pathlib``: importing it costs every command some 6 ms)."""
     if os.environ.get("TABLETOP_CONFIG_DIR"):
-        return Path(os.environ["TABLETOP_CONFIG_DIR"])
+        return os.environ["TABLETOP_CONFIG_DIR"]
     if _found_dir:
         return _found_dir[0]
     return _platform_config_dir(os.environ.get("XDG_CONFIG_HOME"), os.environ.get("HOME"))
 
 
 @functools.lru_cache(maxsize=8)
-def _platform_config_dir(xdg_config_home: str | None, home: str | None) -> Path:
+def _platform_config_dir(xdg_config_home: str | None, home: str | None) -> str:
     """platformdirs' answer, asked once per process and environment (every append reaches the record of heads)."""
     import platformdirs
 
-    return Path(platformdirs.user_config_dir("tabletop", appauthor=False))
+    return str(platformdirs.user_config_dir("tabletop", appauthor=False))
 
 
-def installation_key(directory: Path | None = None) -> bytes:
+def installation_key(directory: StrPath | None = None) -> bytes:
     """This installation's sealing key (32 random bytes), created on first use, readable by the user only."""
-    directory = directory or config_dir()
-    path = directory / KEY_FILE
+    directory = os.fspath(directory or config_dir())
+    path = os.path.join(directory, KEY_FILE)
     try:
-        return bytes.fromhex(path.read_text().strip())
+        with open(path) as fh:
+            return bytes.fromhex(fh.read().strip())
     except FileNotFoundError:
         pass
     except ValueError:
         raise OSError(f"{path} is not a tabletop key (64 hexadecimal digits)") from None
-    directory.mkdir(parents=True, exist_ok=True)
+    os.makedirs(directory, exist_ok=True)
     import secrets  # only the first run of an installation makes its key
 
     key = secrets.token_bytes(32)
@@ -105,36 +110,36 @@ def installation_key(directory: Path | None = None) -> bytes:
     return key
 
 
-def remember_sealed(db: Path, directory: Path | None = None) -> None:
-    path = (directory or config_dir()) / SEALED_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8") as fh:
-        fh.write(str(db.resolve()) + "\n")
+def remember_sealed(db: StrPath, directory: StrPath | None = None) -> None:
+    folder = os.fspath(directory or config_dir())
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, SEALED_FILE), "a", encoding="utf-8") as fh:
+        fh.write(os.path.realpath(db) + "\n")
 
 
-def was_sealed(db: Path, directory: Path | None = None) -> bool:
-    path = (directory or config_dir()) / SEALED_FILE
+def was_sealed(db: StrPath, directory: StrPath | None = None) -> bool:
     try:
-        return str(db.resolve()) in path.read_text(encoding="utf-8").splitlines()
+        with open(os.path.join(os.fspath(directory or config_dir()), SEALED_FILE), encoding="utf-8") as fh:
+            return os.path.realpath(db) in fh.read().splitlines()
     except FileNotFoundError:
         return False
 
 
-def _heads_file(db: Path, directory: Path | None) -> Path:
-    return _heads_place(str(db), str(directory or config_dir()))[0]
+def _heads_file(db: StrPath, directory: StrPath | None) -> str:
+    return _heads_place(os.fspath(db), os.fspath(directory or config_dir()))[0]
 
 
 @functools.lru_cache(maxsize=64)
-def _heads_place(db: str, directory: str) -> tuple[Path, str, str]:
+def _heads_place(db: str, directory: str) -> tuple[str, str, str]:
     """The record's snapshot, the database's resolved path and the record's journal: worked out once per process
     and configuration directory (every append writes the record, and resolving paths was a third of its cost)."""
-    resolved = str(Path(db).resolve())
+    resolved = os.path.realpath(db)
     name = hashlib.blake2b(resolved.encode(), digest_size=16).hexdigest()
-    snapshot = Path(directory) / HEADS_DIR / f"{name}.json"
-    return snapshot, resolved, str(snapshot.with_suffix(".journal"))
+    snapshot = os.path.join(directory, HEADS_DIR, f"{name}.json")
+    return snapshot, resolved, os.path.join(directory, HEADS_DIR, f"{name}.journal")
 
 
-def seen_heads(db: Path, directory: Path | None = None) -> dict[str, tuple[int, str]]:
+def seen_heads(db: StrPath, directory: StrPath | None = None) -> dict[str, tuple[int, str]]:
     """game id -> (seq, hash) of the last head this installation saw of each game of the database file ``db``.
 
     Kept beside the key, outside the database, so a restored older copy of the file (with its seals, which were
@@ -143,12 +148,14 @@ def seen_heads(db: Path, directory: Path | None = None) -> dict[str, tuple[int, 
     unreadable snapshot or line counts as none (it only ever makes a check weaker)."""
     path = _heads_file(db, directory)
     try:
-        data = msgspec.json.decode(path.read_bytes())
+        with open(path, "rb") as fh:
+            data = msgspec.json.decode(fh.read())
         heads = {g: (int(v[0]), str(v[1])) for g, v in data["games"].items()}
     except (OSError, msgspec.DecodeError, KeyError, TypeError, ValueError, IndexError, AttributeError):
         heads = {}
     try:
-        journal = path.with_suffix(".journal").read_bytes()
+        with open(path[:-len(".json")] + ".journal", "rb") as fh:
+            journal = fh.read()
     except OSError:
         return heads
     lines = [line for line in journal.splitlines() if line]
@@ -177,7 +184,7 @@ _journals: dict[str, int] = {}  # this process's open journal of each record: on
 _journals_lock = threading.Lock()
 
 
-def remember_head(db: Path, game_id: str, seq: int, hash_: str, directory: Path | None = None, *,
+def remember_head(db: StrPath, game_id: str, seq: int, hash_: str, directory: StrPath | None = None, *,
                   force: bool = False) -> None:
     """Record ``(seq, hash)`` as the last head seen of a game in ``db`` (never moving it back unless ``force``:
     two processes appending at once may finish out of order). Call it only after the database has the head
@@ -188,7 +195,7 @@ def remember_head(db: Path, game_id: str, seq: int, hash_: str, directory: Path 
     about a third of a durable append. The journal is folded into the snapshot once it is long."""
     import fcntl
 
-    path, _resolved, journal = _heads_place(str(db), str(directory or config_dir()))
+    path, _resolved, journal = _heads_place(os.fspath(db), os.fspath(directory or config_dir()))
     line = b"\n" + msgspec.json.encode((game_id, seq, hash_, force))  # a line cut short never runs into the next
     with _journals_lock:  # the threads of a process take turns: a descriptor is never closed under a writer
         fd = _journal(path, journal)
@@ -202,7 +209,7 @@ def remember_head(db: Path, game_id: str, seq: int, hash_: str, directory: Path 
             _fold_journal(db, directory, path, fd)
 
 
-def _journal(path: Path, journal: str) -> int:
+def _journal(path: str, journal: str) -> int:
     """This process's descriptor of the record's journal (appending), opened on first use; a journal deleted
     meanwhile (its folder cleared) is opened again. At most ``OPEN_JOURNALS`` stay open."""
     fd = _journals.pop(journal, None)
@@ -213,7 +220,7 @@ def _journal(path: Path, journal: str) -> int:
         try:
             fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         except FileNotFoundError:  # the first record of this installation: its folder is made once
-            path.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     _journals[journal] = fd  # the most recently used last
     while len(_journals) > OPEN_JOURNALS:
@@ -221,7 +228,7 @@ def _journal(path: Path, journal: str) -> int:
     return fd
 
 
-def _fold_journal(db: Path, directory: Path | None, path: Path, fd: int) -> None:
+def _fold_journal(db: StrPath, directory: StrPath | None, path: str, fd: int) -> None:
     """Write the heads the snapshot and journal say into a new snapshot (whole or not at all), then empty the
     journal."""
     import fcntl
@@ -231,9 +238,10 @@ def _fold_journal(db: Path, directory: Path | None, path: Path, fd: int) -> None
         if os.fstat(fd).st_size <= JOURNAL_LIMIT:
             return  # another process folded it first
         heads = seen_heads(db, directory)
-        resolved = _heads_place(str(db), str(directory or config_dir()))[1]
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(msgspec.json.encode({"database": resolved, "games": heads}))
+        resolved = _heads_place(os.fspath(db), os.fspath(directory or config_dir()))[1]
+        temporary = f"{path[:-len('.json')]}.{os.getpid()}.tmp"
+        with open(temporary, "wb") as fh:
+            fh.write(msgspec.json.encode({"database": resolved, "games": heads}))
         os.replace(temporary, path)  # a reader never sees half a snapshot
         os.ftruncate(fd, 0)
     finally:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Protocol
 
 from events.columns import Columns
@@ -57,4 +56,4 @@ def open_store(target: str | os.PathLike[str], *, create_dir: bool = False) -> S
         except ImportError:
             raise StoreError("the club mode needs psycopg: pip install 'tabletop-assistant[club]'") from None
         return PostgresStore(str(target))
-    return EventStore(Path(target), create_dir=create_dir)
+    return EventStore(target, create_dir=create_dir)

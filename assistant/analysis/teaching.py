@@ -9,6 +9,7 @@ folder; the core's own events are explained by ``rule_refs/core.toml``.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -50,10 +51,10 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
 
 
 @lru_cache(maxsize=None)
-def rule_book(name: str, path: Path | None) -> RuleBook:
-    if path is None or not path.exists():
+def rule_book(name: str, path: str | os.PathLike[str] | None) -> RuleBook:
+    if path is None or not os.path.exists(path):
         return RuleBook(game=name, source="", events={})
-    with path.open("rb") as fh:
+    with open(path, "rb") as fh:
         return msgspec.convert(tomllib.load(fh), RuleBook)
 
 

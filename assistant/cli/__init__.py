@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from assistant import collector
 from assistant.cli.output import EXIT_ERROR, EXIT_REFUSED, json_line, one_line
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with collector.paused(keep=True):  # the command's modules and the application layer, loaded once for good
             run = _command(args.func)
-            if args.func in NO_DB or (args.func == "files:cmd_verify" and Path(args.target).is_file()):
+            if args.func in NO_DB or (args.func == "files:cmd_verify" and os.path.isfile(args.target)):
                 app = None
             else:
                 from assistant.cli.database import open_assistant

@@ -4,7 +4,6 @@ prepared for."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -52,7 +51,8 @@ def option_files(pairs: list[str]) -> dict[str, Any]:
         if not sep or not key or not path:
             raise Refused(f"option files are written key=PATH, not {pair!r}")
         try:
-            data = Path(path).read_bytes()
+            with open(path, "rb") as fh:
+                data = fh.read()
         except OSError as exc:
             raise Refused(f"option {key}: cannot read {path}: {exc.strerror}") from None
         out[key] = read_option_file(key, path, data)

@@ -24,6 +24,7 @@ import threading
 import time
 import tomllib
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 from assistant.club.accounts import Club
@@ -47,7 +48,7 @@ def profile(kind: str | None = None) -> tuple[str, dict[str, Any]]:
             declared = registry.get(name).kind
         except UnknownKind as exc:
             raise StoreError(str(exc)) from None
-        folder = next((p.parent for p in (declared.docs, declared.templates, declared.static) if p), None)
+        folder = next((Path(p).parent for p in (declared.docs, declared.templates, declared.static) if p), None)
         if folder is not None and (folder / "club_load.toml").is_file():
             with (folder / "club_load.toml").open("rb") as fh:
                 return name, tomllib.load(fh)

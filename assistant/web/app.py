@@ -59,7 +59,7 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     app.jinja_env.globals["entry_html"] = renders.entry_html
     # compiled templates kept between runs (Jinja checks each template's source time): a first page compiles
     # none of the twenty templates it includes
-    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(_folder(cachefile.folder() / "templates")))
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(_folder(Path(cachefile.folder()) / "templates")))
     app.extensions["assistant"] = assistant
     if club is not None:  # a member seated at a game acts as themselves there (a coach too, for notes)
         assistant.seated = lambda game_id: [seat.name for seat in club.seats(game_id)]

@@ -7,6 +7,7 @@ The core names no game: both are found through the registry when a page asks for
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ class GameTemplates(BaseLoader):
         return loader.get_source(environment, rest)
 
 
-def _folder(registry: KindRegistry, game: str) -> Path | None:
+def _folder(registry: KindRegistry, game: str) -> str | os.PathLike[str] | None:
     try:
         return registry.get(game).kind.static if game in registry.names() else None
     except UnknownKind:
@@ -71,6 +72,6 @@ def stylesheet(registry: KindRegistry) -> str | None:
         kind = assistant().kind_of(str(game_id)).kind
     except Exception:  # an unknown game: the page itself says so
         return None
-    if kind.static is None or not (kind.static / f"{kind.name}.css").exists():
+    if kind.static is None or not (Path(kind.static) / f"{kind.name}.css").exists():
         return None
     return url_for("games.static_file", game=kind.name, filename=f"{kind.name}.css")

@@ -72,7 +72,7 @@ def test_every_aa_classic_event_has_a_rule_reference():
             and hasattr(cls, "__struct_config__") and isinstance(cls.__struct_config__.tag, str)}
     assert tags and tags <= set(book.events), sorted(tags - set(book.events))
     assert all(ref.rule and ref.text for ref in book.events.values())
-    with AA_GAME.rule_refs.open("rb") as fh:
+    with open(AA_GAME.rule_refs, "rb") as fh:
         assert tomllib.load(fh)["game"] == "aa_classic"
 
 

@@ -20,7 +20,7 @@ def record(tmp_path):
 
 
 def _files(db: Path, config: Path) -> tuple[Path, Path]:
-    snapshot = integrity._heads_file(db, config)
+    snapshot = Path(integrity._heads_file(db, config))
     return snapshot, snapshot.with_suffix(".journal")
 
 

@@ -292,7 +292,7 @@ def test_the_key_lives_outside_the_database_readable_by_its_owner_only(game, db_
 
     from events.integrity import KEY_FILE, config_dir
 
-    key = config_dir() / KEY_FILE
+    key = Path(config_dir()) / KEY_FILE
     assert key.exists() and stat.S_IMODE(os.stat(key).st_mode) == 0o600
     assert key.read_text().strip().encode() not in db_path.read_bytes()
 

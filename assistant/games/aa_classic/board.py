@@ -7,12 +7,12 @@ the board it was played on.
 """
 
 import functools
-from pathlib import Path
+import os
 from typing import Any, Literal
 
 import msgspec
 
-DATA = Path(__file__).parent / "data"
+DATA = os.path.join(os.path.dirname(__file__), "data")  # a string: reading a game never needs pathlib
 
 SpaceKind = Literal["land", "sea"]
 Domain = Literal["land", "air", "sea"]
@@ -301,7 +301,7 @@ class _BoardFile(msgspec.Struct, forbid_unknown_fields=True):
 def _read(name: str) -> dict[str, Any]:
     import tomllib  # read when a board is first built, not by every command that imports the board's types
 
-    with (DATA / name).open("rb") as handle:
+    with open(os.path.join(DATA, name), "rb") as handle:
         return tomllib.load(handle)
 
 

@@ -4,15 +4,15 @@ Built once from the game's definition (so a saved game replays without our data 
 state of that game; nothing here changes during play. Map walking is ``geography``'s job.
 """
 
+import os
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from assistant.games.aa_classic.board import Board, UnitType
 
-TABLES = Path(__file__).parent / "tables" / "rules.toml"
+TABLES = os.path.join(os.path.dirname(__file__), "tables", "rules.toml")  # a string: no pathlib to read a game
 
 
 class Tables(msgspec.Struct, frozen=True):
@@ -82,7 +82,7 @@ class World(msgspec.Struct, frozen=True, dict=True):
 def load_tables() -> dict[str, Any]:
     import tomllib  # only a new game reads the tables: a command on a game in play never loads the TOML reader
 
-    with TABLES.open("rb") as fh:
+    with open(TABLES, "rb") as fh:
         return tomllib.load(fh)
 
 

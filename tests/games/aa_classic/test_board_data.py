@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -33,7 +34,7 @@ def setup() -> Setup:
 
 
 def raw_board() -> dict:
-    with (DATA / "board.toml").open("rb") as handle:
+    with (Path(DATA) / "board.toml").open("rb") as handle:
         return tomllib.load(handle)
 
 

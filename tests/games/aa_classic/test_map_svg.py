@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from collections import Counter
 from urllib.parse import quote
 
@@ -128,7 +129,7 @@ def test_the_names_placed_in_an_earlier_run_are_the_names_placed_now(states, tmp
         got = map_svg.labels(board)
         assert list(got.items()) == list(fresh.items())
         assert map_svg.draw(states[-1], table_url, "") == reference(states[-1], table_url, "")
-    kept = list(cachefile.folder().glob("labels-*.marshal"))
+    kept = list(Path(cachefile.folder()).glob("labels-*.marshal"))
     assert len(kept) == 1
     data = marshal.loads(kept[0].read_bytes())
     data["value"] = {n: [x, y] for n, (x, y, _box, _leader) in data["value"].items()}  # another shape: placed again
