@@ -189,7 +189,8 @@ MOVES: tuple[Move[EEState], ...] = (
     Move(c.Counterattack, combat.counterattack, phases=BATTLES, when=offers.counterattack_open,
          choices=lambda s: {"nation": offers.defending_holders(s), "area": (s.battle.area,) if s.battle else (),
                             "round_type": ("normal", "assault")}, label="Counterattack"),
-    Move(c.BuyBreakthrough, combat.buy_breakthrough, phases=("breakthrough",), label="Buy a breakthrough phase"),
+    Move(c.BuyBreakthrough, combat.buy_breakthrough, phases=("breakthrough",), label="Buy a breakthrough phase",
+         choices=lambda s: {"kind": ("operational", "strategic", "combat"), "area": offers.designatable(s)}),
     # amphibious, airborne and withdrawal are the phasing player's in the operational move (7.2, 7.3, 7.52);
     # retreat and reinforcement the defender's in combat (7.51, 7.6): the nations offered follow the phase
     Move(c.SpendSpecialAction, special_actions.spend_special_action,

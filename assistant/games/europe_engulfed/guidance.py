@@ -62,7 +62,8 @@ def _banner(s: EEState) -> str:
         return (f"{when}, {s.side} initial combat: optional rounds in contested areas (\"Fight\")"
                 f"{_counterattack(s)}, or \"Advance\".")
     if s.phase == "breakthrough" and s.step:
-        return (f"{when}, {s.side} breakthrough ({s.step.split(':')[0]}): make its moves or its combat round, "
+        into = f" into {_area(s, s.breakthrough_area)}" if s.step == "operational" and s.breakthrough_area else ""
+        return (f"{when}, {s.side} breakthrough ({s.step.split(':')[0]}{into}): make its moves or its combat round, "
                 "then \"Advance\".")
     what = _PHASE_HELP.get(s.phase, 'then "Advance"')
     return f"{when}, {s.side} {s.phase.replace('_', ' ')}: {what}."

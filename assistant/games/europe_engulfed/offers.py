@@ -167,6 +167,17 @@ def battle_areas(s: EEState) -> tuple[str, ...]:
     return (*owed, *(a for a in others if contested(s, a)))
 
 
+def designatable(s: EEState) -> tuple[str, ...]:
+    """EE 5.42: the areas a breakthrough operational move may designate, friendly or enemy land areas (not
+    neutral); those where the phasing side's units stand or that border them first, then the rest, by name."""
+    from assistant.games.europe_engulfed.rules.routes import adjacent
+
+    areas = sorted(a for a in s.board.areas if s.control.get(a) in ("Axis", "Allied"))
+    held = {u.area for u in s.units.values() if side_of(s, u.nation) == s.side}
+    near = [a for a in areas if a in held or any(adjacent(s, h, a) for h in held)]
+    return (*near, *(a for a in areas if a not in near))
+
+
 def _holders(s: EEState, side: str) -> tuple[str, ...]:
     """The powers of ``side`` holding at least one Special Action, majors first (9.64: a few minors hold some)."""
     held = [n for n, markers in s.special_actions.items() if markers and side_of(s, n) == side]

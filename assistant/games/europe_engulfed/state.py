@@ -173,6 +173,7 @@ class EEState(msgspec.Struct, frozen=True, kw_only=True):
     sm_reduction: dict[str, int] = {}  # this turn's strategic-warfare reductions (2.13, 2.25)
     west_sm_reduction: int = 0  # 2.27: bomb hits cutting Axis strategic moves in the West zone this turn
     sa_uses: tuple[str, ...] = ()  # this phase's Special Action uses by area ("withdraw:x", "retreat:x", "reinforce:x")
+    breakthrough_area: str = ""  # the area the current breakthrough operational move designated (EE 5.42)
     politics: Politics = Politics()
     ledgers: dict[str, Ledger] = {}
     queue: tuple[str, ...] = ()  # nations still to produce in this production phase

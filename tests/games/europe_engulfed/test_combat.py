@@ -141,7 +141,7 @@ def test_breakthrough_refused_without_special_actions():
     t.do(Fight(area="smolensk"), dice=[1] * 8)
     t.do(Advance())
     with pytest.raises(Refused) as refused:
-        t.do(BuyBreakthrough(kind="operational", nations=("germany",)))
+        t.do(BuyBreakthrough(kind="operational", nations=("germany",), area="smolensk"))
     assert refused.value.rule == "EE 7.13"
 
 
@@ -180,7 +180,7 @@ def test_breakthrough_move_example_5_43():
         t.do(Advance())
     # Warsaw falls to the Allies after the Axis initial supply (the Smolensk units stay supplied, EE 1.21)
     t.do(Edit(reason="a Polish rising, for this example", control={"warsaw": "Allied"}))
-    t.do(BuyBreakthrough(kind="operational", nations=("germany",)))
+    t.do(BuyBreakthrough(kind="operational", nations=("germany",), area="minsk"))
     with pytest.raises(Refused) as weak:
         t.do(Move(unit_id="weak", path=("minsk",)))
     assert weak.value.rule == "EE 5.43"

@@ -121,6 +121,8 @@ def sa_spent(s: EEState, e: ev.SpecialActionSpent) -> EEState:
         s = replace(s, sa_uses=s.sa_uses + (f"retreat:{e.area}:{e.nation}",))  # 9.47: whose marker paid
     if e.purpose in ("amphibious", "airborne"):
         s = replace(s, sa_uses=s.sa_uses + (f"{e.purpose}:{e.area}:{e.nation}",))
+    if e.purpose == "breakthrough_operational":  # 5.42: the phase that opens next moves into this area
+        s = replace(s, breakthrough_area=e.area)
     if e.purpose == "unrestricted_replacement":
         led = s.ledger(e.nation)
         s = book(s, e.nation, unrestricted=led.unrestricted + (e.area,))

@@ -19,6 +19,8 @@ def phase_began(s: EEState, e: PhaseBegan) -> EEState:
         changes["sm_used"] = {}
     if e.phase == "breakthrough" and e.step == "operational":
         changes["fought"] = ()  # 6.73: the moves of this phase newly contest areas again
+    else:
+        changes["breakthrough_area"] = ""  # 5.42: the designation lasts the one phase its Special Action bought
     if e.phase == "initial_supply":
         changes.update(fought=(), newly_contested=(), battle=None, landings={}, fortress_attackers={},
                        units={k: replace(u, moved=False) for k, u in s.units.items()})

@@ -367,6 +367,20 @@ def cleared(f: Flow, area: str) -> None:
         f.add(ev.ControlChanged(area=area, side=side, cause="cleared of enemy land units in combat", by=by))
 
 
+def _designation(s: EEState, area: str) -> None:
+    """EE 5.42: a breakthrough operational move designates one land area, friendly or enemy; the moves of the
+    phase go into it (or, for the fast units two areas away, next to it)."""
+    if not area:
+        raise Refused("name the area this breakthrough operational move designates (area): its units move into it",
+                      rule="EE 5.42")
+    if area not in s.board.areas:
+        raise Refused(f"{area!r} is not a land area of the board: designate one for the breakthrough operational "
+                      "move", rule="EE 5.42")
+    if s.control.get(area) not in ("Axis", "Allied"):
+        raise Refused(f"{place(area)} is neutral: a breakthrough operational move designates a friendly or enemy "
+                      "area", rule="EE 5.42")
+
+
 def buy_breakthrough(cmd: BuyBreakthrough, s: EEState, ctx: Context) -> list[Event]:
     if s.phase != "breakthrough" or s.step:
         raise Refused("breakthrough phases are bought one at a time after the initial combats", rule="EE 6.2")
@@ -384,6 +398,8 @@ def buy_breakthrough(cmd: BuyBreakthrough, s: EEState, ctx: Context) -> list[Eve
         if len(cmd.nations) != 1:
             raise Refused("one Special Action buys one breakthrough movement phase", rule="EE 5.41")
         step, rule = cmd.kind, "EE 5.42" if cmd.kind == "operational" else "EE 5.44"
+        if cmd.kind == "operational":
+            _designation(s, cmd.area)
     else:
         raise Refused("a breakthrough phase is operational, strategic or combat", rule="EE 1.26")
     f = Flow(s)

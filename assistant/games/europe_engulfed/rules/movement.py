@@ -92,6 +92,8 @@ def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
     if cmd.mode == "airborne":
         return landings.airborne(cmd, s, u, side)
     if cmd.mode in ("operational", "amphibious") and (s.phase == "operational_move" or breakthrough and s.step == "operational"):
+        if breakthrough and by_sea:
+            designated(s, u, side, cmd.path, by_sea=True)
         if by_sea or cmd.mode == "amphibious":
             if not by_sea:
                 raise Refused("an amphibious invasion crosses a sea: put the sea area before the site", rule="EE 7.2")
@@ -143,12 +145,14 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
             raise Refused("units in a swamp cannot act in breakthrough phases", rule="EE 5.15b")
         if any(landings.weather(s, a) in ("mud", "light_mud") for a in (u.area, *path)):
             raise Refused("no breakthrough movement into or out of Mud or Light Mud", rule="EE 1.13")
+        designated(s, u, side, path)
         dest_enemies = [x for x in land_units(s, path[-1]) if side_of(s, x.nation) == enemy(side)]
         if dest_enemies and u.kind in ("infantry", "militia") and u.steps < 3:
             raise Refused("infantry and militia need three steps to break through into enemy units", rule="EE 5.43")
-    if routes.has_gaps(s, u.area, path):  # only the destination given: the rules below judge each way there
+    gsu = u.kind == "gsu"
+    if routes.has_gaps(s, u.area, path, flies=gsu):  # only the destination given: the rules below judge each way
         _, events, note = routes.operational(s, u.area, path, allowance, "EE 5.12" if fast else "EE 5.11",
-                                             lambda way: _operational(s, u, side, way, breakthrough))
+                                             lambda way: _operational(s, u, side, way, breakthrough), flies=gsu)
         return [replace(e, route=note) if isinstance(e, ev.UnitMoved) else e for e in events]
     if len(path) > allowance:
         raise Refused(f"{u.id} moves at most {allowance} area{'s' if allowance > 1 else ''}", rule="EE 5.12" if fast else "EE 5.11")
@@ -160,7 +164,12 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
         raise Refused("a unit leaving a contested area first enters a friendly uncontested area", rule="EE 5.14a")
     out: list[Event] = []
     for i, area in enumerate(path):
-        if not _adjacent(s, prev, area):
+        flight = gsu and not _adjacent(s, prev, area) and routes.air_route(s, prev, area)
+        if flight and len(path) > 1:  # 5.13: from where the phase began, straight across, and no further
+            raise Refused(f"a ground support unit flies an air route from the area where it began the phase and "
+                          f"stops across the sea: the flight to {routes.name(s, area)} takes its whole move",
+                          rule="EE 5.13")
+        if not _adjacent(s, prev, area) and not flight:
             raise Refused(f"{area} is not adjacent to {prev}", rule="EE 5.1")
         if leningrad_cuts(s, prev, area, side):
             raise Refused("enemy control of Leningrad cuts Novgorod from Karelia", rule="EE 5.17")
@@ -185,6 +194,37 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
         prev = area
     mode = "breakthrough_operational" if breakthrough else "operational"
     return [ev.UnitMoved(unit_id=u.id, path=path, origin=u.area, mode=mode, nation=u.nation, kind=u.kind, steps=u.steps), *out]
+
+
+def designated(s: EEState, u: Block, side: str, path: tuple[str, ...], by_sea: bool = False) -> None:
+    """EE 5.42: a breakthrough operational move goes into the area its Special Action designated; armor, cavalry
+    and ground support units two areas from it may instead move one area into a friendly uncontested area next
+    to it (one another unit freed on its way this phase included). No area recorded (a log from before the
+    designation was asked for): nothing to check."""
+    target = s.breakthrough_area
+    dest = path[-1]
+    if not target or dest == target:
+        return
+    where, to = routes.name(s, target), routes.name(s, dest)
+    rule = "EE 5.42"
+    if u.kind not in ("armor", "cavalry", "gsu") or by_sea:
+        how = " by sea" if by_sea and u.kind in ("armor", "cavalry", "gsu") else ""
+        raise Refused(f"this breakthrough operational move goes into {where}, the area designated; {u.id} may "
+                      f"not end{how} in {to}", rule=rule)
+    if u.area == target:
+        raise Refused(f"{u.id} stands in {where}, the area designated: this phase's moves go into it, not out",
+                      rule=rule)
+    if _reachable(s, u, u.area, target):
+        raise Refused(f"{u.id} is next to {where}, the area designated: it moves into it or stays (only units two "
+                      "areas away stop short of it)", rule=rule)
+    if len(path) > 1 or not _reachable(s, u, u.area, dest):
+        raise Refused(f"stopping short of {where}, the area designated, a unit two areas away moves one area only, "
+                      f"not to {to}", rule=rule)
+    if not _adjacent(s, dest, target):
+        raise Refused(f"{to} is not next to {where}, the area designated", rule=rule)
+    if not friendly_uncontested(s, dest, side):
+        raise Refused(f"{to} is not friendly and uncontested: a unit stopping short of {where}, the area "
+                      "designated, ends in such an area", rule=rule)
 
 
 def _strategic(s: EEState, u: Block, side: str, cmd: Move, breakthrough: bool, ctx: Context) -> list[Event]:
@@ -224,7 +264,8 @@ def _strategic(s: EEState, u: Block, side: str, cmd: Move, breakthrough: bool, c
 def _strategic_route(s: EEState, u: Block, side: str, path: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
     """The path with its land gaps filled (5.22): each gap by the fewest friendly uncontested areas, "" when the
     path was typed whole (sea legs stay as typed: the seas crossed are the player's choice, 5.32, 8.2)."""
-    if not routes.has_gaps(s, u.area, path):
+    gsu = u.kind == "gsu"
+    if not routes.has_gaps(s, u.area, path, flies=gsu):
         return path, ""
     if not passable(s, u.area, side):
         raise Refused(f"{routes.name(s, u.area)} is not friendly and uncontested: strategic moves start in such an "
@@ -237,9 +278,11 @@ def _strategic_route(s: EEState, u: Block, side: str, path: tuple[str, ...]) -> 
     out: list[str] = []
     notes = []
     for i, (a, b) in enumerate(zip(chain, chain[1:])):
-        if a in s.board.areas and b in s.board.areas and a != b and not routes.adjacent(s, a, b):
+        typed_flight = gsu and routes.air_route(s, a, b)  # judged with the path (5.22)
+        if a in s.board.areas and b in s.board.areas and a != b and not routes.adjacent(s, a, b) and not typed_flight:
             ends = i == len(chain) - 2
-            way, note = routes.strategic(s, a, b, _strategic_step(s, u, side, ends), avoid, "EE 2.27")
+            way, note = routes.strategic(s, a, b, _strategic_step(s, u, side, ends), avoid, "EE 2.27",
+                                         flies=gsu and ends)
             out += way
             notes.append(note)
         else:
@@ -320,7 +363,7 @@ def land_stretch(s: EEState, u: Block, side: str, areas: tuple[str, ...], entry_
         if not passable(s, area, side) and not (entry_ok and i == 0 and s.control.get(area) == side):
             raise Refused(f"strategic moves stay in friendly uncontested areas ({area})", rule="EE 5.23")
         if i and not _adjacent(s, areas[i - 1], area):
-            raise Refused(f"{area} is not adjacent to {areas[i - 1]} by land", rule="EE 5.22")
+            _flight(s, u, areas[i - 1], area, last=ends and i == len(areas) - 1)
         closed = strategic_closed(s, u, areas[i - 1], area) if i else ""
         if closed:
             text, _, rule = closed.rpartition(", ")
@@ -328,6 +371,18 @@ def land_stretch(s: EEState, u: Block, side: str, areas: tuple[str, ...], entry_
         if area != u.area:
             ending = ends and i == len(areas) - 1
             operating.check(s, u, areas[i - 1] if i else u.area, area, ending=ending, strategic=True)
+
+
+def _flight(s: EEState, u: Block, prev: str, area: str, last: bool) -> None:
+    """EE 5.22: a ground support unit's strategic move may cross the sea along an air route, both ends friendly
+    and uncontested (5.23); the flight spends its whole move (Glossary "Air-Routes"), so it is the move's last
+    link. Refuses any other link between areas that do not touch."""
+    if u.kind != "gsu" or not routes.air_route(s, prev, area):
+        raise Refused(f"{area} is not adjacent to {prev} by land", rule="EE 5.22")
+    if not last:
+        raise Refused(f"the flight from {routes.name(s, prev)} to {routes.name(s, area)} ends the move: a ground "
+                      "support unit flying an air route spends its whole movement (Glossary \"Air-Routes\")",
+                      rule="EE 5.22")
 
 
 def _reachable(s: EEState, u: Block, a: str, b: str) -> bool:

@@ -1,4 +1,5 @@
-"""A move's route when the players name only where it goes, or a few areas on the way (EE 5.1, 5.2).
+"""A move's route when the players name only where it goes, or a few areas on the way (EE 5.1, 5.2; a ground
+support unit's air routes, 5.13, 5.22).
 
 The finder proposes and movement's own checks judge: a found path is refused or accepted exactly as if it had been
 typed, so the rules live in one place. A typed path without gaps never comes here. Where the board lacks a fact a
@@ -33,12 +34,18 @@ def adjacent(s: EEState, a: str, b: str) -> bool:
     return any(n == b for n, _ in network(s.board).land.get(a, ()))
 
 
-def has_gaps(s: EEState, start: str, path: tuple[str, ...]) -> bool:
+def air_route(s: EEState, a: str, b: str) -> bool:
+    """An air route joins ``a`` and ``b`` (Glossary "Air-Routes": ground support and airborne units only)."""
+    return b in network(s.board).air.get(a, ())
+
+
+def has_gaps(s: EEState, start: str, path: tuple[str, ...], flies: bool = False) -> bool:
     """Two land areas in a row that do not touch: the players left the way between them to the assistant (sea
-    legs are the sea transport rules' own, 5.3)."""
+    legs are the sea transport rules' own, 5.3). ``flies``: a ground support unit, for which an air route is a
+    typed link too (5.13, 5.22), judged by the move's own checks."""
     chain = (start, *path)
     return any(a in s.board.areas and b in s.board.areas and a != b and not adjacent(s, a, b)
-               for a, b in zip(chain, chain[1:]))
+               and not (flies and air_route(s, a, b)) for a, b in zip(chain, chain[1:]))
 
 
 def missing_facts(s: EEState, areas, facts: tuple[str, ...]) -> list[str]:
@@ -67,14 +74,19 @@ class Search:
     blocked: dict[str, str] = field(default_factory=dict)  # area next to the reached ones -> why not entered
 
 
-def search(s: EEState, start: str, goal: str, step: Step) -> Search:
-    land = network(s.board).land
+def search(s: EEState, start: str, goal: str, step: Step, flies: bool = False) -> Search:
+    """``flies``: a ground support unit may also take an air route, into ``goal`` only (its flight ends the
+    move: Glossary "Air-Routes", 5.22)."""
+    net = network(s.board)
     found = Search(paths={start: ()}, counts={start: 1})
     layer = [start]
     while layer and goal not in found.paths:
         reached: dict[str, list[str]] = {}
         for prev in layer:
-            for area, _ in land.get(prev, ()):
+            ways = [area for area, _ in net.land.get(prev, ())]
+            if flies and goal in net.air.get(prev, ()) and goal not in ways:
+                ways.append(goal)
+            for area in ways:
                 if area in found.paths:
                     continue
                 why = step(prev, area, area == goal)
@@ -92,27 +104,32 @@ def search(s: EEState, start: str, goal: str, step: Step) -> Search:
 
 
 def strategic(s: EEState, start: str, goal: str, step: Step, avoid: Callable[[str], bool] | None,
-              avoid_rule: str) -> tuple[tuple[str, ...], str]:
+              avoid_rule: str, flies: bool = False) -> tuple[tuple[str, ...], str]:
     """The land stretch of a strategic move from ``start`` to ``goal`` (5.22, 5.23): the fewest areas, the first
     by name among equals (a strategic move goes any distance, so the way matters only where ``avoid`` says: the
-    West zone under 2.27 bombing). Returns the areas entered and how they were chosen, for the log."""
+    West zone under 2.27 bombing). ``flies``: a ground support unit, which may end it along an air route (5.22).
+    Returns the areas entered and how they were chosen, for the log."""
     note = ""
     if avoid is not None:
-        found = search(s, start, goal, lambda p, a, last: step(p, a, last) or ("avoided" if avoid(a) else ""))
+        found = search(s, start, goal, lambda p, a, last: step(p, a, last) or ("avoided" if avoid(a) else ""), flies)
         if goal in found.paths:
             note = f"avoiding the West zone, {avoid_rule}"
         else:
-            found = search(s, start, goal, step)
+            found = search(s, start, goal, step, flies)
     else:
-        found = search(s, start, goal, step)
+        found = search(s, start, goal, step, flies)
     if goal not in found.paths:
-        raise _no_route(s, start, goal, found)
+        raise _no_route(s, start, goal, found, flies)
     count = found.counts[goal]
     chosen = "the only shortest route" if count == 1 else f"the first by name of {count} shortest routes"
-    return found.paths[goal], f"{chosen}{', ' + note if note else ''}"
+    path = found.paths[goal]
+    before = (start, *path)[-2]
+    if flies and not adjacent(s, before, goal):
+        chosen += f", flying the air route from {name(s, before)} (EE 5.22)"
+    return path, f"{chosen}{', ' + note if note else ''}"
 
 
-def _no_route(s: EEState, start: str, goal: str, found: Search) -> Refused:
+def _no_route(s: EEState, start: str, goal: str, found: Search, flies: bool = False) -> Refused:
     why_goal = found.blocked.get(goal, "")
     if why_goal and not why_goal.startswith(UNKNOWN):
         text, _, rule = why_goal.rpartition(", ")
@@ -129,22 +146,27 @@ def _no_route(s: EEState, start: str, goal: str, found: Search) -> Refused:
     unknown += [why.removeprefix(UNKNOWN) for why in found.blocked.values() if why.startswith(UNKNOWN)]
     unknown += missing_facts(s, sorted(found.paths), ("borders",))
     unknown = list(dict.fromkeys(unknown))
-    text = f"no chain of friendly uncontested land areas leads from {name(s, start)} to {name(s, goal)}"
+    way = ", by land or ending with a flight along an air route," if flies else ""
+    text = f"no chain of friendly uncontested land areas{way} leads from {name(s, start)} to {name(s, goal)}"
     if blocked:
         more = f" and {len(blocked) - SHOWN} more" if len(blocked) > SHOWN else ""
         text += f"; the way is shut at {'; '.join(blocked[:SHOWN])}{more}"
     if unknown:
         more = f" and {len(unknown) - SHOWN} more" if len(unknown) > SHOWN else ""
         text += f"; the board does not give {'; '.join(unknown[:SHOWN])}{more} (enter them, or type the path)"
+    if flies:  # the map's unprinted air routes are the players' to enter (Glossary "Air-Routes")
+        text += ("; an air route the map does not print (under an inch and a half of sea) is entered on the board "
+                 "(ee.amend_board add_air_route)")
     text += "; by sea, name the sea areas crossed (EE 5.32)"
-    return Refused(text, rule="EE 5.23")
+    return Refused(text, rule="EE 5.22" if flies else "EE 5.23")
 
 
 def operational(s: EEState, start: str, path: tuple[str, ...], allowance: int, fast_rule: str,
-                judge: Callable[[tuple[str, ...]], list]) -> tuple[tuple[str, ...], list, str]:
+                judge: Callable[[tuple[str, ...]], list], flies: bool = False) -> tuple[tuple[str, ...], list, str]:
     """The two-area operational move (5.12) that names only its destination: every area between that the rules
     accept. Equal outcomes: the first by name; routes that differ under the rules (an enemy area taken on the
-    way, 5.12 and Glossary) are the player's choice, so the path is asked for."""
+    way, 5.12 and Glossary) are the player's choice, so the path is asked for. ``flies``: a ground support unit,
+    whose one flight (5.13) is never a gap, so a refusal says no air route joins the two areas either."""
     goal = path[-1]
     if allowance < 2:
         raise Refused(f"{name(s, goal)} is not next to {name(s, start)}: this unit moves one area", rule="EE 5.11")
@@ -155,7 +177,8 @@ def operational(s: EEState, start: str, path: tuple[str, ...], allowance: int, f
     if not between:
         unknown = missing_facts(s, (start, goal), ("borders",))
         board = f"; the board does not give {'; '.join(unknown)}" if unknown else ""
-        raise Refused(f"{name(s, goal)} is more than two areas from {name(s, start)}{board}", rule=fast_rule)
+        air = "; no air route joins them on the board (EE 5.13)" if flies else ""
+        raise Refused(f"{name(s, goal)} is more than two areas from {name(s, start)}{air}{board}", rule=fast_rule)
     legal: dict[str, list] = {}
     refused: dict[str, Refused] = {}
     unknown: list[str] = []
