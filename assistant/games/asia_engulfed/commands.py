@@ -234,7 +234,10 @@ class Fire(Command, tag="ae.fire"):
     banzai: Ids = ()
     bombardment: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0  # land steps given shore bombardment (AE 7.22)
     invasion: bool = False
-    river: bool = False  # attacked across a river or strait, zone newly contested this round (AE 6.73)
+    # The defenders' river or strait Hit-bonus (AE 6.73): "board" = from the borders the attackers' moves crossed
+    # into the zone (recorded as they moved), the zone newly contested; "yes" / "no" = the table's word, where the
+    # board lacks a river or strait or gives one the map does not have.
+    river: Literal["board", "yes", "no"] = "board"
     faces: Faces = ()
     # The air units giving ground support, each to one land unit (air unit -> land unit); the bonus steps are then
     # worked out (AE 6.5-6.53; instead of ``support``).

@@ -112,11 +112,15 @@ def describe(e: Any) -> str:
                 "extended_return": "return (Extended Return to Base)"}.get(e.mode, e.mode)
         return f"{_pieces(e.pieces)} {mode} to {_place(e.to)}{_paid(e.books)}."
     if t is ev.PiecesMoved:
-        return f"{_pieces(e.pieces)} move to {_place(e.to)} ({e.mode}){_paid(e.books)}."
+        return f"{_pieces(e.pieces)} move to {_place(e.to)} ({e.mode}){_across(e)}{_paid(e.books)}."
     if t is ev.ControlChanged:
         return f"{_place(e.zone)} passes to {'Japan' if e.side == 'japan' else 'the Allies'}."
     if t is ev.LandFire:
-        return f"{'Japan fires' if e.side == 'japan' else 'The Allies fire'} at {_place(e.zone)}: {e.hits} hit(s)."
+        river = {"crossings": f" (attacked across a river or strait from {', '.join(_place(z) for z in e.river_from)}"
+                              ": defenders +1)",
+                 "table": " (attacked across a river or strait, the table's word: defenders +1)"}.get(e.river, "")
+        return (f"{'Japan fires' if e.side == 'japan' else 'The Allies fire'} at {_place(e.zone)}{river}: "
+                f"{e.hits} hit(s).")
     if t is ev.LossesApplied:
         return f"Losses at {_place(e.zone)}: {sum(e.losses.values()) + sum(e.hdf.values())} step(s) ({e.cause})."
     if t is ev.KamikazeAttack:
@@ -137,6 +141,12 @@ def describe(e: Any) -> str:
     if t is ev.Edited:
         return f"Correction: {e.what} {e.key} set to {e.value} ({e.reason})."
     return _land(e) or describe_air(e)
+
+
+def _across(e: ev.PiecesMoved) -> str:
+    """The rivers and straits the move crossed (AE 6.73)."""
+    found = dict.fromkeys((x.border, x.origin) for x in e.crossings if x.border in ("river", "strait"))
+    return "".join(f", across a {kind} from {_place(origin)}" for kind, origin in found)
 
 
 def _land(e: Any) -> str:

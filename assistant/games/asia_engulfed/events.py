@@ -174,11 +174,25 @@ class NavalMoved(Event, tag="ae.naval_moved"):
     books: Books = ()
 
 
+class Crossing(msgspec.Struct, frozen=True, kw_only=True):
+    """The border a land unit crossed by Operational Movement into the zone it entered, as the board gave it when
+    the unit moved (AE 5.16, 6.73)."""
+
+    piece: str
+    origin: str  # the zone it left
+    border: str  # normal | river | strait | impassable; "" = the board had no border between them (a move overridden)
+
+
 class PiecesMoved(Event, tag="ae.pieces_moved"):
     pieces: tuple[str, ...]
     to: str
     mode: str  # operational, strategic, landing, invasion
     books: Books = ()
+    # The border each land unit crossed into ``to`` (operational movement; none recorded before this field existed).
+    crossings: tuple[Crossing, ...] = ()
+    # The move made ``to`` contested: the enemy's land units held it, none of the mover's side (AE 6.1: a newly
+    # contested zone; False in moves recorded before this field existed).
+    newly_contested: bool = False
 
 
 class ControlChanged(Event, tag="ae.control_changed"):
@@ -199,9 +213,13 @@ class LandFire(Event, tag="ae.land_fire"):
     zone: str
     side: str
     round: int
-    assault: bool = False
+    assault: bool = False  # the round's type (AE 6.2, 6.3): two dice a step
     fire: tuple[UnitFire, ...] = ()
     hits: int = 0
+    # The defenders' river or strait Hit-bonus (AE 6.4d, 6.73), given: "crossings" (the borders the attackers' moves
+    # recorded) or "table" (the table's word where the board lacks a border); "" = not given this fire.
+    river: str = ""
+    river_from: tuple[str, ...] = ()  # the zones the attackers left across a river or strait ("crossings")
 
 
 class LossesApplied(Event, tag="ae.losses_applied"):

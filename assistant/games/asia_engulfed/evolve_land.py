@@ -76,10 +76,29 @@ def _invasion_seas(s: AEState, e: ev.PiecesMoved) -> AEState:
     return replace(s, invaded_from={**s.invaded_from, e.to: tuple(dict.fromkeys(s.invaded_from.get(e.to, ()) + seas))})
 
 
+def _crossings(s: AEState, e: ev.PiecesMoved) -> AEState:
+    """After the move: the borders its land units crossed into the zone, and whether it made the zone contested
+    (AE 6.1, 6.73)."""
+    if e.crossings:
+        entered = {**s.crossed.get(e.to, {}), **{x.origin: x.border for x in e.crossings}}
+        s = replace(s, crossed={**s.crossed, e.to: entered})
+    if e.newly_contested and e.to not in s.newly_contested:
+        s = replace(s, newly_contested=s.newly_contested + (e.to,))
+    return s
+
+
+def _round_type(s: AEState, e: ev.LandFire) -> AEState:
+    """The defender's fire opens a round of its type; the attacker's fire closes it (AE 6.2, 6.31, 6.32)."""
+    others = tuple(z for z in s.assault_rounds if z != e.zone)
+    opens = e.side != s.side and e.assault
+    return replace(s, assault_rounds=others + (e.zone,) if opens else others)
+
+
 def _new_player_turn(s: AEState, e: PhaseBegan) -> AEState:
     if e.phase != "naval_movement":
         return s
-    return replace(s, invaded_from={}, chinese_attackers={}, air_commitment={})
+    return replace(s, invaded_from={}, chinese_attackers={}, air_commitment={}, crossed={}, newly_contested=(),
+                   assault_rounds=())
 
 
 def _marker_bought(s: AEState, e: ev.Purchased) -> AEState:
@@ -94,7 +113,7 @@ def _set_up(s: AEState, e: ev.ScenarioSetUp) -> AEState:
 
 BEFORE: dict[type, Handler] = {ev.PiecesMoved: _invasion_seas}
 AFTER: dict[type, Handler] = {PhaseBegan: _new_player_turn, ev.Purchased: _marker_bought,
-                              ev.ScenarioSetUp: _set_up}
+                              ev.ScenarioSetUp: _set_up, ev.PiecesMoved: _crossings, ev.LandFire: _round_type}
 
 
 def extend(handlers: dict[type, Handler]) -> dict[type, Handler]:

@@ -6,6 +6,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from assistant.games.asia_engulfed import data
 from assistant.games.asia_engulfed.board.format import Board
 from assistant.games.asia_engulfed.scenario.format import AIR, FLEET, LAND, Piece
@@ -114,6 +116,15 @@ def contested(s: AEState, zone: str) -> bool:
     if zone in HOME_ISLANDS and s.track(f"hdf_{zone}") > 0:
         sides.add("japan")
     return len(sides) == 2
+
+
+def newly_contested(s: AEState, zone: str, movers: list[Piece]) -> bool:
+    """AE 6.1: moving these pieces in makes the zone contested (the enemy's land units there, none of the movers'
+    side): a newly contested zone."""
+    if contested(s, zone) or not any(is_land(p) for p in movers):
+        return False
+    after = replace(s, pieces={**s.pieces, **{p.id: replace(p, at=zone) for p in movers}})
+    return contested(after, zone)
 
 
 def friendly_uncontested(s: AEState, zone: str, side_: str) -> bool:

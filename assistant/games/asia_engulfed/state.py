@@ -88,6 +88,10 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     submarine_replacements: tuple[str, ...] = ()  # nations whose submarine Replacement marker waits (AE 4.61)
     invaded_from: dict[str, tuple[str, ...]] = {}  # zone -> sea zones its invaders came from this turn (AE 7.24)
     chinese_attackers: dict[str, str] = {}  # zone -> the one Chinese force attacking this player turn (AE 9.43)
+    # zone -> the zones the phasing side's land units left into it this player turn -> the border crossed (AE 6.73)
+    crossed: dict[str, dict[str, str]] = {}
+    newly_contested: tuple[str, ...] = ()  # zones the phasing side's moves made contested this player turn (AE 6.1)
+    assault_rounds: tuple[str, ...] = ()  # zones whose round under way is an Assault (AE 6.2, 6.32)
     pool_additions: dict[str, PoolAddition] = {}  # year -> PoolAddition entered from the scenario card (AE 9.22)
     pool_received: tuple[str, ...] = ()  # years whose US Force Pool additions arrived (AE 9.22)
     # Air-naval rules (AE 8.23, 8.42, 8.7, 7.5, 9.11 b-k)

@@ -68,7 +68,7 @@ def test_a_breakthrough_round_has_no_first_round_bonus_even_if_the_table_says_fi
     t.do(c.Fire(zone="chungking", side="attacker", faces=(1, 1, 1, 1)))
     t.do(c.ApplyLosses(zone="chungking", hits=0))
     t.do(c.SpendSpecialAction(nation="japan", use="breakthrough", target="chungking"))
-    t.do(c.Fire(zone="chungking", side="defender", river=True, faces=(4, 1, 1)))
+    t.do(c.Fire(zone="chungking", side="defender", river="yes", faces=(4, 1, 1)))
     fired = fire_of(t)
     assert (fired.round, fired.fire[0].bonuses, fired.hits) == (2, ("rough terrain",), 0)  # no river bonus
     assert isinstance(fired, ev.LandFire)

@@ -37,6 +37,8 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
     _in_turn(s, cmd, zone)
     if cmd.side == "defender":  # the defender's fire opens each round, so it is the one that needs the round
         _round_allowed(s, cmd.zone, zone)
+    else:
+        _round_type(s, cmd, zone)
     if cmd.first_round and s.rounds.get(cmd.zone, 0):
         cmd = msgspec.structs.replace(cmd, first_round=False)  # a round was fought there: no first-round bonus
     foe = places.enemy(side)
@@ -55,7 +57,8 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
             raise Refused(f"{pid}: only Japanese garrison and militia units make Banzai attacks", rule="AE 9.14")
     if cmd.zone in s.invasions and not cmd.invasion and cmd.first_round:
         cmd = msgspec.structs.replace(cmd, invasion=True)  # AE 7.21: the zone was invaded this player turn
-    plan = _plan(s, cmd, side, firing, foes, zone)
+    river, river_from = _river(s, cmd) if cmd.side == "defender" and cmd.first_round and not cmd.invasion else ("", ())
+    plan = _plan(s, cmd, side, firing, foes, zone, bool(river))
     hdf = _hdf(s, cmd.zone, side)
     plan += hdf
     dice = sum(d for _, d, _, _ in plan)
@@ -71,7 +74,7 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
         total += hits
         fires.append(ev.UnitFire(piece=pid, dice=d, bonus=bonus, hits=hits, bonuses=tuple(names)))
     return [roll, ev.LandFire(zone=cmd.zone, side=side, round=1 if cmd.first_round else 2, assault=cmd.assault,
-                              fire=tuple(fires), hits=total)]
+                              fire=tuple(fires), hits=total, river=river, river_from=river_from)]
 
 
 def _who(side: str) -> str:
@@ -95,6 +98,36 @@ def _in_turn(s: AEState, cmd: Fire, zone) -> None:
                   "(a new round opens after that)", rule="AE 6.31")
 
 
+def _round_type(s: AEState, cmd: Fire, zone) -> None:
+    """AE 6.2, 6.31, 6.32: the attacker declares the round Normal or Assault as it opens (with the defender's fire
+    here, which opens it); both sides then fire one die a step in a Normal round, two in an Assault."""
+    assault = cmd.zone in s.assault_rounds
+    if cmd.assault == assault:
+        return
+    if assault:
+        raise Refused(f"the round under way at {zone.name} is an Assault (declared with the defender's fire): the "
+                      "attacker's surviving steps fire two dice a step too (assault)", rule="AE 6.2, 6.32")
+    raise Refused(f"the round under way at {zone.name} is a Normal round (declared with the defender's fire): the "
+                  "attacker's surviving steps fire one die a step, no Assault", rule="AE 6.2, 6.31")
+
+
+def river_crossed(s: AEState, zone_id: str) -> tuple[str, ...]:
+    """AE 6.73: the zones the attacker's land units left across a river or strait into this zone this player turn,
+    as their moves recorded the borders, where those moves made it newly contested (AE 6.1)."""
+    if zone_id not in s.newly_contested:
+        return ()
+    return tuple(sorted(z for z, kind in s.crossed.get(zone_id, {}).items() if kind in ("river", "strait")))
+
+
+def _river(s: AEState, cmd: Fire) -> tuple[str, tuple[str, ...]]:
+    """The defenders' river or strait Hit-bonus in the first round (AE 6.4d, 6.73; never with an amphibious
+    invasion there): from the recorded crossings, unless the table says otherwise."""
+    if cmd.river != "board":
+        return ("table", ()) if cmd.river == "yes" else ("", ())
+    crossed = river_crossed(s, cmd.zone)
+    return ("crossings", crossed) if crossed else ("", ())
+
+
 def _round_allowed(s: AEState, zone_id: str, zone) -> None:
     """AE 6.1, 6.6, 6.75: one Initial Combat round a zone (unlimited against island boxes); each further round is
     a Breakthrough round bought with a Special Action (every Initial Combat first, AE 6.2)."""
@@ -108,7 +141,7 @@ def _round_allowed(s: AEState, zone_id: str, zone) -> None:
                       "bought with a Special Action (ae.spend_special_action use=breakthrough)", rule="AE 6.6")
 
 
-def _plan(s: AEState, cmd: Fire, side: str, firing, foes, zone) -> list[tuple[str, int, int, list[str]]]:
+def _plan(s: AEState, cmd: Fire, side: str, firing, foes, zone, river: bool) -> list[tuple[str, int, int, list[str]]]:
     attacking = cmd.side == "attacker"
     per_step = 2 if cmd.assault else 1
     chinese_attack = not attacking and foes and all(p.nation == "china" for p in foes)
@@ -128,7 +161,7 @@ def _plan(s: AEState, cmd: Fire, side: str, firing, foes, zone) -> list[tuple[st
         if p.id in cmd.banzai:
             names.append("banzai")  # AE 9.14: even militia and partial supply
         if not militia and status == FULL:  # AE 3.35, 4.27: no other bonus for militia or partial supply
-            names += _bonuses(s, cmd, p, attacking, zone, chinese_attack, mixed_chinese)
+            names += _bonuses(s, cmd, p, attacking, zone, chinese_attack, mixed_chinese, river)
         bonus = len(names)
         support = cmd.support.get(p.id, 0) if not militia and status == FULL else 0
         bomb = min(bombard_left, p.steps - support) if not militia and status == FULL else 0
@@ -144,7 +177,8 @@ def _plan(s: AEState, cmd: Fire, side: str, firing, foes, zone) -> list[tuple[st
     return plan
 
 
-def _bonuses(s: AEState, cmd: Fire, p, attacking: bool, zone, chinese_attack: bool, mixed: bool) -> list[str]:
+def _bonuses(s: AEState, cmd: Fire, p, attacking: bool, zone, chinese_attack: bool, mixed: bool,
+             river: bool) -> list[str]:
     out = []
     if p.nation == "usa" and p.kind == "marine":
         out.append("US Marines")  # a
@@ -155,7 +189,7 @@ def _bonuses(s: AEState, cmd: Fire, p, attacking: bool, zone, chinese_attack: bo
             out.append("fortification")  # g: rough-terrain benefit in the first round
         if cmd.first_round and cmd.invasion:
             out.append("amphibious invasion")  # e (not with d)
-        elif cmd.first_round and cmd.river:
+        elif cmd.first_round and river:
             out.append("river or strait")  # d
         if chinese_attack and p.nation == "japan":
             out.append("tenacious against Chinese attacks")  # k

@@ -45,7 +45,8 @@ def invade(s: AEState, pieces: list, target: str) -> list[Event]:
             if problem:
                 raise Refused(f"{data.nation_name(nation)}: {problem}", rule="AE 7.2, 7.13")
             out.append(ev.SpecialActionSpent(nation=nation, use="invasion", target=target))
-    out.append(ev.PiecesMoved(pieces=tuple(p.id for p in pieces), to=target, mode="invasion"))
+    out.append(ev.PiecesMoved(pieces=tuple(p.id for p in pieces), to=target, mode="invasion",
+                              newly_contested=places.newly_contested(s, target, pieces)))
     return out
 
 

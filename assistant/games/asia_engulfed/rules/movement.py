@@ -47,10 +47,21 @@ def move(cmd: Move, s: AEState, ctx: Context) -> list[Event]:
     else:
         for p in pieces:
             _operational(s, p, cmd.to)
-    out: list[Event] = [ev.PiecesMoved(pieces=tuple(cmd.pieces), to=cmd.to, mode=cmd.mode, books=tuple(books))]
+    out: list[Event] = [ev.PiecesMoved(pieces=tuple(cmd.pieces), to=cmd.to, mode=cmd.mode, books=tuple(books),
+                                       crossings=crossings(s, pieces, cmd.to, cmd.mode),
+                                       newly_contested=places.newly_contested(s, cmd.to, pieces))]
     out += control_after_move(s, cmd.to, pieces)
     out += lone_air_lost(s, cmd.to, pieces)
     return out
+
+
+def crossings(s: AEState, movers: list, to: str, mode: str) -> tuple[ev.Crossing, ...]:
+    """AE 6.73: the border each land unit crosses by Operational Movement into ``to``, as the board gives it now
+    ("" where the board has no border between the zones: a move the table overrode)."""
+    if mode != "operational":
+        return ()
+    return tuple(ev.Crossing(piece=p.id, origin=p.at, border=places.border_kind(s.board, p.at, to) or "")
+                 for p in movers if places.is_land(p) and p.at in s.board.zones and p.at != to)
 
 
 def lone_air_lost(s: AEState, zone: str, movers: list) -> list[Event]:

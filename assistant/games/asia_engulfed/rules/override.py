@@ -13,10 +13,10 @@ from assistant.families.engulfed.override import RULE
 from assistant.families.engulfed.override import overrider
 from assistant.families.engulfed.setup import first_free
 from assistant.families.engulfed.steps import new_unit_price
-from assistant.games.asia_engulfed import data
+from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import Buy, Move, NavalMove, SpendSpecialAction
-from assistant.games.asia_engulfed.rules.movement import control_after_move
+from assistant.games.asia_engulfed.rules.movement import control_after_move, crossings
 from assistant.games.asia_engulfed.rules.purchases import step_cost
 from assistant.games.asia_engulfed.scenario.format import Piece
 from assistant.games.asia_engulfed.state import AEState
@@ -35,7 +35,10 @@ def forced_move(cmd: Move, s: AEState, ctx: Context) -> list[Event]:
     if cmd.to not in s.board.zones:
         raise Refused(f"{cmd.to!r} is not a land zone of the board", rule=RULE)
     pieces = _pieces(s, cmd.pieces)
-    return [ev.PiecesMoved(pieces=tuple(cmd.pieces), to=cmd.to, mode=cmd.mode), *control_after_move(s, cmd.to, pieces)]
+    return [ev.PiecesMoved(pieces=tuple(cmd.pieces), to=cmd.to, mode=cmd.mode,
+                           crossings=crossings(s, pieces, cmd.to, cmd.mode),
+                           newly_contested=places.newly_contested(s, cmd.to, pieces)),
+            *control_after_move(s, cmd.to, pieces)]
 
 
 def forced_naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[Event]:

@@ -184,13 +184,16 @@ class AEPresenter(Presenter):
 
 def land_combat_form(f: RenderedForm, s) -> RenderedForm:
     """The Fire and losses forms open on the zone the moment offers first (the round under way, the hits owed), so
-    a lone battle needs no choosing. The losses form asks only for the steps lost: the assistant counted the hits
-    (AE 6.24), so its title says them and the hits input is left out (the command takes the hits owed)."""
+    a lone battle needs no choosing; in an Assault under way the attacker's Fire form opens with Assault ticked. The
+    losses form asks only for the steps lost: the assistant counted the hits (AE 6.24), so its title says them and
+    the hits input is left out (the command takes the hits owed)."""
     if f.spec.tag not in (FIRE, LOSSES):
         return f
     if f.hints.get("zone") and not f.error:
         f.values = {"zone": f.hints["zone"][0], **f.values}
     if f.spec.tag != LOSSES:
+        if f.values.get("zone") in s.assault_rounds and not f.error:  # the attacker fires in the round's type
+            f.values = {"assault": "on", **f.values}  # (an Assault under way, AE 6.2, 6.32)
         return f
     owed = sorted((k.rsplit(":", 1), v) for k, v in s.land_hits.items() if v)
     said = "; ".join(f"{'Japan takes' if side == 'japan' else 'the Allies take'} {n} hit(s) at "
