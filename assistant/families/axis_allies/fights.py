@@ -26,6 +26,9 @@ class Tags:
     ended: str
     odds: str = ""  # the odds the game recorded before the first die
     restored: str = ""  # units a corrected throw gave back
+    # aircraft lost in the combat phase, after a naval battle sank the carrier they flew from and left them nowhere to
+    # land (A&A Europe [T L98]): that battle's losses; the same event after the non-combat move is no battle's
+    stranded: str = ""
 
 
 class Fight:
@@ -34,6 +37,7 @@ class Fight:
     def __init__(self, key: str, round_: int, side: str, seq: int):
         self.key, self.round, self.side, self.seq = key, round_, side, seq
         self.attacker = ""
+        self.kind = ""  # land | naval | bombing, as its first battle_joined says
         self.opened = 0  # the event before its first throw (0: no die thrown)
         self.recorded: Any = None  # the odds recorded before its first die
         self.outcome = ""
@@ -51,6 +55,7 @@ def fights(entries: Sequence[Any], tags: Tags) -> tuple[list[Fight], dict[int, t
     throws: dict[int, tuple[str, Fight]] = {}
     round_, side = 0, ""
     roll = None  # the throw still waiting for the event that says what it did
+    at_sea: Fight | None = None  # the naval fight that ended last in this phase (``Tags.stranded``)
     namespace = tags.joined.partition(".")[0] + "."
     for e in entries:
         if e.cancelled:
@@ -58,6 +63,7 @@ def fights(entries: Sequence[Any], tags: Tags) -> tuple[list[Fight], dict[int, t
         ev = e.event
         if isinstance(ev, PhaseBegan):
             round_, side = ev.round, ev.side
+            at_sea = None
         if isinstance(ev, DiceRolled):
             roll = e
             continue
@@ -69,6 +75,12 @@ def fights(entries: Sequence[Any], tags: Tags) -> tuple[list[Fight], dict[int, t
                 fight = current[key] = Fight(key, round_, side, e.seq)
                 out.append(fight)
             _record(fight, e, ev, tags, roll, side, throws)
+            if e.type == tags.ended and fight.kind == "naval":
+                at_sea = fight
+        elif tags.stranded and e.type == tags.stranded and at_sea is not None:
+            for uid in ev.units:
+                at_sea.lost.setdefault(uid, "attacker" if ev.power == at_sea.attacker else "defender")
+                at_sea.fell_at.setdefault(uid, e.seq)
         roll = None
     return out, throws
 
@@ -77,6 +89,7 @@ def _record(fight: Fight, e: Any, ev: Any, tags: Tags, roll: Any, side: str,
             throws: dict[int, tuple[str, Fight]]) -> None:
     if e.type == tags.joined:
         fight.attacker = fight.attacker or getattr(ev, "attacker", "")
+        fight.kind = fight.kind or getattr(ev, "kind", "")
     elif e.type == tags.odds and fight.recorded is None and not fight.opened:
         fight.recorded = ev
     elif e.type in tags.scored and roll is not None:

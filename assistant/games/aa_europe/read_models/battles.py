@@ -1,4 +1,10 @@
-"""Every battle fought: who attacked what, each throw and its hits, casualties, the odds before the first die."""
+"""Every battle fought: who attacked what, each throw and its hits, casualties, the odds before the first die.
+
+A battle's losses are every unit it removed, each counted once, on the side it fought for: the casualties chosen
+(taken at once or behind the casualty line), the cargo that sank with its transport or carrier, whether at once or
+when the line was cleared [T L106], and the defending fighters a sunk carrier left with nowhere to land [T L98].
+The fold reads the game's state after each event (``reads_game``) to know whose ship each cargo unit sinks with.
+"""
 
 from typing import Any
 
@@ -27,6 +33,8 @@ class BattleRecord(msgspec.Struct, frozen=True):
     started_seq: int
     throws: tuple[Throw, ...] = ()
     lost: dict[str, int] = {}  # side -> units lost
+    fallen: dict[int, str] = {}  # unit id -> side (attacker | defender): each unit lost, once
+    doomed: dict[int, str] = {}  # cargo aboard units behind the casualty line -> side: it sinks when the line clears
     damaged: int = 0
     odds: dict[str, float] = {}
     attacking: dict[str, int] = {}
@@ -40,6 +48,7 @@ class Battles(msgspec.Struct, frozen=True):
     records: tuple[BattleRecord, ...] = ()
     last_dice: tuple[int, ...] = ()
     last_targets: tuple[int, ...] = ()
+    at_sea: str = ""  # the naval battle that ended last this phase: fighters its sunk carrier stranded are its losses
 
 
 def initial(definition: dict[str, Any]) -> Battles:
@@ -59,10 +68,16 @@ def _current(b: Battles, key: str) -> BattleRecord | None:
     return next((r for r in reversed(b.records) if r.key == key), None)
 
 
-def apply(b: Battles, rec: Recorded) -> Battles:
+def apply(b: Battles, rec: Recorded, game: Any = None) -> Battles:
+    """``game``: the game's state after this event, as the replay folded it (None: the cargo's side is the line's)."""
     e = rec.event
     if isinstance(e, PhaseBegan):
-        return msgspec.structs.replace(b, round=e.round)
+        return msgspec.structs.replace(b, round=e.round, at_sea="")
+    if isinstance(e, ev.AircraftLost):  # in the combat phase, only fighters whose carrier sank, nowhere to land
+        r = _current(b, b.at_sea) if b.at_sea else None
+        if r is None:
+            return b  # the end of the mover's non-combat move: lost for want of a landing, not in a battle
+        return _lost(b, r, {i: "attacker" if e.power == r.attacker else "defender" for i in e.units})
     if isinstance(e, DiceRolled):
         return msgspec.structs.replace(b, last_dice=e.faces, last_targets=e.targets)
     if isinstance(e, ev.BattleJoined):
@@ -79,14 +94,37 @@ def apply(b: Battles, rec: Recorded) -> Battles:
         throw = Throw(rec.seq, e.fire, b.last_dice, b.last_targets, e.hits, e.firer)
         return _update(b, e.battle, throws=(*r.throws, throw))
     if isinstance(e, ev.CasualtiesChosen):
-        lost = {**r.lost, e.side: r.lost.get(e.side, 0) + len(e.units) + len(e.cargo)}
-        return _update(b, e.battle, lost=lost, damaged=r.damaged + len(e.damaged))
+        doomed = r.doomed
+        if not e.removed and game is not None:  # behind the line: what they carry sinks with them when it clears
+            line = set(e.units)
+            doomed = {**doomed, **{i: e.side for i, u in game.units.items() if u.aboard in line}}
+        return _lost(b, r, {i: e.side for i in (*e.units, *e.cargo)}, damaged=r.damaged + len(e.damaged),
+                     doomed=doomed)
+    if isinstance(e, ev.LineCleared):  # its units were lost when chosen: their cargo sinks with them now
+        return _lost(b, r, {i: r.doomed.get(i) or _line_side(r, e) for i in e.cargo})
     if isinstance(e, ev.BattleOddsRecorded):
         odds = {"attacker_wins": e.attacker_wins, "defender_wins": e.defender_wins, "draw": e.draw}
         return _update(b, e.battle, odds=odds, attacking=e.attacking, defending=e.defending, defender=e.defender)
     if isinstance(e, ev.BattleEnded):
-        return _update(b, e.battle, outcome=e.outcome)
+        ended = _update(b, e.battle, outcome=e.outcome)
+        return msgspec.structs.replace(ended, at_sea=e.battle) if r.kind == "naval" else ended
     return b
 
 
-BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles)
+def _lost(b: Battles, r: BattleRecord, fallen: dict[int, str], **changes: Any) -> Battles:
+    """``fallen`` (unit id -> side) added to the battle's losses; a unit already counted is not counted again."""
+    new = {i: side for i, side in fallen.items() if i not in r.fallen}
+    lost = dict(r.lost)
+    for side in new.values():
+        lost[side] = lost.get(side, 0) + 1
+    return _update(b, r.key, lost=lost, fallen={**r.fallen, **new}, **changes)
+
+
+def _line_side(r: BattleRecord, e: ev.LineCleared) -> str:
+    """The side of cargo whose ship was not seen going behind the line (no game state at hand): the line's side, when
+    it held one side only."""
+    sides = {r.fallen.get(i, "") for i in e.units} - {""}
+    return sides.pop() if len(sides) == 1 else "defender"
+
+
+BATTLES: Projection[Battles] = Projection("battles", initial, apply, Battles, reads_game=True)

@@ -40,7 +40,8 @@ def snapshot(view: Any) -> dict[str, dict[str, float]]:
 
 
 TAGS = Tags(joined="aae.battle_joined", scored=("aae.hits_scored", "aae.bombing_damage"),
-            casualties="aae.casualties_chosen", cargo_lost="aae.line_cleared", ended="aae.battle_ended")
+            casualties="aae.casualties_chosen", cargo_lost="aae.line_cleared", ended="aae.battle_ended",
+            stranded="aae.aircraft_lost")
 
 
 def fights(entries: Sequence[Any]) -> tuple[list[Fight], dict[int, tuple[str, Fight]]]:
