@@ -130,12 +130,18 @@ class RollBack(Command, tag="core.roll_back"):
     reason: Text
 
 
-class CorrectDice(Command, tag="core.correct_dice"):
-    """Fix the faces of a physical throw entered wrongly."""
+class CorrectDice(Command, tag="core.correct_dice", kw_only=True):
+    """Fix the faces of a physical throw entered wrongly.
 
-    dice_seq: Seq
+    ``throw`` names it as the table offers it (the throws that can be corrected, newest first, in plain words:
+    "Germany attacks Karelia (round 2): 1 4 6"), or "the last throw"; ``dice_seq``, its event number, is the older
+    form, still accepted. One of the two, not both.
+    """
+
+    throw: Text = ""
     faces: Faces
     reason: Text
+    dice_seq: Seq | None = None
 
 
 class AddNote(Command, tag="core.add_note"):

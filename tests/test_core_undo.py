@@ -167,3 +167,70 @@ def test_decide_knows_who_is_at_the_table(store):
     app.seated = lambda game_id: ("Cy",)
     app.handle(gid, EndPhase())
     assert seen[-1] == ("Ann", "Bo", "Cy")
+
+
+def test_a_correction_names_the_throw_as_the_table_offers_it(app, toy_game):
+    """``core.correct_dice`` offers the throws entered at the table by name, newest first; "the last throw" or a
+    name picked corrects it; the event number (``dice_seq``) of older scripts and files is still accepted."""
+    assert "core.correct_dice" not in [p.tag for p in app.moves(toy_game)]  # nothing thrown yet
+    first = _fight(app, toy_game, [6]).first_seq
+    app.handle(toy_game, EndPhase())
+    second = _fight(app, toy_game, [5, 4]).first_seq
+    (offer,) = [p for p in app.moves(toy_game) if p.tag == "core.correct_dice"]
+    assert offer.choices == {"throw": ("Blue attacks red: 5 4", "Red attacks blue: 6")}
+    assert [t.seq for t in app.correctable(toy_game)] == [second, first]
+    out = app.handle(toy_game, CorrectDice(throw="the last throw", faces=(5, 5), reason="a 4 read as 5"))
+    assert out.events[0].event.dice_seq == second
+    out = app.handle(toy_game, CorrectDice(throw="red attacks blue: 6", faces=(3,), reason="misread"))
+    assert out.events[0].event.dice_seq == first
+    assert app.correctable(toy_game)[1].name == "Red attacks blue: 3"  # named with its faces now
+    out = app.handle(toy_game, CorrectDice(throw="Red attacks blue", faces=(2,), reason="misread again"))
+    assert out.events[0].event.dice_seq == first
+    out = app.handle(toy_game, CorrectDice(dice_seq=first, faces=(1,), reason="the old form"))
+    assert out.events[0].event.dice_seq == first
+
+
+def test_a_correction_naming_no_throw_or_two_is_refused_and_changes_nothing(app, toy_game):
+    fight = _fight(app, toy_game, [6])
+    head = app.head(toy_game)
+    with pytest.raises(Refused, match=r"no throw that can be corrected is named 'the first throw'; those that can "
+                                      r"be, newest first: Red attacks blue: 6$"):
+        app.handle(toy_game, CorrectDice(throw="the first throw", faces=(1,), reason="x"))
+    with pytest.raises(Refused, match="not both"):
+        app.handle(toy_game, CorrectDice(throw="the last throw", dice_seq=fight.first_seq, faces=(1,), reason="x"))
+    with pytest.raises(Refused, match="name the throw to correct"):
+        app.handle(toy_game, CorrectDice(faces=(1,), reason="x"))
+    assert app.head(toy_game) == head
+
+
+def test_assistant_rolled_and_taken_back_throws_are_not_offered(app, toy_game):
+    from assistant.decider import ScriptedDice
+
+    mark = app.head(toy_game)
+    _fight(app, toy_game, [6])
+    app.handle(toy_game, RollBack(to_seq=mark, reason="the wrong side attacked"))
+    app.handle(toy_game, Buy(count=1))
+    app.handle(toy_game, EndPhase())
+    app.handle(toy_game, Attack(), dice=ScriptedDice([3]))
+    assert app.correctable(toy_game) == [] and "core.correct_dice" not in [p.tag for p in app.moves(toy_game)]
+    with pytest.raises(Refused, match="no throw entered at the table can be corrected"):
+        app.handle(toy_game, CorrectDice(throw="the last throw", faces=(1,), reason="x"))
+
+
+def test_only_the_recent_throws_are_offered_older_ones_by_their_event_number(app, toy_game, monkeypatch):
+    """Listing the moves of a long game reads only its last events: a throw further back is corrected by its event
+    number (as the log's own correction form does), never offered by name."""
+    from assistant.application import takeback
+
+    old = _fight(app, toy_game, [6]).first_seq
+    app.handle(toy_game, EndPhase())
+    recent = _fight(app, toy_game, [5, 4]).first_seq
+    monkeypatch.setattr(takeback, "RECENT_EVENTS", app.head(toy_game) - old)  # the old throw just out of reach
+    assert [t.seq for t in app.correctable(toy_game)] == [recent]
+    with pytest.raises(Refused, match="no throw that can be corrected is named 'Red attacks blue'"):
+        app.handle(toy_game, CorrectDice(throw="Red attacks blue", faces=(1,), reason="misread"))
+    out = app.handle(toy_game, CorrectDice(dice_seq=old, faces=(1,), reason="misread"))
+    assert out.events[0].event.dice_seq == old
+    monkeypatch.setattr(takeback, "RECENT_THROWS", 1)
+    monkeypatch.setattr(takeback, "RECENT_EVENTS", 1_000)
+    assert [t.seq for t in app.correctable(toy_game)] == [recent]

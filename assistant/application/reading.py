@@ -12,7 +12,7 @@ from assistant.kinds import LoadedKind
 from assistant.moments import Possible, possible_moves
 from assistant.replay import View, read_cancels
 from events.base import Command, Event, tag_of
-from events.core import DiceCorrected, NoteAdded
+from events.core import CorrectDice, DiceCorrected, NoteAdded
 from events.store import Tampered
 from projections.cancellation import cancelled_set
 
@@ -45,8 +45,15 @@ class Reading(Parts):
             return game.head
 
     def moves(self, game_id: str, at: int | None = None) -> list[Possible]:
-        """The commands possible at this moment of the game (or at event ``at``), with their choices."""
-        return possible_moves(self.kind_of(game_id).kind, self.view(game_id, at))
+        """The commands possible at this moment of the game (or at event ``at``), with their choices; while a throw
+        entered at the table can be corrected, ``core.correct_dice`` too, offering those throws by name, newest
+        first."""
+        out = possible_moves(self.kind_of(game_id).kind, self.view(game_id, at))
+        throws = self.correctable(game_id, at)  # type: ignore[attr-defined]  # TakingBack's
+        if throws:
+            out.append(Possible(tag_of(CorrectDice), CorrectDice, "Correct a throw entered at the table",
+                                {"throw": tuple(t.name for t in throws)}))
+        return out
 
     def head(self, game_id: str) -> int:
         return self.store.head(self._open(game_id).row.game_id)

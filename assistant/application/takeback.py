@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from assistant.application.opening import OpenGame, Parts
 from assistant.decider import Refused, validate_faces
 from assistant.replay import CANCEL_TAG, decode_cancel
 from events.base import tag_of
 from events.core import CorrectDice, DiceCorrected, DiceRolled, EventsCancelled, NoteAdded, RollBack
+
+
+LAST_THROW = "the last throw"  # what a correction may call the newest throw it can correct
+SHOWN_IN_REFUSALS = 5
+RECENT_THROWS = 40  # the throws a correction may name, among the last RECENT_EVENTS events; older ones by number
+RECENT_EVENTS = 1_000
+
+
+class Correctable(NamedTuple):
+    """A physical throw a correction may name: ``name`` in plain words (its purpose and its faces now, with its
+    event number when another throw reads the same), ``seq`` its event."""
+
+    name: str
+    seq: int
+    purpose: str
 
 
 class TakingBack(Parts):
@@ -76,24 +92,99 @@ class TakingBack(Parts):
             return EventsCancelled(targets=(seq,), mode="redo", rewinds_to=cancel.rewinds_to)
         raise Refused("nothing to redo (redo works right after an undo)")
 
+    def correctable(self, game_id: str, at: int | None = None) -> list[Correctable]:
+        """The throws entered at the table that a correction may name now (or at event ``at``), newest first."""
+        game = self._open(game_id)
+        return self._correctable(game, self.store.head(game.row.game_id) if at is None else at)
+
+    def _correctable(self, game: OpenGame, head: int) -> list[Correctable]:
+        """The newest ``RECENT_THROWS`` throws of the last ``RECENT_EVENTS`` events are looked at, read one by one (a
+        long game's earlier throws are still corrected by event number, ``dice_seq``, as the log's own correction
+        form does): listing the moves of a 100,000-event game must not read, nor check, the whole log."""
+        gid = game.row.game_id
+        rolled, corrected = tag_of(DiceRolled), tag_of(DiceCorrected)
+        throw_seqs: list[int] = []
+        correction_seqs: list[int] = []
+        for seq, type_, _ in self._active_meta(gid, max(head - RECENT_EVENTS, 0), head):
+            if seq > head:
+                continue
+            if type_ == corrected:
+                correction_seqs.append(seq)
+            elif type_ == rolled:
+                throw_seqs.append(seq)
+                if len(throw_seqs) == RECENT_THROWS:
+                    break
+        if not throw_seqs:
+            return []
+        self._checked_from(gid, min(throw_seqs) - 1)
+        decode = game.loaded.catalogue.decode_event
+
+        def event(seq: int) -> object:
+            row = next(iter(self.store.rows(gid, seq - 1, seq)))
+            return decode(row.type, row.version, row.payload)
+
+        throws: dict[int, tuple[str, tuple[int, ...]]] = {}
+        for seq in sorted(throw_seqs):
+            thrown = event(seq)
+            if isinstance(thrown, DiceRolled) and thrown.source == "physical":
+                purpose = thrown.purpose.strip() or f"the throw of event {seq}"
+                throws[seq] = (purpose[:1].upper() + purpose[1:], thrown.faces)
+        for seq in sorted(c for c in correction_seqs if c > min(throw_seqs)):  # the faces as corrected since
+            fix = event(seq)
+            if isinstance(fix, DiceCorrected) and fix.dice_seq in throws:
+                throws[fix.dice_seq] = (throws[fix.dice_seq][0], fix.faces)
+        named = {seq: f"{purpose}: {' '.join(map(str, faces))}" for seq, (purpose, faces) in throws.items()}
+        twice = {n for n in named.values() if list(named.values()).count(n) > 1}
+        return [Correctable(f"{named[seq]} (event {seq})" if named[seq] in twice else named[seq], seq, throws[seq][0])
+                for seq in sorted(throws, reverse=True)]
+
+    def _named_throw(self, game: OpenGame, head: int, command: CorrectDice) -> int:
+        """The event of the throw ``command`` names: by its event number (the older form) or by its name."""
+        wanted = " ".join(command.throw.split())
+        if command.dice_seq is not None:
+            if wanted:
+                raise Refused(f"name the throw to correct once: throw {wanted!r} or event {command.dice_seq} "
+                              "(dice_seq), not both")
+            return command.dice_seq
+        if not wanted:
+            raise Refused(f"name the throw to correct (throw): {LAST_THROW!r} or one of those offered")
+        throws = self._correctable(game, head)
+        if not throws:
+            raise Refused("no throw entered at the table can be corrected (dice the assistant rolled cannot be, "
+                          "nor throws taken back)")
+        key = wanted.casefold()
+        if key in (LAST_THROW, "last throw", "last"):
+            return throws[0].seq
+        found = [t for t in throws if t.name.casefold() == key] or [t for t in throws if t.purpose.casefold() == key]
+        if len(found) == 1:
+            return found[0].seq
+        if found:
+            raise Refused(f"{len(found)} throws are named {wanted!r}; name one with its faces: "
+                          + "; ".join(t.name for t in found[:SHOWN_IN_REFUSALS]))
+        shown = "; ".join(t.name for t in throws[:SHOWN_IN_REFUSALS])
+        more = f" (and {len(throws) - SHOWN_IN_REFUSALS} older)" if len(throws) > SHOWN_IN_REFUSALS else ""
+        raise Refused(f"no throw that can be corrected is named {wanted!r}; those that can be, newest first: "
+                      f"{shown}{more}")
+
     def _correction(self, game: OpenGame, head: int, command: CorrectDice) -> DiceCorrected:
         gid = game.row.game_id
         if not command.reason.strip():
             raise Refused("a dice correction needs a reason")
-        if not 1 <= command.dice_seq <= head:
-            raise Refused(f"event {command.dice_seq} does not exist")
-        self._checked_from(gid, command.dice_seq - 1)
-        row = next(iter(self.store.rows(gid, command.dice_seq - 1, command.dice_seq)))
+        dice_seq = self._named_throw(game, head, command)
+        if not 1 <= dice_seq <= head:
+            raise Refused(f"event {dice_seq} does not exist; this game's log runs from 1 to {head}")
+        self._checked_from(gid, dice_seq - 1)
+        row = next(iter(self.store.rows(gid, dice_seq - 1, dice_seq)))
         if row.type != tag_of(DiceRolled):
-            raise Refused(f"event {command.dice_seq} is not a dice throw")
-        if command.dice_seq in self._cancelled(gid, head):
-            raise Refused(f"the throw at event {command.dice_seq} was taken back")
+            raise Refused(f"event {dice_seq} is not a dice throw")
+        if dice_seq in self._cancelled(gid, head):
+            raise Refused(f"the throw at event {dice_seq} was taken back")
         throw = game.loaded.catalogue.decode_event(row.type, row.version, row.payload)
         assert isinstance(throw, DiceRolled)
         if throw.source != "physical":
             raise Refused("the assistant rolled these dice; only dice entered from the table can be corrected")
         faces = validate_faces(command.faces, len(throw.faces), throw.sides)
         return DiceCorrected(
-            dice_seq=command.dice_seq, faces=faces, reason=command.reason.strip(),
+            dice_seq=dice_seq, faces=faces, reason=command.reason.strip(),
             original=throw.faces, purpose=throw.purpose, ref=throw.ref, targets=throw.targets,
         )

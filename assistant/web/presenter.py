@@ -18,6 +18,7 @@ from assistant.application import Assistant
 from assistant.kinds import LoadedKind
 from assistant.moments import possible_moves
 from events.base import tag_of
+from events.core import CorrectDice
 from flask import url_for
 
 from assistant.replay import View
@@ -61,8 +62,17 @@ class Presenter:
         return [form_for(p.command) for p in possible_moves(table.loaded.kind, table.view)]
 
     def choices(self, table: Table) -> dict[str, dict[str, tuple[str, ...]]]:
-        """tag -> field -> values, as the game's moves compute them from the state."""
-        return {p.tag: p.choices for p in possible_moves(table.loaded.kind, table.view) if p.choices}
+        """tag -> field -> values, as the game's moves compute them from the state; a game offering
+        ``core.correct_dice`` among its forms offers the throws it may correct, by name (``throws``)."""
+        out = {p.tag: p.choices for p in possible_moves(table.loaded.kind, table.view) if p.choices}
+        if CorrectDice in table.loaded.kind.declared_commands():
+            out[tag_of(CorrectDice)] = self.throws(table)
+        return out
+
+    def throws(self, table: Table) -> dict[str, tuple[str, ...]]:
+        """The choices of a ``core.correct_dice`` form: the throws entered at the table that may be corrected, named
+        in plain words, newest first (a game's own forms pass them as the form's ``offered``)."""
+        return {"throw": tuple(t.name for t in table.assistant.correctable(table.game_id, table.at))}
 
     def hints(self, table: Table) -> dict[str, tuple[str, ...]]:
         """Suggested values per field name: a field ``side`` is offered the state's ``sides``, and so on."""

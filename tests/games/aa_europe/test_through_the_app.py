@@ -106,3 +106,19 @@ def test_a_correction_after_the_choice_is_outstanding(app):
     out = app.handle(gid, json.dumps({"type": "core.correct_dice", "dice_seq": dice_seq, "faces": [6, 6, 6, 6],
                                       "reason": "typo"}))
     assert any(r.event.__struct_config__.tag == "aae.correction_outstanding" for r in out.events)
+
+
+def test_a_throw_is_corrected_by_the_name_the_table_offers(app):
+    gid = _to_baltic_battle(app)
+    app.handle(gid, json.dumps({"type": "aae.edit", "reason": "a tank the table forgot",
+                                "add": [{"space": "Baltic States", "power": "ussr", "kind": "armour"}]}))
+    do(app, gid, {"type": "aae.fire", "battle": "Baltic States", "faces": [1, 6, 6, 6]})
+    (offer,) = [p for p in app.moves(gid) if p.tag == "core.correct_dice"]
+    assert offer.choices == {"throw": ("Germany's attack at Baltic States (round 1): 1 6 6 6",)}
+    app.handle(gid, json.dumps({"type": "core.correct_dice", "throw": offer.choices["throw"][0],
+                                "faces": [1, 1, 6, 6], "reason": "typo"}))
+    assert app.view(gid).game.battles["Baltic States"].pending.hits == 2
+    app.handle(gid, json.dumps({"type": "core.correct_dice", "throw": "the last throw", "faces": [6, 6, 6, 6],
+                                "reason": "typo"}))
+    assert app.view(gid).game.battles["Baltic States"].pending is None
+    assert app.verify(gid) is None
