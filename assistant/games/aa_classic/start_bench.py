@@ -101,8 +101,8 @@ def state_at_process(db: Path, game_id: str, head: int, runs: int = 15) -> dict[
             "state_at_process_cpu_s_min": round(min(cpus), 3),
             "python_pass_s_median": round(statistics.median(bare_walls), 3),
             "python_pass_cpu_s_median": round(statistics.median(bare_cpus), 3),
-            # the interpreter alone, without the site hooks (an editable install's import finder is some 15 ms of
-            # `python -c pass`, and no saving for a command, which imports what that finder imports anyway)
+            # the interpreter alone, without the site hooks (the .pth files of the environment: an editable install
+            # is one line on the import path, pyproject.toml's package-dir, not an import hook loading pathlib)
             "python_S_pass_s_median": round(statistics.median(interpreter_walls), 3),
             # the machine's speed divided out: the target (0.12 s) was set where `python -c pass` took about 0.023 s
             "state_at_over_python_pass": round(statistics.median(walls) / statistics.median(bare_walls), 1),
