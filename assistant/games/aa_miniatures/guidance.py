@@ -20,15 +20,17 @@ def guidance(s: State) -> str:
         return "Army building: " + "; ".join(parts) + "."
     if s.stage == "map":
         if not s.objectives:
-            how = "roll for the map configuration" if s.scenario.name == "standard" else "the defender chooses the configuration"
-            return f"Choose the battlefield: {how} and place the objective marker (aam.choose_map)."
-        return "Toss a coin: the winner says who deploys first (aam.choose_deployment_order)."
+            how = {"standard": "roll for the map configuration",
+                   "assault": "the defender chooses the configuration"}.get(s.scenario.name,
+                                                                         "choose the map configuration")
+            return f"Choose the battlefield: {how} and place the objective marker."
+        return "Toss a coin: the winner says who deploys first."
     if s.stage == "deploy":
         left = sum(1 for u in s.army(s.deploying) if not u.hex)
         return f"{cap(side(s.deploying))} deploy: {left} unit(s) still to place, then end the phase."
     if s.cover is not None:
         u = s.units[s.cover.target]
-        return f"{u.label} may roll for cover ({s.cover.needed}+): {side(u.side)} roll (aam.cover)."
+        return f"{u.label} may roll for cover ({s.cover.needed}+): {side(u.side)} roll for it."
     if s.window is not None:
         u = s.units[s.window.unit]
         return (f"{u.label} is moving ({' → '.join(s.window.path)}): {side('allies' if u.side == 'axis' else 'axis')} "

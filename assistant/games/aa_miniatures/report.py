@@ -69,7 +69,7 @@ def attack_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
                 "disrupted and stopped" if e.type == "aam.mover_disrupted" else f"no effect ({ev.reason})"
             rows.append(BattleRow(
                 seq=p["seq"], round=p["turn"], battle=f"{a.labels[0]} → {a.labels[1]}",
-                where=f"{a.band} range" + (f", {a.distance} hexes" if a.distance is not None else ""),
+                where=f"{a.band} range" + (f", {_n(a.distance, 'hex')}" if a.distance is not None else ""),
                 attacker=p["sides"][0], defender=p["sides"][1], attacking={a.labels[0]: a.dice},
                 defending={a.labels[1]: a.defense}, odds=p["odds"], outcome=outcome,
                 defender_losses={c: 1 for c in ev.counters} if e.type == "aam.counters_placed" else {},
@@ -99,7 +99,7 @@ def fates(view: Any, entries: Sequence[Any]) -> list[LedgerRow]:
 
 
 def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('x') else 's'}"
 
 
 def _record(f: Any) -> str:

@@ -9,6 +9,7 @@ Presentation only: what the rules allow is the game's ``decide``; the odds and n
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from flask import render_template, request
@@ -19,10 +20,12 @@ from assistant.games.aa_miniatures import hexes
 from assistant.games.aa_miniatures.describe import ADJ, PHASE, side as side_name
 from assistant.games.aa_miniatures.game import GAME
 from assistant.games.aa_miniatures.moves.attack import preview
+from assistant.games.aa_miniatures.moves.common import SEPARATORS
+from assistant.games.aa_miniatures.moves.movement import provoked, provokes
 from assistant.games.aa_miniatures.moves.turn import control
 from assistant.games.aa_miniatures.odds import OUTCOMES
 from assistant.games.aa_miniatures.state import SIDES, State, Unit, other
-from assistant.web.forms import RenderedForm
+from assistant.web.forms import FormSpec, RenderedForm
 from assistant.web.presenter import Presenter, Table
 
 R = 22  # hex radius in SVG units
@@ -39,6 +42,26 @@ UNIT_FIELDS = {
 MAP_FORMS = {"aam.record_hex", "aam.record_hexside"}
 CARD_FORMS = {"aam.register_card", "aam.import_cards"}
 ANY_TIME = MAP_FORMS | CARD_FORMS | {"aam.edit_unit"}
+
+
+OPTION_LABELS = {
+    "attacker": "Attacker (Assault scenario)", "allies_player": "Allied player",
+    "axis_budget": "Axis budget (custom)", "allies_budget": "Allied budget (custom)",
+    "max_units": "Most units per army (custom)", "objective_from": "Objective wins from turn (custom)",
+    "points_turn": "Points compared at the end of turn (custom)", "last_turn": "Last turn (custom; 0: none)",
+    "historical_limits": "Historical army limits (custom)", "year": "Year limit (custom; 0: none)",
+    "year_rule": "Year limit counts units (custom)",
+}
+
+
+def _provoking_steps(s: State) -> list[int]:
+    """The steps of the open move that provoke at least one of the units able to fire (1 = the first hex)."""
+    w = s.window
+    if w is None:
+        return []
+    mover = s.units[w.unit]
+    return [i for i in range(1, len(w.path))
+            if any(provokes(s, mover, w.path[i - 1], w.path[i], f) for f in provoked(s))]
 
 
 def _label(s: State, u: Unit) -> str:
@@ -76,11 +99,15 @@ class MiniaturesPresenter(Presenter):
                 w = s.window
                 steps = " → ".join(f"{h} ({i})" if i else h for i, h in enumerate(w.path))
                 f.data["note"] = f"{s.units[w.unit].label} moves {steps}: fire at a step's start or destination hex."
-                if len(w.path) == 2 and not f.error:  # a one-hex move has one step to fire at
-                    f.values = {**f.values, "step": "1"}
-            if tag == "aam.end_phase" and s.stage == "play" and control(s) is not None:
+                steps = _provoking_steps(s)
+                if len(steps) == 1 and not f.error:  # one step provokes: the step is known
+                    f.values = {**f.values, "step": str(steps[0])}
+            if tag == "aam.end_phase" and (s.stage != "play" or control(s) is not None):
+                # objective control is asked only at the end of a turn, and only for hexes without coordinates
                 f.template = "aa_miniatures/form.html"
                 f.data = {"skip": ["control"]}
+            if tag == "aam.choose_order" and s.initiative_winner and not f.error:
+                f.values = {**f.values, "first": f.values.get("first") or s.initiative_winner}  # the usual choice
             if "facing" in {x.name for x in f.spec.fields}:
                 f.hints = {**f.hints, "facing": hexes.FACINGS}
             if tag == "aam.edit_unit":
@@ -94,7 +121,9 @@ class MiniaturesPresenter(Presenter):
             if tag == "aam.enlist":
                 f.template = "aa_miniatures/enlist.html"
                 f.data = {"cards": self._cards(s), "totals": self._totals(s)}
-        return out
+        # a form whose unit list is empty cannot be sent (play-test: an empty Unit list under Move once every unit
+        # had moved, an empty Firer list, Discharge before any unit was enlisted): it is left out
+        return [f for f in out if f.spec.tag not in UNIT_FIELDS or all(f.data["units"].values())]
 
     def _unit_choices(self, s: State, tag: str, name: str, form: RenderedForm) -> list[tuple[str, str]]:
         offered = form.hints.get(name)
@@ -103,12 +132,18 @@ class MiniaturesPresenter(Presenter):
             return [("0", "— not aboard —")] + [(str(u.id), _label(s, u)) for u in units]
         if tag == "aam.board" and name == "transport":
             units = [u for u in s.on_map(s.owner) if s.card(u).has("Transport")]
-        elif tag in ("aam.board", "aam.disembark"):
-            units = [u for u in s.on_map(s.owner) if s.card(u).type == "soldier" and bool(u.aboard) == (tag == "aam.disembark")]
+        elif tag == "aam.board":  # Soldiers sharing a hex with a Transport; never Artillery (p.29)
+            carriers = {u.hex for u in s.on_map(s.owner) if s.card(u).has("Transport")}
+            units = [u for u in s.on_map(s.owner) if s.card(u).type == "soldier" and not u.aboard
+                     and u.hex in carriers and "artillery" not in s.card(u).subtypes]
+        elif tag == "aam.disembark":
+            units = [u for u in s.on_map(s.owner) if s.card(u).type == "soldier" and u.aboard]
         elif offered is not None:
             units = [s.units[int(i)] for i in offered if i.isdigit() and int(i) in s.units]
         else:
             units = [u for u in s.units.values() if not u.destroyed]
+        if tag == "aam.deploy" and name == "unit":  # the units still to set up first: the next one is chosen
+            units = sorted(units, key=lambda u: bool(u.hex or u.aboard))
         return [(str(u.id), _label(s, u)) for u in units]
 
     def _edit_status(self, s: State, uid: str, typed: dict[str, str]) -> dict[str, Any] | None:
@@ -143,7 +178,13 @@ class MiniaturesPresenter(Presenter):
                  "units": len(s.army(x)), "max": sc.max_units, "fixed": x in s.final} for x in SIDES]
 
     def prepare(self, tag: str, form: dict[str, str], multi=None) -> dict[str, str]:
-        """A catalogue file chosen in the import form is read into its text (CSV or TOML by its name)."""
+        """A catalogue file chosen in the import form is read into its text (CSV or TOML by its name); a path or
+        objective typed with spaces ("D4 D5 D6") is the hexes it names, as with commas."""
+        field = {"aam.move": "path", "aam.choose_map": "objective"}.get(tag)
+        if field and form.get(field):
+            parts = [p for p in SEPARATORS.split(form[field].strip()) if p]
+            if len(parts) > 1 and all(hexes.LABEL.match(p) for p in parts):
+                return {**form, field: ", ".join(parts)}
         if tag == "aam.import_cards":
             upload = request.files.get("file")
             if upload is not None and upload.filename:
@@ -152,6 +193,13 @@ class MiniaturesPresenter(Presenter):
                 out["format"] = "toml" if upload.filename.lower().endswith(".toml") else "csv"
                 return out
         return form
+
+    # ------------------------------------------------------------------ the new-game form
+    def options_form(self, spec: FormSpec) -> FormSpec:
+        """The options in the table's words; the catalogue comes from the file field above the form, not as JSON
+        typed in a box (play-test: "Catalogue (optional): JSON" on a phone)."""
+        fields = tuple(replace(f, label=OPTION_LABELS.get(f.name, f.label)) for f in spec.fields if f.name != "catalogue")
+        return replace(spec, fields=fields)
 
     # ------------------------------------------------------------------ the attack panel
     def _first_odds(self, table: Table, form: RenderedForm) -> Markup:

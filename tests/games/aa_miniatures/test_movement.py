@@ -49,11 +49,8 @@ def test_a_shot_in_the_start_hex_meets_the_front_and_cover_cancels_defensive_fir
     assert rolled.arc == "front" and rolled.defense == 5
     assert isinstance(events[-1], ev.CoverAwaited) and events[-1].needed == 5
     t.do(c.Cover(dice=(5,)))  # a Vehicle's cover is 5+: the shot is cancelled (p.24)
-    assert t.state.window is not None and not t.unit(sherman).disrupted
-    with pytest.raises(Refused, match="already fired defensively"):
-        t.do(c.DefensiveFire(firer=pak, step=1, where="destination"))
-    t.do(c.HoldFire())
-    assert t.unit(sherman).hex == "F4" and t.state.window is None
+    # the PAK 38 was the only unit the move provoked: the move ends at once, no Hold fire needed
+    assert t.unit(sherman).hex == "F4" and t.state.window is None and not t.unit(sherman).disrupted
 
 
 def test_soldiers_never_provoke_vehicles_and_moves_away_do_not_provoke():
@@ -202,3 +199,37 @@ def test_only_the_units_a_move_provokes_are_offered_to_fire():
     assert fire.choices(t.state) == {"firer": (str(ids["pak-38"]),)}
     with pytest.raises(Refused, match="does not go from one hex adjacent to German Grenadier"):
         t.do(c.DefensiveFire(firer=ids["grenadier"], step=1))
+
+
+def test_a_path_typed_with_spaces_is_the_hexes_it_names():
+    # Play-test: "F5 F6" in the path field was taken as one hex named "F5 F6" (no geometry, so nothing checked) and
+    # the Grenadier was put there; a path or an objective typed with spaces or dashes now names each hex.
+    t, ids = game({"grenadier": ("F4", "")}, {"m4a1-sherman": ("D12", "N")})
+    t.do(c.Move(unit=ids["grenadier"], path=("F5 F6",)))
+    assert t.unit(ids["grenadier"]).hex == "F6"
+    t2, ids2 = game({"panzer-iv-ausf-g": ("D3", "S")}, {"m4a1-sherman": ("D12", "N")})
+    t2.do(c.RecordHex(hex="D6", terrain="hill"))
+    with pytest.raises(Refused, match="speed 3: entering D6 would take 4 hexes"):
+        t2.do(c.Move(unit=ids2["panzer-iv-ausf-g"], path=("D4 D5 D6",)))
+    t2.do(c.Move(unit=ids2["panzer-iv-ausf-g"], path=("d4-d5",)))
+    assert t2.unit(ids2["panzer-iv-ausf-g"]).hex == "D5"
+    t3 = Table()  # a free label of several words stays one hex
+    t3.cards()
+    for side in ("axis", "allies"):
+        t3.enlist(side, "grenadier" if side == "axis" else "m1-garand")
+        t3.do(c.FinaliseArmy(side=side))
+    t3.do(c.ChooseMap(objective=("old church",), faces=(3,)))
+    assert t3.state.objectives == ("old church",)
+
+
+def test_a_missed_defensive_fire_with_nobody_else_to_fire_ends_the_move():
+    # Play-test: after the only provoked unit missed, the table was left with an empty firer list and had to press
+    # Hold fire; the move now ends at once, and stays open while another provoked unit may still fire.
+    t, ids = game({"pak-38": ("E5", "")}, {"m4a1-sherman": ("E4", "S")}, first="allies")
+    t.do(c.Move(unit=ids["m4a1-sherman"], path=("F4",)))
+    t.do(c.DefensiveFire(firer=ids["pak-38"], step=1, faces=(1,) * 11))
+    assert t.state.window is None and t.unit(ids["m4a1-sherman"]).hex == "F4"
+    t, ids = game({"pak-38": ("E5", ""), "grenadier": ("F3", "")}, {"m4a1-sherman": ("E4", "S")}, first="allies")
+    t.do(c.Move(unit=ids["m4a1-sherman"], path=("F4",)))
+    t.do(c.DefensiveFire(firer=ids["pak-38"], step=1, faces=(1,) * 11))
+    assert t.state.window is not None  # the Grenadier next to both hexes may still fire

@@ -188,7 +188,6 @@ def test_who_acts_for_each_command_at_a_club_table():
     t.do(c.Move(unit=ids["m4a1-sherman"], path=("F4",)))
     assert acting_for(c.Move(unit=ids["m4a1-sherman"]), t.state) == ("allies",)
     assert acting_for(c.DefensiveFire(firer=ids["pak-38"], step=1), t.state) == ("axis",)
-    t.do(c.DefensiveFire(firer=ids["pak-38"], step=1, faces=(1,) * 11))
     assert acting_for(c.HoldFire(), t.state) == ("axis",)
 
 
@@ -242,3 +241,20 @@ def test_a_scenario_of_your_own_with_two_objectives_points_and_a_last_turn():
     assert t2.state.victory is None  # from turn 2 control wins, but nobody holds both hexes
     play_turn(t2)
     assert t2.state.victory.winner == "draw" and t2.state.victory.turn == 3
+
+
+def test_the_banner_speaks_plainly_before_the_map():
+    # Play-test: the banner ended in "(aam.choose_map)", and a custom game said "the defender chooses" though a
+    # custom game has no defender.
+    from assistant.games.aa_miniatures.guidance import guidance
+
+    for options, words in (({}, "roll for the map configuration"),
+                           ({"scenario": "custom"}, "choose the map configuration")):
+        t = Table(**options)
+        t.cards()
+        t.enlist("axis", "grenadier")
+        t.enlist("allies", "m1-garand")
+        for side in ("axis", "allies"):
+            t.do(c.FinaliseArmy(side=side))
+        text = guidance(t.state)
+        assert words in text and "aam." not in text and "defender" not in text

@@ -183,3 +183,80 @@ def test_the_edit_panel_shows_the_units_counters_and_keeps_them(app_client):
                   damaged="on", hidden="disrupted"))
     u = a.view(gid).game.units[panzer]
     assert (u.hex, u.damaged, u.disrupted, u.hidden) == ("E6", True, False, ("disrupted",))
+
+
+def _select(page: str, select_id: str) -> str:
+    """The options of one select as the page draws it."""
+    m = re.search(rf'<select id="{select_id}"[^>]*>(.*?)</select>', page, re.S)
+    assert m, select_id
+    return m.group(1)
+
+
+def test_what_a_phone_player_tripped_over_from_the_map_to_defensive_fire(app_client):
+    # Play-test at 390 px: command tags in the banner, the deploy list starting on a unit already set up, an
+    # objective-control choice during deployment, the initiative loser preselected to play first, a path typed
+    # with spaces taken as one hex, Artillery offered for a Transport, the defensive-fire step left to type
+    # when only one step provokes, "Dice for axis initiative".
+    from assistant.games.aa_miniatures import commands as c
+
+    a, client = app_client
+    gid = a.new_game("aa_miniatures", {})
+    a.handle(gid, c.ImportCards(text=EXTRA_CSV))
+    for card in ("pak-38", "grenadier", "halftrack"):
+        a.handle(gid, c.Enlist(side="axis", card=card))
+    a.handle(gid, c.Enlist(side="allies", card="m1-garand"))
+    for side in ("axis", "allies"):
+        a.handle(gid, c.FinaliseArmy(side=side))
+    page = client.get(f"/g/{gid}").data.decode()
+    assert "place the objective marker." in page and "(aam." not in page
+    assert 'value="aam.discharge"' not in client.get(f"/g/{a.new_game('aa_miniatures', {})}").data.decode()
+    _ok(client.do(gid, "aam.choose_map", objective="E6", faces="3"))
+    assert "(aam." not in client.get(f"/g/{gid}").data.decode()
+    a.handle(gid, c.ChooseDeploymentOrder(first="axis"))
+    ids = {u.card: u.id for u in a.view(gid).game.units.values()}
+    _ok(client.do(gid, "aam.deploy", unit=str(ids["pak-38"]), hex="E5", facing="", aboard="0"))
+    page = client.get(f"/g/{gid}").data.decode()
+    first = re.search(r'<option value="(\d+)"', _select(page, "aam-aam-deploy-unit")).group(1)
+    assert first == str(ids["grenadier"])  # the next unit to set up, not the PAK 38 already in E5
+    assert 'id="cmd-aam-end_phase-control"' not in page  # objective control is not a deployment question
+    a.handle(gid, c.Deploy(unit=ids["grenadier"], hex="D3"))
+    a.handle(gid, c.Deploy(unit=ids["halftrack"], hex="D3", facing="S"))
+    a.handle(gid, c.EndPhase())
+    a.handle(gid, c.Deploy(unit=ids["m1-garand"], hex="F3"))
+    a.handle(gid, c.EndPhase())
+    _ok(client.do(gid, "aam.roll_initiative", axis_dice="6 6", allies_dice="1 1"))
+    page = client.get(f"/g/{gid}").data.decode()
+    assert "Dice for Axis initiative" in page
+    assert '<option value="axis" selected>' in _select(page, "cmd-aam-choose_order-first")
+    _ok(client.do(gid, "aam.choose_order", first="axis"))
+    page = client.get(f"/g/{gid}").data.decode()
+    board = _select(page, "aam-aam-board-soldier")
+    assert "German Grenadier" in board and "PAK 38" not in board  # Artillery never rides a Transport (p.29)
+    _ok(client.do(gid, "aam.move", unit=str(ids["grenadier"]), path="D4 D5"))
+    assert a.view(gid).game.units[ids["grenadier"]].hex == "D5"
+    a.handle(gid, c.EndPhase())
+    # F3 -> F4 -> E4: only the second step goes from a hex next to the PAK 38 (E5) to another
+    _ok(client.do(gid, "aam.move", unit=str(ids["m1-garand"]), path="F4, E4"))
+    page = client.get(f"/g/{gid}").data.decode()
+    assert "Hold fire" in page and re.search(r'name="step" value="2"', page)
+    _ok(client.do(gid, "aam.hold_fire"))
+    page = client.get(f"/g/{gid}").data.decode()
+    assert 'value="aam.move"' not in page  # the Allies' only unit has moved: no Move form with an empty list
+    assert 'value="aam.end_phase"' in page
+
+
+def test_the_report_counts_one_hex_in_the_singular():
+    # Play-test: the report's battles read "short range, 1 hexes".
+    from assistant.games.aa_miniatures.report import _n
+
+    assert _n(1, "hex") == "1 hex" and _n(2, "hex") == "2 hexes" and _n(2, "attack") == "2 attacks"
+
+
+def test_the_new_game_form_asks_in_the_tables_words(app_client):
+    # Play-test: the options ended in "Catalogue (optional)" with a box for JSON, and "Attacker" or "Year 0" did not
+    # say which scenario they belong to; the catalogue comes from the file field.
+    a, client = app_client
+    page = client.get("/new?kind=aa_miniatures").data.decode()
+    assert 'name="file.catalogue"' in page  # the club's file
+    assert not re.search(r'<textarea[^>]*name="catalogue"', page) and "JSON" not in page
+    assert "Attacker (Assault scenario)" in page and "Year limit (custom; 0: none)" in page

@@ -6,7 +6,7 @@ import assistant.games.aa_miniatures.events as ev
 from assistant.decider import Context, Refused
 from assistant.games.aa_miniatures import commands as cmd
 from assistant.games.aa_miniatures import hexes
-from assistant.games.aa_miniatures.moves.common import can_enter, can_stop, hex_label, require_stage, unit
+from assistant.games.aa_miniatures.moves.common import can_enter, can_stop, hex_label, hex_labels, require_stage, unit
 from assistant.games.aa_miniatures.state import State, other
 from assistant.games.aa_miniatures.tables import load
 from events.core import PhaseBegan
@@ -40,7 +40,7 @@ def choose_map(c: cmd.ChooseMap, s: State, ctx: Context) -> list:
     require_stage(s, "map")
     if s.objectives:
         raise Refused("the battlefield is already chosen", "AAM p.4")
-    objective = tuple(dict.fromkeys(hex_label(h) for h in c.objective))
+    objective = tuple(dict.fromkeys(hex_labels(c.objective)))
     limit = 1 if s.scenario.name in ("standard", "assault") else MAX_OBJECTIVES
     if not 1 <= len(objective) <= limit:
         raise Refused(f"this scenario has {'one objective hex' if limit == 1 else f'1 to {limit} objective hexes'}",
@@ -70,7 +70,7 @@ def choose_map(c: cmd.ChooseMap, s: State, ctx: Context) -> list:
 def choose_deployment_order(c: cmd.ChooseDeploymentOrder, s: State, ctx: Context) -> list:
     require_stage(s, "map")
     if not s.objectives:
-        raise Refused("choose the battlefield and place the objective first (aam.choose_map)", "AAM p.4")
+        raise Refused("choose the battlefield and place the objective first", "AAM p.4")
     return [ev.DeploymentOrderChosen(first=c.first, second=other(c.first)),
             PhaseBegan(round=0, side=c.first, phase="deploy")]
 

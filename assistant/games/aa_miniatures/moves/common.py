@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from assistant.decider import Refused
 from assistant.games.aa_miniatures import hexes
 from assistant.games.aa_miniatures.describe import ADJ, side as side_name
@@ -39,7 +42,7 @@ def require_stage(s: State, *stages: str) -> None:
 def require_phase(s: State, phase: str) -> None:
     require_stage(s, "play")
     if s.cover is not None:
-        raise Refused(f"{s.units[s.cover.target].label} rolls for cover first (aam.cover)", "AAM p.24")
+        raise Refused(f"{s.units[s.cover.target].label} rolls for cover first", "AAM p.24")
     if s.phase != phase:
         raise Refused(f"this is done in a {phase} phase; it is now the {s.phase} phase", "AAM p.11")
 
@@ -60,6 +63,22 @@ def hex_label(raw: str) -> str:
     if not label or len(label) > 24:
         raise Refused(f"a hex is named by its label on your map (1 to 24 characters), not {raw[:30]!r}")
     return label
+
+
+def hex_labels(raw: Iterable[str]) -> list[str]:
+    """Hexes as typed in a list field: one item holding several map labels ("D4 D5 D6", "D4-D5") is those hexes
+    (play-test: a path typed with spaces was taken as one hex named "D4 D5 D6", and the unit put there)."""
+    out: list[str] = []
+    for item in raw:
+        parts = [p for p in SEPARATORS.split(item.strip()) if p]
+        if len(parts) > 1 and all(hexes.LABEL.match(p) for p in parts):
+            out += [hex_label(p) for p in parts]
+        else:
+            out.append(hex_label(item))
+    return out
+
+
+SEPARATORS = re.compile(r"[\s\-→>]+")
 
 
 def occupants(s: State, hex_: str, but: int = 0) -> list[Unit]:

@@ -20,7 +20,7 @@ def _check(c: cmd.DefensiveFire, s: State) -> tuple[Unit, Unit, str, str]:
     if w is None or s.stage != "play":
         raise Refused("defensive fire answers a unit moving next to yours: no move is under way", "AAM p.21")
     if s.cover is not None:
-        raise Refused(f"{s.units[s.cover.target].label} rolls for cover first (aam.cover)", "AAM p.24")
+        raise Refused(f"{s.units[s.cover.target].label} rolls for cover first", "AAM p.24")
     mover = s.units[w.unit]
     f = unit(s, c.firer, other(mover.side))
     if f not in movement.firers(s, mover):
@@ -76,7 +76,16 @@ def defensive_fire(c: cmd.DefensiveFire, s: State, ctx: Context) -> list:
         raise Refused(f"{len(cover_dice)} cover die/dice more than this shot needs", "AAM p.24")
     if stopped:
         out(*movement.finish(out.state, c.step - 1 if c.where == "start" else c.step, "defensive fire"))
+    else:
+        _close_when_nobody_left(out)
     return out.events
+
+
+def _close_when_nobody_left(out: Emitter) -> None:
+    """A shot that did not stop the mover, and no other unit the move provokes can still fire: the move ends there
+    (play-test: the table was left with an empty firer list and had to press Hold fire)."""
+    if out.state.window is not None and out.state.cover is None and not movement.provoked(out.state):
+        out(*movement.finish(out.state))
 
 
 def result(s: State, firer: int, step: int, where: str, covered: bool) -> list:
@@ -86,7 +95,10 @@ def result(s: State, firer: int, step: int, where: str, covered: bool) -> list:
     assert w is not None
     labels = (s.units[w.unit].label, s.units[firer].label)
     if covered:
-        return [ev.DefensiveFireFailed(unit=w.unit, by=firer, reason="cover", labels=labels)]
+        out = Emitter(s)
+        out(ev.DefensiveFireFailed(unit=w.unit, by=firer, reason="cover", labels=labels))
+        _close_when_nobody_left(out)
+        return out.events
     upto = step - 1 if where == "start" else step
     out = Emitter(s)
     out(ev.MoverDisrupted(unit=w.unit, hex=w.path[upto], by=firer, labels=labels))

@@ -14,7 +14,7 @@ from assistant.games.aa_miniatures import commands as cmd
 from assistant.games.aa_miniatures import hexes
 from assistant.games.aa_miniatures.moves.battlefield import refuse_boarding
 from assistant.games.aa_miniatures.moves.common import (
-    MAX_PATH, Emitter, can_stop, effective_speed, hex_label, require_phase, unit,
+    MAX_PATH, Emitter, can_stop, effective_speed, hex_label, hex_labels, require_phase, unit,
 )
 from assistant.games.aa_miniatures.state import State, Unit, hexside, other
 from assistant.games.aa_miniatures.tables import load
@@ -55,7 +55,8 @@ def move(c: cmd.Move, s: State, ctx: Context) -> list:
     if why:
         raise Refused(why, "AAM p.11")
     card = s.card(u)
-    if len(c.path) > MAX_PATH:
+    typed = hex_labels(c.path)
+    if len(typed) > MAX_PATH:
         raise Refused(f"a path holds at most {MAX_PATH} hexes")
     facing = c.facing.strip().upper()
     if facing and card.type != "vehicle":
@@ -68,7 +69,7 @@ def move(c: cmd.Move, s: State, ctx: Context) -> list:
         out(ev.MoveStarted(unit=u.id, path=(u.hex,), facing=facing, pivot=True, label=u.label),
             ev.MoveEnded(unit=u.id, hex=u.hex, facing=facing, label=u.label))
         return out.events
-    path, cost, road_bonus, rolls = _walk(s, u, [hex_label(h) for h in c.path])
+    path, cost, road_bonus, rolls = _walk(s, u, typed)
     full = can_stop(s, u, path[-1])
     if full:  # only a unit forced to stop retraces its path; a move may not be planned into a full hex
         raise Refused(full, "AAM p.13")
@@ -203,7 +204,7 @@ def hold_fire(c: cmd.HoldFire, s: State, ctx: Context) -> list:
     if s.window is None:
         raise Refused("no move is waiting for defensive fire", "AAM p.21")
     if s.cover is not None:
-        raise Refused(f"{s.units[s.cover.target].label} rolls for cover first (aam.cover)", "AAM p.24")
+        raise Refused(f"{s.units[s.cover.target].label} rolls for cover first", "AAM p.24")
     return finish(s)
 
 

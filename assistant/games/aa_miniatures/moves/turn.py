@@ -10,6 +10,7 @@ from assistant.games.aa_miniatures import hexes
 from assistant.games.aa_miniatures.combat import DAMAGED, DESTROYED, DISRUPTED
 from assistant.games.aa_miniatures.moves import movement
 from assistant.games.aa_miniatures.moves.battlefield import end_deployment
+from assistant.games.aa_miniatures.describe import ADJ, cap, side as side_name
 from assistant.games.aa_miniatures.moves.common import Emitter, require_phase, require_stage
 from assistant.games.aa_miniatures.state import SIDES, State, other
 from events.core import PhaseBegan
@@ -23,12 +24,12 @@ def initiative_bonus(s: State, side: str) -> int:
 def roll_initiative(c: cmd.RollInitiative, s: State, ctx: Context) -> list:
     require_phase(s, "initiative")
     if s.initiative_winner:
-        raise Refused(f"{s.initiative_winner} won the initiative: they choose who plays first (aam.choose_order)",
+        raise Refused(f"{cap(side_name(s.initiative_winner))} won the initiative: they choose who plays first",
                       "AAM p.11")
     out: list = []
     totals, bonuses = {}, {}
     for side, faces in (("axis", c.axis_dice), ("allies", c.allies_dice)):
-        throw = ctx.throw(f"{side} initiative", 2, faces, ref=f"initiative:{s.turn}:{side}", thrower=side)
+        throw = ctx.throw(f"{ADJ[side]} initiative", 2, faces, ref=f"initiative:{s.turn}:{side}", thrower=side)
         out.append(throw)
         bonuses[side] = initiative_bonus(s, side)
         totals[side] = sum(throw.faces) + bonuses[side]
@@ -46,7 +47,7 @@ def roll_initiative(c: cmd.RollInitiative, s: State, ctx: Context) -> list:
 def choose_order(c: cmd.ChooseOrder, s: State, ctx: Context) -> list:
     require_phase(s, "initiative")
     if not s.initiative_winner:
-        raise Refused("roll for initiative first (aam.roll_initiative)", "AAM p.11")
+        raise Refused("roll for initiative first", "AAM p.11")
     return [ev.OrderChosen(turn=s.turn, first=c.first, second=other(c.first)),
             PhaseBegan(round=s.turn, side=c.first, phase="movement")]
 
@@ -56,7 +57,7 @@ def end_phase(c: cmd.EndPhase, s: State, ctx: Context) -> list:
     if s.stage == "deploy":
         return end_deployment(s)
     if s.cover is not None:
-        raise Refused(f"{s.units[s.cover.target].label} rolls for cover first (aam.cover)", "AAM p.24")
+        raise Refused(f"{s.units[s.cover.target].label} rolls for cover first", "AAM p.24")
     if s.phase == "initiative":
         raise Refused("roll for initiative and choose who plays first", "AAM p.11")
     out = Emitter(s)
