@@ -256,6 +256,12 @@ class RenderedForm:
     apart: bool | None = None  # shown with the edits and overrides (None: when the command is one)
     at: int = 0  # the log position the form was drawn at (0: not named)
     answers: str = ""  # the throw or decision it answers there (the move's ``answers``)
+    # how a choice reads in its list, where not as its value with spaces: field -> value -> words ("axis" -> "Axis")
+    labels: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def choice(self, f: FieldSpec, value: str) -> str:
+        """A value of a choice list as the table reads it."""
+        return self.labels.get(f.name, {}).get(value) or str(value).replace("_", " ")
 
     @property
     def open(self) -> bool:

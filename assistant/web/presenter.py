@@ -96,12 +96,30 @@ class Presenter:
         # A refused command keeps its form (with what was typed and why) even when it is not of this moment.
         specs += [form_for(c) for c in table.loaded.kind.declared_commands()
                   if (errors or {}).get(tag_of(c)) and tag_of(c) not in shown]
+        sides = self._sides(table)
         for spec in specs:
             message, values = (errors or {}).get(spec.tag, ("", {}))
             offered = {**hints, **choices.get(spec.tag, {})}
+            lists = {f.name: (*offered.get(f.name, ()), *f.choices) for f in spec.fields}
+            labels = {name: {v: label for v in values_ if isinstance(v, str) and (label := self.choice_label(name, v, sides))}
+                      for name, values_ in lists.items()}
             out.append(RenderedForm(spec, new_command_id(), dict(values), message,
-                                    {f.name: offered[f.name] for f in spec.fields if f.name in offered}))
+                                    {f.name: offered[f.name] for f in spec.fields if f.name in offered},
+                                    labels={name: words for name, words in labels.items() if words}))
         return out
+
+    def _sides(self, table: Table) -> frozenset[str]:
+        """The game's powers or sides as set up (``GameKind.sides``): their names in choice lists."""
+        declared = table.loaded.kind.sides
+        try:
+            return frozenset(declared(table.view.game)) if declared else frozenset()
+        except Exception:  # a game whose sides cannot be read at this moment: its choices keep their values
+            return frozenset()
+
+    def choice_label(self, field: str, value: str, sides: frozenset[str]) -> str:
+        """How ``value`` reads in the choice list of ``field`` ("" = as the value, with spaces): a power or side by
+        the name the table gives it (``term``: "germany" -> "Germany"). A game may name other values."""
+        return self.term(value) if value in sides else ""
 
     def ledgers(self, table: Table) -> Markup:
         """Read models as tables: the game's state first, then each projection."""
@@ -138,6 +156,10 @@ class Presenter:
         """A game's own form turned into the fields of its command (e.g. one amendment typed as plain inputs);
         ``multi`` holds every value of inputs sent several times under one name."""
         return form
+
+    # What the game calls one go round the table, in the banner, the log's headings and the summaries ("round" in
+    # Axis & Allies; "turn" where the rulebook says so), as its report adapter's ``round_name``.
+    round_name = "round"
 
     def term(self, word: str) -> str:
         """A side, phase or step id as the table says it ("combat_move" -> "combat move")."""

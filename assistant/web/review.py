@@ -228,9 +228,11 @@ def _summary(game_id: str, spectator: str | None):
     if side is not None and side not in steps.sides.get(round_, []):
         abort(404, f"Nobody called {side!r} had a turn in round {round_}.")
     text = summaries.turn_summary(assistant(), gid, round_, side, fmt)
+    presenter = presenter_for(assistant().kind_of(gid))
     ctx = {"text": text, "round": round_, "side": side or "", "fmt": fmt, "game_id": gid,
-           "term": presenter_for(assistant().kind_of(gid)).term, "urls": _urls(gid, spectator),
-           "game": assistant().game(gid), "spectator": spectator, "title": f"Summary of round {round_}",
+           "term": presenter.term, "round_name": presenter.round_name, "urls": _urls(gid, spectator),
+           "game": assistant().game(gid), "spectator": spectator,
+           "title": f"Summary of {presenter.round_name} {round_}",
            "summary_rounds": [(r, str(r), steps.sides.get(r, [])) for r in rounds]}
     return render_template("review/_summary.html" if is_htmx() else "review/summary.html", **ctx)
 

@@ -75,6 +75,7 @@ def context(table: Table, *, spectator: str | None = None, play: bool = False) -
         "watch_url": _watch_url(table.game_id),
         "base_url": _base_url(table.game_id, spectator),
         "term": p.term,
+        "round_name": p.round_name,
         "join_as": "" if spectator or table.readonly else _not_yet_a_player(table),
     }
 
@@ -151,10 +152,11 @@ def table(game_id: str):
 def _more_log(game_id: str, spectator: str | None):
     gid = open_game(game_id)
     upto = int_arg("upto") or assistant().head(gid)
+    presenter = presenter_for(assistant().kind_of(gid))
     return render_template("_log_page.html", page=log_page(assistant(), gid, upto), game_id=gid,
                            readonly=spectator is not None or request.args.get("ro") == "1", is_dice=is_physical_dice,
-                           at=None, base_url=_base_url(gid, spectator),
-                           term=presenter_for(assistant().kind_of(gid)).term)
+                           at=None, base_url=_base_url(gid, spectator), term=presenter.term,
+                           round_name=presenter.round_name)
 
 
 @viewer.pages(web, "/log")

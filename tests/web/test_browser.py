@@ -263,7 +263,7 @@ def test_report_teaching_replay_and_battle_odds(browser, aa_server):
     expect(host.locator("table.battles")).to_contain_text("Finland-Norway")
     expect(host.locator("table.battles")).to_contain_text("attacker wins")
     expect(host.get_by_role("link", name="PNG").first).to_have_attribute("href", re.compile(r"/report/chart/\w+\.png$"))
-    host.select_option("#summary-turn", label="Round 1 — USSR's turn")
+    host.select_option("#summary-turn", label="Round 1 — USSR")
     host.get_by_role("button", name="Show the summary").click()
     expect(host.locator("#summary-text")).to_have_value(re.compile(r"buys 2 infantry"))
     host.get_by_role("button", name="Copy").click()

@@ -433,3 +433,26 @@ def test_a_turn_that_begins_is_logged_under_its_first_phase(real):
     begins = html.index("Germany&#39;s turn begins")
     ussr = html.index("USSR · ")
     assert germany < begins < ussr, (germany, begins, ussr)
+
+
+def test_a_table_with_nothing_to_play_says_so_instead_of_an_empty_box(tmp_path):
+    """A game over (here: a kind whose only move left is an edit) shows no empty actions box."""
+    import msgspec
+
+    from assistant.application import Assistant
+    from assistant.decider import Move
+    from assistant.kinds import KindRegistry
+    from assistant.web import create_app
+    from events.store import EventStore
+    from tests.toygame.game import GAME as TOY, EditTreasury, edit_treasury
+
+    registry = KindRegistry()
+    registry.register(msgspec.structs.replace(TOY, moves=(Move(EditTreasury, edit_treasury),), commands=(EditTreasury,)))
+    store = EventStore(tmp_path / "over.sqlite3")
+    app = Assistant(store, registry)
+    gid = app.new_game("toy", {"treasury": 0})
+    page = create_app(app, testing=True).test_client().get(f"/g/{gid}").data.decode()
+    actions = page[page.index('id="actions"'):]
+    assert "Nothing to play now; an edit or an override below still puts the table right." in actions
+    assert '<div class="forms">' in actions  # the edits' own list, under their summary
+    store.close()

@@ -106,8 +106,15 @@ def _record(f: Any) -> str:
     return f"{_n(f.attacks, 'attack')} made, {_n(f.hits_scored, 'hit')} scored"
 
 
+def _thrower(seq: int, roll: Any, side: str) -> tuple[str, str]:
+    """Who threw, and no battle: a throw's ``ref`` ("attack:1:1:7") is the game's key, not a place, and its purpose
+    already says who fired at whom ("Panzer IV attacks Sherman")."""
+    return roll.thrower or side, ""
+
+
 ADAPTER = Adapter(
     kind="aa_miniatures",
+    attribution=lambda entries: _thrower,
     metrics=METRICS,
     snapshot=snapshot,
     battles=attack_rows,

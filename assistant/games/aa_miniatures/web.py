@@ -70,6 +70,8 @@ def _label(s: State, u: Unit) -> str:
 
 
 class MiniaturesPresenter(Presenter):
+    round_name = "turn"  # the rulebook counts « tours »
+
     # ------------------------------------------------------------------ forms of the moment
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
         s: State = table.view.game
@@ -268,6 +270,10 @@ class MiniaturesPresenter(Presenter):
 
     def term(self, word: str) -> str:
         return ADJ.get(word) or PHASE.get(word) or word.replace("_", " ")
+
+    def choice_label(self, field: str, value: str, sides: frozenset[str]) -> str:
+        """A side in a choice list by its name ("the Allies" play first, not "Allied")."""
+        return {"axis": "Axis", "allies": "Allies"}.get(value, "")
 
     # ------------------------------------------------------------------ the map
     def spaces(self, table: Table) -> tuple[str, ...]:

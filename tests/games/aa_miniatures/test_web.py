@@ -112,6 +112,8 @@ def test_the_report_and_the_teaching_replay_of_a_played_game(app_client):
     assert "Traceback" not in report
     # an attack's odds in its own outcomes, not a battle's "attacker wins … both destroyed"
     assert "disrupted or damaged" in report and "no effect" in report and "both destroyed" not in report
+    # the luckiest and unluckiest throws say who fired at whom, not the game's key for the throw ("attack:1:1:7")
+    assert not re.search(r"\b(attack|shot):\d+:\d+", report) and " attacks " in report
     seq = next(e.seq for e in a.log(gid) if e.type == "aam.attack_rolled")
     teach = client.get(f"/g/{gid}/teach?at={seq}").data.decode()
     assert "AAM p.15-16" in teach and "each 4+ succeeds" in teach
@@ -227,7 +229,9 @@ def test_what_a_phone_player_tripped_over_from_the_map_to_defensive_fire(app_cli
     _ok(client.do(gid, "aam.roll_initiative", axis_dice="6 6", allies_dice="1 1"))
     page = client.get(f"/g/{gid}").data.decode()
     assert "Dice for Axis initiative" in page
-    assert '<option value="axis" selected>' in _select(page, "cmd-aam-choose_order-first")
+    assert '<span class="round">Turn 1</span>' in page  # the rulebook's turns, not rounds
+    order = _select(page, "cmd-aam-choose_order-first")
+    assert '<option value="axis" selected>Axis</option>' in order and '<option value="allies">Allies</option>' in order
     _ok(client.do(gid, "aam.choose_order", first="axis"))
     page = client.get(f"/g/{gid}").data.decode()
     board = _select(page, "aam-aam-board-soldier")
@@ -260,3 +264,4 @@ def test_the_new_game_form_asks_in_the_tables_words(app_client):
     assert 'name="file.catalogue"' in page  # the club's file
     assert not re.search(r'<textarea[^>]*name="catalogue"', page) and "JSON" not in page
     assert "Attacker (Assault scenario)" in page and "Year limit (custom; 0: none)" in page
+    assert "what the form says about the catalogue" not in page  # no such field: the file is the only way
