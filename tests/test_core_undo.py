@@ -234,3 +234,11 @@ def test_only_the_recent_throws_are_offered_older_ones_by_their_event_number(app
     monkeypatch.setattr(takeback, "RECENT_THROWS", 1)
     monkeypatch.setattr(takeback, "RECENT_EVENTS", 1_000)
     assert [t.seq for t in app.correctable(toy_game)] == [recent]
+
+
+def test_looking_back_at_a_moment_offers_no_correction(app, toy_game):
+    """A correction is appended now: the moves of an earlier moment do not offer one (nor read the log for it)."""
+    _fight(app, toy_game, [6])
+    assert "core.correct_dice" in [p.tag for p in app.moves(toy_game)]
+    assert "core.correct_dice" in [p.tag for p in app.moves(toy_game, at=app.head(toy_game))]
+    assert "core.correct_dice" not in [p.tag for p in app.moves(toy_game, at=app.head(toy_game) - 1)]

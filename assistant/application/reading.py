@@ -49,7 +49,9 @@ class Reading(Parts):
         entered at the table can be corrected, ``core.correct_dice`` too, offering those throws by name, newest
         first."""
         out = possible_moves(self.kind_of(game_id).kind, self.view(game_id, at))
-        throws = self.correctable(game_id, at)  # type: ignore[attr-defined]  # TakingBack's
+        if at is not None and at < self.head(game_id):
+            return out  # a correction is appended now: looking back at a moment offers none
+        throws = self.correctable(game_id)  # type: ignore[attr-defined]  # TakingBack's
         if throws:
             out.append(Possible(tag_of(CorrectDice), CorrectDice, "Correct a throw entered at the table",
                                 {"throw": tuple(t.name for t in throws)}))

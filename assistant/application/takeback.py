@@ -98,41 +98,28 @@ class TakingBack(Parts):
         return self._correctable(game, self.store.head(game.row.game_id) if at is None else at)
 
     def _correctable(self, game: OpenGame, head: int) -> list[Correctable]:
-        """The newest ``RECENT_THROWS`` throws of the last ``RECENT_EVENTS`` events are looked at, read one by one (a
-        long game's earlier throws are still corrected by event number, ``dice_seq``, as the log's own correction
-        form does): listing the moves of a 100,000-event game must not read, nor check, the whole log."""
+        """The newest ``RECENT_THROWS`` throws of the last ``RECENT_EVENTS`` events before ``head`` (a long game's
+        earlier throws are still corrected by event number, ``dice_seq``, as the log's own correction form does):
+        listing the moves of a 100,000-event game, now or at an earlier event, reads and checks no more than that."""
         gid = game.row.game_id
+        after = max(head - RECENT_EVENTS, 0)
+        self._checked_from(gid, after)
+        cancelled = self._cancelled(gid, head)
         rolled, corrected = tag_of(DiceRolled), tag_of(DiceCorrected)
-        throw_seqs: list[int] = []
-        correction_seqs: list[int] = []
-        for seq, type_, _ in self._active_meta(gid, max(head - RECENT_EVENTS, 0), head):
-            if seq > head:
-                continue
-            if type_ == corrected:
-                correction_seqs.append(seq)
-            elif type_ == rolled:
-                throw_seqs.append(seq)
-                if len(throw_seqs) == RECENT_THROWS:
-                    break
-        if not throw_seqs:
-            return []
-        self._checked_from(gid, min(throw_seqs) - 1)
+        rows = [r for r in self.store.rows(gid, after, head)
+                if r.type in (rolled, corrected) and r.seq not in cancelled]
         decode = game.loaded.catalogue.decode_event
-
-        def event(seq: int) -> object:
-            row = next(iter(self.store.rows(gid, seq - 1, seq)))
-            return decode(row.type, row.version, row.payload)
-
         throws: dict[int, tuple[str, tuple[int, ...]]] = {}
-        for seq in sorted(throw_seqs):
-            thrown = event(seq)
+        for row in [r for r in rows if r.type == rolled][-RECENT_THROWS:]:
+            thrown = decode(row.type, row.version, row.payload)
             if isinstance(thrown, DiceRolled) and thrown.source == "physical":
-                purpose = thrown.purpose.strip() or f"the throw of event {seq}"
-                throws[seq] = (purpose[:1].upper() + purpose[1:], thrown.faces)
-        for seq in sorted(c for c in correction_seqs if c > min(throw_seqs)):  # the faces as corrected since
-            fix = event(seq)
-            if isinstance(fix, DiceCorrected) and fix.dice_seq in throws:
-                throws[fix.dice_seq] = (throws[fix.dice_seq][0], fix.faces)
+                purpose = thrown.purpose.strip() or f"the throw of event {row.seq}"
+                throws[row.seq] = (purpose[:1].upper() + purpose[1:], thrown.faces)
+        for row in rows:  # the faces as corrected since, in log order
+            if row.type == corrected:
+                fix = decode(row.type, row.version, row.payload)
+                if isinstance(fix, DiceCorrected) and fix.dice_seq in throws:
+                    throws[fix.dice_seq] = (throws[fix.dice_seq][0], fix.faces)
         named = {seq: f"{purpose}: {' '.join(map(str, faces))}" for seq, (purpose, faces) in throws.items()}
         twice = {n for n in named.values() if list(named.values()).count(n) > 1}
         return [Correctable(f"{named[seq]} (event {seq})" if named[seq] in twice else named[seq], seq, throws[seq][0])
