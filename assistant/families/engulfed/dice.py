@@ -19,7 +19,12 @@ class TableDice:
     def throw(self, purpose: str, count: int, faces: Sequence[int] | None = None, sides: int = 6,
               targets: Sequence[int] = (), hits_when: str = "at_most", ref: str = "", thrower: str = "") -> DiceRolled:
         if len(self.left) < count:
-            raise Refused(f"{purpose}: {count} dice needed, {len(self.left)} face(s) left in the command")
+            n = len(self.left)
+            short = "the faces entered ran out before it" if not n else \
+                f"only {n} face{'s' if n != 1 else ''} entered {'is' if n == 1 else 'are'} left for it"
+            raise Refused(f"{purpose}: {count} {'die' if count == 1 else 'dice'} needed, but {short} (enter every "
+                          "die the command throws, in the order thrown, or leave the faces empty to let the "
+                          "assistant roll)")
         mine, self.left = self.left[:count], self.left[count:]
         return self.ctx.throw(purpose, count, faces=mine, sides=sides, targets=targets, hits_when=hits_when, ref=ref,
                               thrower=thrower)

@@ -6,6 +6,7 @@ from typing import Any
 
 from assistant.games.europe_engulfed import calendar
 from assistant.games.europe_engulfed.wording import adjective, block, nation, place, places, units, weather, words
+from assistant.games.europe_engulfed.wording import step as step_words
 from assistant.games.europe_engulfed.board.describe import SENTENCES as BOARD_SENTENCES
 from assistant.games.europe_engulfed.supply.describe import SENTENCES as SUPPLY_SENTENCES
 from assistant.games.europe_engulfed.readings import ResourceSupplyRead
@@ -21,7 +22,7 @@ def _phase(e: PhaseBegan) -> str:
     label = calendar.name(e.round - 1) if e.round > 0 else "setup"
     what = e.phase.replace("_", " ")
     who = f"{words(e.side)} " if e.side else ""
-    step = f" ({_title(e.step)})" if e.step else ""
+    step = f" ({step_words(e.step) if e.step.startswith('combat:') else _title(e.step)})" if e.step else ""
     return f"{label}: {who}{what} phase{step}."
 
 
@@ -43,8 +44,11 @@ def _purchase(e: ev.Purchased) -> str:
 def _round(e: ev.CombatRoundFought) -> str:
     hits = {side: sum(f.hits for f in e.fires if f.side == side) for side in ("Axis", "Allied")}
     lost = sum(e.losses.values())
-    return (f"{e.kind.title()} {e.round_type} combat round in {place(e.area)}: Axis score {hits['Axis']} hit(s), "
-            f"Allies {hits['Allied']}; {lost} step(s) lost.")
+    def n(count: int, what: str) -> str:
+        return f"{count} {what}{'' if count == 1 else 's'}"
+
+    return (f"{e.kind.title()} {e.round_type} combat round in {place(e.area)}: Axis score {n(hits['Axis'], 'hit')}, "
+            f"Allies {hits['Allied']}; {n(lost, 'step')} lost.")
 
 
 def _naval(e: ev.NavalCombatResolved) -> str:

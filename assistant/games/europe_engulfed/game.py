@@ -153,7 +153,7 @@ MOVES: tuple[Move[EEState], ...] = (
          choices=lambda s: {"side": (s.side,), "unit_ids": offers.undetermined_units(s)},
          label="Record what our map shows"),
     Move(ChooseSeaSupplyAllocation, supply_moves.choose_sea_supply_allocation, phases=("initial_supply",),
-         when=lambda s: not offers.determined(s), choices=lambda s: {"side": (s.side,)},
+         when=offers.sea_supply_short, choices=lambda s: {"side": (s.side,)},
          label="Choose who is supplied by sea"),
     Move(ReadResourceSupply, read_resource_supply, phases=("initial_supply", "production"),
          when=lambda s: bool(offers.unread_income(s)),
@@ -181,16 +181,19 @@ MOVES: tuple[Move[EEState], ...] = (
          when=offers.holds_special_action, label="Unrestricted replacements here"),
     Move(c.DeclareWar, politics.declare_war, phases=("operational_move",),
          choices=lambda s: {"aggressor": offers.phasing_majors(s), "target": _powers(s)}, label="Declare war"),
-    Move(c.Move, movement.move, phases=MOVEMENT, label="Move this unit",
+    # the breakthrough menu (no phase bought yet) neither moves nor fights: a bought phase does (EE 1.26, 6.2)
+    Move(c.Move, movement.move, phases=MOVEMENT, label="Move this unit", when=offers.in_bought_breakthrough,
          choices=lambda s: {"mode": movement.MODES}),  # left empty: the phase's own kind of move
-    Move(c.Fight, combat.fight, phases=BATTLES, label="Fight this battle",
+    Move(c.Fight, combat.fight, phases=BATTLES, label="Fight this battle", when=offers.in_bought_breakthrough,
          choices=lambda s: {"area": offers.battle_areas(s), "round_type": ("normal", "assault")}),
     # 6.5/7.7: the defender may counterattack at the end of any combat round, the initial combat phase's included
     Move(c.Counterattack, combat.counterattack, phases=BATTLES, when=offers.counterattack_open,
          choices=lambda s: {"nation": offers.defending_holders(s), "area": (s.battle.area,) if s.battle else (),
                             "round_type": ("normal", "assault")}, label="Counterattack"),
     Move(c.BuyBreakthrough, combat.buy_breakthrough, phases=("breakthrough",), label="Buy a breakthrough phase",
-         choices=lambda s: {"kind": ("operational", "strategic", "combat"), "area": offers.designatable(s)}),
+         when=lambda s: not s.step,
+         choices=lambda s: {"kind": ("operational", "strategic", "combat"), "area": offers.designatable(s),
+                            "nations": offers.breakthrough_buyers(s)}),
     # amphibious, airborne and withdrawal are the phasing player's in the operational move (7.2, 7.3, 7.52);
     # retreat and reinforcement the defender's in combat (7.51, 7.6): the nations offered follow the phase
     Move(c.SpendSpecialAction, special_actions.spend_special_action,
@@ -214,7 +217,9 @@ MOVES: tuple[Move[EEState], ...] = (
          label="Leave the fortress"),
     Move(c.Edit, edits.edit, phases=PLAY, label="Correct the table"),
     # the board facts are one panel of the table (web/table.py), open at set-up and where supply needs them
-    Move(AmendBoard, board_moves.amend_board, phases=("setup", *SUPPLY_PHASES), label="Save these board facts"),
+    # in the movement phases too: a route the board lacks (an air route, a border) is entered as the move needs it
+    Move(AmendBoard, board_moves.amend_board, phases=("setup", *SUPPLY_PHASES, *MOVEMENT),
+         label="Save these board facts"),
 )
 RUN: dict[type[Command], Callable[[Any, EEState, Context], Sequence[Event]]] = {m.command: m.run for m in MOVES}
 assert set(BOARD_COMMANDS + SCENARIO_COMMANDS + SUPPLY_COMMANDS) <= set(RUN), "a supply/board command is not routed"

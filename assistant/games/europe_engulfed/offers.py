@@ -34,6 +34,17 @@ def undetermined_units(s: EEState) -> tuple[str, ...]:
     return tuple(u for u in facts_needed(s.board, situation(s), s.side) if u not in verdicts)
 
 
+def sea_supply_short(s: EEState) -> bool:
+    """The fleets cannot carry every unit needing a sea supply line (EE 3.31): the players choose which, until
+    the phase is determined. Otherwise there is nothing to choose and the table does not ask."""
+    if s.phase != "initial_supply" or determined(s):
+        return False
+    from assistant.games.europe_engulfed.supply.queries import sea_supply_plan
+    from assistant.games.europe_engulfed.supply.snapshot import situation
+
+    return sea_supply_plan(s.board, situation(s), s.side).short
+
+
 def unread_income(s: EEState) -> dict[str, tuple[str, ...]]:
     """nation -> resource areas whose supply the board cannot tell, for the side's nations still to produce."""
     from assistant.games.europe_engulfed.rules import income
@@ -176,6 +187,17 @@ def designatable(s: EEState) -> tuple[str, ...]:
     held = {u.area for u in s.units.values() if side_of(s, u.nation) == s.side}
     near = [a for a in areas if a in held or any(adjacent(s, h, a) for h in held)]
     return (*near, *(a for a in areas if a not in near))
+
+
+def in_bought_breakthrough(s: EEState) -> bool:
+    """Outside the breakthrough phase, always; in it, once a breakthrough phase is bought (EE 1.26): the menu
+    between two bought phases has nothing to move or fight."""
+    return s.phase != "breakthrough" or bool(s.step)
+
+
+def breakthrough_buyers(s: EEState) -> tuple[str, ...]:
+    """The phasing side's major powers holding a Special Action, who may buy a breakthrough phase (EE 7.13)."""
+    return tuple(n for n in _holders(s, s.side) if n in data.MAJORS)
 
 
 def _holders(s: EEState, side: str) -> tuple[str, ...]:

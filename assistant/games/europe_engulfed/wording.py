@@ -65,6 +65,18 @@ def block(nation_id: str, kind_id: str, steps: int = 0, max_steps: int = 0, elit
     return f"{adjective(nation_id)} {'elite ' if elite else ''}{kind(kind_id)}{count}"
 
 
+def step(ident: str) -> str:
+    """A phase's step as the table says it: a producing nation by name ("Great Britain"), a bought breakthrough
+    combat by its area and spenders ("combat in Smolensk (Germany)"), else the id in words."""
+    if ident.startswith("combat:"):
+        _, area, who = (ident.split(":") + ["", ""])[:3]
+        spenders = ", ".join(nation(n) for n in who.split(",") if n)
+        return f"combat in {place(area)}" + (f" ({spenders})" if spenders else "")
+    if ident in data.MAJORS:
+        return nation(ident)
+    return ident.replace("_", " ")
+
+
 def item(ident: str, n: int) -> str:
     """"8 U-boats", "1 fleet point"."""
     one, many = ITEM.get(ident) or (ident.replace("_", " "), ident.replace("_", " ") + "s")

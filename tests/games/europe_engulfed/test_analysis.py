@@ -205,7 +205,7 @@ def test_turn_summary_werp_purchases_combats(ee):
         assert section in md
     assert "- Germany announces 35 WERP for its production (EE 4.5)." in md
     assert "- Germany buys 1 Special Action at 5 WERP = 5 for 5 WERP (EE 7.1)." in md
-    assert "Counterattack normal combat round in Smolensk: Axis score 0 hit(s), Allies 1; 1 step(s) lost." in md
+    assert "Counterattack normal combat round in Smolensk: Axis score 0 hits, Allies 1; 1 step lost." in md
     assert "Great Britain buys" not in md and "Soviet Union production" not in md
     allied = turn_summary(ee.app, ee.gid, SEP_OCT, "Allied", fmt="text")
     assert "Strategic warfare:\n  - U-boat war: ASW sinks 5 of 25 U-boats; the attack costs Britain 3 WERP." in allied

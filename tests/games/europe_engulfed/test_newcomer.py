@@ -85,7 +85,9 @@ def newcomer(page, base: str, name: str, counts: dict[str, int]) -> None:
     expect(page.locator("#actions .error").first).to_contain_text("the board lacks facts")
     verdict = page.locator("#actions form").filter(has=page.locator("legend", has_text="Record what our map shows"))
     verdict.locator('[name="supplied"]').check()
-    submit(page, "Record what our map shows", fill={"unit_ids": "ger_inf1, ger_inf2", "reason": "Ruhr is in Germany"})
+    # both blocks come ticked by name: nothing to type but what the map shows
+    expect(verdict.get_by_role("checkbox", name="German unit (4 steps) in Ruhr")).to_have_count(2)
+    submit(page, "Record what our map shows", fill={"reason": "Ruhr is in Germany"})
     submit(page, "Determine Axis initial supply")
     expect(page.locator("#actions")).to_contain_text("Close Germany's production")
     moment("Germany production")

@@ -253,7 +253,7 @@ def test_no_air_route_for_a_ground_support_unit_names_the_rule_and_the_missing_f
     assert r.rule == "EE 5.22"
     assert r.message.startswith("no chain of friendly uncontested land areas, by land or ending with a flight along "
                                 "an air route, leads from Oslo to Saxony")
-    assert "Oslo: its full list of land borders" in r.message and "ee.amend_board add_air_route" in r.message
+    assert "Oslo: its full list of land borders" in r.message and "kind “air route”" in r.message
     # an air route into an enemy area: strategic moves end in friendly uncontested areas (5.21, 5.23)
     t = table("strategic_move", board(air=(("rome", "alexandria"),)), units=GSUS)
     assert refused(t, Move(unit_id="gsu", path=("alexandria",))).rule == "EE 5.21"
@@ -320,7 +320,7 @@ def test_units_move_into_the_designated_area_not_elsewhere():
     r = refused(t, Move(unit_id="wpz", path=("minsk", "smolensk")))  # into it and through it
     assert r.rule == "EE 5.42"
     r = refused(t, Move(unit_id="wpz", path=("east_prussia",)))  # next to Minsk: into it or nowhere
-    assert r.rule == "EE 5.42" and "wpz is next to Minsk" in r.message
+    assert r.rule == "EE 5.42" and "German armor (4/4 steps) in Warsaw is next to Minsk" in r.message
     assert moved(t.do(Move(unit_id="wpz", path=("minsk",)))).path == ("minsk",)
 
 

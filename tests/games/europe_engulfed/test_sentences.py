@@ -30,7 +30,7 @@ def test_no_sentence_shows_an_identifier(sentences):
 def test_key_sentences_read_as_players_say_them(sentences):
     assert "German armor (4 steps) moves operational from Moscow to Smolensk." in sentences
     assert "Moscow is now Allied-controlled (entered by Soviet units)." in sentences
-    assert "Initial normal combat round in Smolensk: Axis score 2 hit(s), Allies 1; 3 step(s) lost." in sentences
+    assert "Initial normal combat round in Smolensk: Axis score 2 hits, Allies 1; 3 steps lost." in sentences
     assert "Germany spends a Special Action: breakthrough combat in Smolensk (EE 6.71)." in sentences
     assert ("Dice for Allied fire in Smolensk: Soviet infantry (4 steps) at armor: 6 1 2 3 (rolled by the assistant)."
             in sentences)

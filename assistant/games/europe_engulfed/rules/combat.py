@@ -16,6 +16,7 @@ from assistant.families.engulfed.steps import next_loss
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed.wording import block, place
 from assistant.games.europe_engulfed import data
+from assistant.games.europe_engulfed.board.names import place_id
 from assistant.games.europe_engulfed.commands import BuyBreakthrough, Counterattack, Fight
 from assistant.games.europe_engulfed.powers import AXIS_MINORS, contested, enemy, land_units, side_of
 from assistant.games.europe_engulfed.rules import landings
@@ -371,7 +372,7 @@ def _designation(s: EEState, area: str) -> None:
     """EE 5.42: a breakthrough operational move designates one land area, friendly or enemy; the moves of the
     phase go into it (or, for the fast units two areas away, next to it)."""
     if not area:
-        raise Refused("name the area this breakthrough operational move designates (area): its units move into it",
+        raise Refused("name the area this breakthrough operational move designates: its units move into it",
                       rule="EE 5.42")
     if area not in s.board.areas:
         raise Refused(f"{area!r} is not a land area of the board: designate one for the breakthrough operational "
@@ -381,17 +382,30 @@ def _designation(s: EEState, area: str) -> None:
                       "area", rule="EE 5.42")
 
 
+def _major(typed: str) -> str:
+    """A major power as typed: its id or its name in any case ("Germany", "Soviet Union", "USSR")."""
+    key = typed.strip().casefold()
+    return next((m for m in data.MAJORS if key in (m, data.nation(m).title.casefold())), typed.strip())
+
+
 def buy_breakthrough(cmd: BuyBreakthrough, s: EEState, ctx: Context) -> list[Event]:
     if s.phase != "breakthrough" or s.step:
         raise Refused("breakthrough phases are bought one at a time after the initial combats", rule="EE 6.2")
     if not cmd.nations:
         raise Refused("name the major power(s) spending a Special Action", rule="EE 7.13")
+    # nations and the area as the players name them ("Germany", "Smolensk") stand for the ids
+    cmd = msgspec.structs.replace(cmd, nations=tuple(_major(n) for n in cmd.nations),
+                                  area=place_id(s.board, cmd.area) if cmd.area else cmd.area)
     for n in cmd.nations:
         if n not in data.MAJORS or data.side_of(n) != s.side:
-            raise Refused(f"{n} is not a major power of the phasing side", rule="EE 7.13")
+            raise Refused(f"{data.nation(n).title if n in data.MAJORS else n} is not a major power of the "
+                          f"{s.side} side, which is phasing", rule="EE 7.13")
     if cmd.kind == "combat":
+        if not cmd.area:
+            raise Refused("name the contested area where the breakthrough combat is fought", rule="EE 6.71")
         if not contested(s, cmd.area):
-            raise Refused(f"{cmd.area} is not contested", rule="EE 6.71")
+            raise Refused(f"{place(cmd.area)} is not contested: a breakthrough combat is fought where both sides "
+                          "have land units", rule="EE 6.71")
         step = f"combat:{cmd.area}:{','.join(cmd.nations)}"
         rule = "EE 6.71"
     elif cmd.kind in ("operational", "strategic"):

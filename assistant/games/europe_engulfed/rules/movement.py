@@ -6,6 +6,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from assistant.decider import Context, Refused
+from assistant.games.europe_engulfed.board.names import place_id
+from assistant.games.europe_engulfed.wording import block
 from assistant.games.europe_engulfed.board.network import network
 from assistant.games.europe_engulfed.commands import Move
 from assistant.games.europe_engulfed.powers import (
@@ -29,8 +31,10 @@ def strategic_limit(s: EEState, nation: str) -> int:
         return 1
     base = s.strategic_limits.get(nation)
     if base is None:
-        raise Refused(f"enter {nation}'s Table 20.3 strategic-move limit first (ee.set_strategic_move_limit); "
-                      "the rule book does not print it", rule="EE 5.24")
+        from assistant.games.europe_engulfed.wording import nation as nation_name
+
+        raise Refused(f"enter {nation_name(nation)}'s Table 20.3 strategic-move limit first (“Set a strategic-move "
+                      "limit”): the rule book does not print it", rule="EE 5.24")
     return max(1, base - s.sm_reduction.get(nation, 0))
 
 
@@ -53,6 +57,11 @@ def phase_mode(s: EEState) -> str:
     return "operational"
 
 
+def _who(s: EEState, u: Block) -> str:
+    """A block in a refusal as players name it: "German armor (4/4 steps) in Moscow"."""
+    return f"{block(u.nation, u.kind, u.steps, u.max_steps, u.elite)} in {routes.name(s, u.area)}"
+
+
 def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
     u = s.units.get(cmd.unit_id)
     if u is None:
@@ -62,6 +71,9 @@ def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
         cmd = replace(cmd, mode=phase_mode(s))
     if cmd.mode not in MODES:
         raise Refused(f"unknown kind of move {cmd.mode!r}; known: {', '.join(MODES)}", rule="EE 5.0")
+    if cmd.path:  # areas as the players name them ("East Prussia") stand for the board's ids
+        cmd = replace(cmd, path=tuple(sea_transport.CAPE if t.strip().casefold() == sea_transport.CAPE
+                                      else place_id(s.board, t) for t in cmd.path))
     if cmd.mode in ("retreat", "reinforcement"):
         return _defender_move(s, u, side, cmd.path, cmd.mode, cmd.fleet)
     if cmd.mode == "front_defense":
@@ -76,12 +88,12 @@ def move(cmd: Move, s: EEState, ctx: Context) -> list[Event]:
         named = f": {', '.join(repr(a) for a in unknown)} {verb} not on it" if unknown else ""
         raise Refused(f"the path must list areas (and sea areas crossed) of the board{named}")
     if tuple(cmd.path) == (u.area,):
-        raise Refused(f"{u.id} is already in {s.board.areas[u.area].name or u.area}: the path lists the areas it "
-                      "enters", rule="EE 5.1")
+        raise Refused(f"{block(u.nation, u.kind, u.steps, u.max_steps, u.elite)} is already in "
+                      f"{routes.name(s, u.area)}: the path lists the areas it enters", rule="EE 5.1")
     if u.id in s.phase_moves:
         if cmd.mode == "strategic":  # 5.21: one strategic move takes a unit to any friendly uncontested area, once
-            raise Refused(f"{u.id} has already made its strategic move in this phase", rule="EE 5.21")
-        raise Refused(f"{u.id} has already moved in this phase", rule="EE 5.1")
+            raise Refused(f"{_who(s, u)} has already made its strategic move in this phase", rule="EE 5.21")
+        raise Refused(f"{_who(s, u)} has already moved in this phase", rule="EE 5.1")
     if side == "Axis" and "ural_mountains" in cmd.path:
         raise Refused("Axis units never enter the Ural Mountains", rule="EE 5.18")
     land = [a for a in cmd.path if a in s.board.areas]
@@ -155,7 +167,7 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
                                              lambda way: _operational(s, u, side, way, breakthrough), flies=gsu)
         return [replace(e, route=note) if isinstance(e, ev.UnitMoved) else e for e in events]
     if len(path) > allowance:
-        raise Refused(f"{u.id} moves at most {allowance} area{'s' if allowance > 1 else ''}", rule="EE 5.12" if fast else "EE 5.11")
+        raise Refused(f"{_who(s, u)} moves at most {allowance} area{'s' if allowance > 1 else ''}", rule="EE 5.12" if fast else "EE 5.11")
     if len(path) > 1 and any(landings.weather(s, a) == "mud" for a in (u.area, *path)):
         raise Refused("entering or leaving a Mud area takes the whole move", rule="EE 1.13")
     prev = u.area
@@ -170,7 +182,7 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
                           f"stops across the sea: the flight to {routes.name(s, area)} takes its whole move",
                           rule="EE 5.13")
         if not _adjacent(s, prev, area) and not flight:
-            raise Refused(f"{area} is not adjacent to {prev}", rule="EE 5.1")
+            raise Refused(f"{routes.name(s, area)} is not adjacent to {routes.name(s, prev)}", rule="EE 5.1")
         if leningrad_cuts(s, prev, area, side):
             raise Refused("enemy control of Leningrad cuts Novgorod from Karelia", rule="EE 5.17")
         owner = s.control.get(area)
@@ -181,12 +193,12 @@ def _operational(s: EEState, u: Block, side: str, path: tuple[str, ...], breakth
             prev = area
             continue
         if owner is None:
-            raise Refused(f"{area} is neutral: declare war first", rule="EE 1.23")
+            raise Refused(f"{routes.name(s, area)} is neutral: declare war first", rule="EE 1.23")
         if last and s.board.areas[area].kind == "fortress":
             stacking.check_attacker_entry(s, u, area)
         enemies_here = [x for x in land_units(s, area) if side_of(s, x.nation) == enemy(side)]
         if enemies_here and not last:
-            raise Refused(f"{u.id} must stop on entering enemy-occupied {area}", rule="EE 5.12")
+            raise Refused(f"{_who(s, u)} must stop on entering enemy-occupied {routes.name(s, area)}", rule="EE 5.12")
         if s.board.areas[area].terrain == "swamp" and not last:
             raise Refused("units stop on entering a swamp", rule="EE 5.15a")
         if owner == enemy(side) and not enemies_here and u.kind != "gsu":
@@ -209,13 +221,13 @@ def designated(s: EEState, u: Block, side: str, path: tuple[str, ...], by_sea: b
     rule = "EE 5.42"
     if u.kind not in ("armor", "cavalry", "gsu") or by_sea:
         how = " by sea" if by_sea and u.kind in ("armor", "cavalry", "gsu") else ""
-        raise Refused(f"this breakthrough operational move goes into {where}, the area designated; {u.id} may "
+        raise Refused(f"this breakthrough operational move goes into {where}, the area designated; {_who(s, u)} may "
                       f"not end{how} in {to}", rule=rule)
     if u.area == target:
-        raise Refused(f"{u.id} stands in {where}, the area designated: this phase's moves go into it, not out",
+        raise Refused(f"{_who(s, u)} stands in {where}, the area designated: this phase's moves go into it, not out",
                       rule=rule)
     if _reachable(s, u, u.area, target):
-        raise Refused(f"{u.id} is next to {where}, the area designated: it moves into it or stays (only units two "
+        raise Refused(f"{_who(s, u)} is next to {where}, the area designated: it moves into it or stays (only units two "
                       "areas away stop short of it)", rule=rule)
     if len(path) > 1 or not _reachable(s, u, u.area, dest):
         raise Refused(f"stopping short of {where}, the area designated, a unit two areas away moves one area only, "

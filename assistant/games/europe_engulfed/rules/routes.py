@@ -156,7 +156,7 @@ def _no_route(s: EEState, start: str, goal: str, found: Search, flies: bool = Fa
         text += f"; the board does not give {'; '.join(unknown[:SHOWN])}{more} (enter them, or type the path)"
     if flies:  # the map's unprinted air routes are the players' to enter (Glossary "Air-Routes")
         text += ("; an air route the map does not print (under an inch and a half of sea) is entered on the board "
-                 "(ee.amend_board add_air_route)")
+                 "(“Complete the board: a border”, kind “air route”)")
     text += "; by sea, name the sea areas crossed (EE 5.32)"
     return Refused(text, rule="EE 5.22" if flies else "EE 5.23")
 

@@ -49,7 +49,9 @@ def resolve_uboats(cmd: ResolveUBoats, s: EEState, ctx: Context) -> list[Event]:
     table = s.options.asw_table.get(str(level))
     percent = table[asw.faces[0] - 1] if table else cmd.percent
     if percent is None:
-        raise Refused("give the ASW table result (percent) read with this die, or enter the ASW table as an option",
+        raise Refused("the ASW table is not entered: roll the ASW die and the U-boat attack dice at the table, read "
+                      "the percent of U-boats sunk and the WERP Britain loses on the map's tables, and enter them "
+                      "with the dice (or enter the ASW table as a game option)",
                       rule="EE 2.11")
     lost = min(before, ceil(before * percent / 100))  # fractions rounded up (2.11)
     left = before - lost
@@ -59,7 +61,8 @@ def resolve_uboats(cmd: ResolveUBoats, s: EEState, ctx: Context) -> list[Event]:
     if rows:
         werp = max(rows)[1][attack.faces[0] - 1]
     if werp is None:
-        raise Refused("give the U-boat attack table result (werp_loss), or enter the table as an option",
+        raise Refused("give the WERP Britain loses, read on the map's U-boat attack table with the attack die, or "
+                      "enter that table as a game option",
                       rule="EE 2.12")
     booked = min(werp, max(s.ledger("britain").balance, 0))
     penalty = left // data.tables().uboats["sm_penalty_per"]  # 2.13

@@ -36,13 +36,31 @@ from assistant.games.europe_engulfed.events.supply import (
 )
 
 
-def _undetermined_refusal(det: Determination) -> Refused:
+def unit_words(board: Board, sit: SupplySituation, uid: str) -> str:
+    """A unit as supply knows it, in players' words: "German unit (4 steps) in Oslo"."""
+    from assistant.games.europe_engulfed.wording import adjective
+
+    u = next((x for x in sit.units if x.id == uid), None)
+    if u is None:
+        return uid
+    what = "ground support unit" if u.gsu else f"unit ({u.steps} step{'s' if u.steps != 1 else ''})"
+    return f"{adjective(u.nation)} {what} in {place_words(board, u.area)}"
+
+
+def place_words(board: Board, pid: str) -> str:
+    place = board.areas.get(pid) or board.seas.get(pid)
+    return (getattr(place, "name", "") or "") or pid.replace("_", " ").title()
+
+
+def _undetermined_refusal(det: Determination, board: Board, sit: SupplySituation) -> Refused:
     lines = []
     for uid, gaps in sorted(det.undetermined.items()):
-        lines.append(f"{uid}: " + "; ".join(g.sentence() for g in gaps[:6]) + (" …" if len(gaps) > 6 else ""))
+        facts = "; ".join(f"{place_words(board, g.subject)}: {g.words or g.WORDS.get(g.fact, g.fact)} unknown"
+                          for g in gaps[:6]) + (" …" if len(gaps) > 6 else "")
+        lines.append(f"{unit_words(board, sit, uid)} ({facts})")
     return Refused(
-        "the board lacks facts to trace these units' supply lines — amend the board (ee.amend_board) or record "
-        "the players' verdict (ee.record_supply_verdict): " + " | ".join(lines),
+        "the board lacks facts to trace these units' supply lines: " + "; ".join(lines) + ". Enter the facts "
+        "under “Board and scenario”, or say what your map shows with “Record what our map shows”",
         rule="EE 3.1",
     )
 
@@ -66,16 +84,16 @@ def decide_determine(cmd: DetermineSupply, board: Board, sit: SupplySituation, s
     det = determine(board, sit, cmd.side, cmd.phase, choices=choices, verdicts=verdicts, limited_supply=orders)
     if det.allocation_problems:
         raise Refused(
-            "the chosen sea routes no longer work (choose again with ee.choose_sea_supply_allocation): "
+            "the chosen sea routes no longer work (choose again with “Choose who is supplied by sea”): "
             + "; ".join(det.allocation_problems),
             rule="EE 3.31",
         )
     if det.undetermined:
-        raise _undetermined_refusal(det)
+        raise _undetermined_refusal(det, board, sit)
     if choices is None and det.capacity_short:
         raise Refused(
             f"fleet capacity cannot carry all {len(det.needs)} units that need a sea line; the players choose which "
-            f"(ee.choose_sea_supply_allocation). Proposal supplying {len(det.proposal)}: {proposal_text(det)}",
+            f"(“Choose who is supplied by sea”). Proposal supplying {len(det.proposal)}: {proposal_text(det)}",
             rule="EE 3.31",
         )
     if det.limited_supply_problems:

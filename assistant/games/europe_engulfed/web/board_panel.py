@@ -31,28 +31,34 @@ LISTS = ("ports", "adjacent")  # sea areas, typed separated by commas; empty = n
 SEA_FACTS = ("maintenance", "adjacent")
 
 
+AIR_ROUTE = "air route"  # the border panel's kind for an air route the map prints (EE 5.13, 5.22)
+
+
 def panels(table: Table, errors: dict[str, tuple[str, dict[str, str]]], labels: dict[str, str]) -> list[RenderedForm]:
     """The amendment panels this moment offers: "Board and scenario" whenever the board may be amended, and at
     set-up a border or a whole area typed as plain fields."""
     s = table.view.game
     amend = form_for(table.loaded.catalogue.command_type(AMEND))
     panels = []
-    if AMEND in labels:
+    moving = s.phase in ("operational_move", "strategic_move", "breakthrough")
+    if AMEND in labels and not moving:
         panels.append(board_files(table, amend, errors.get(AMEND, ("", {}))))
-    if AMEND in labels and not s.phase:  # at set-up: a border or a whole area, typed as plain fields
-        board = s.board
+    if AMEND in labels and (not s.phase or moving):  # a border or a whole area, typed as plain fields: at set-up,
+        board = s.board                               # and a border (an air route) when a move needs one
         names = tuple(sorted([*board.areas, *board.seas]))
         for panel, template, label in (
             ("border", "europe_engulfed/amend_border.html", "Add this border"),
             ("area", "europe_engulfed/amend_area.html", "Save this area"),
         ):
+            if moving and panel != "border":
+                continue
             message, values = errors.get(AMEND, ("", {}))
             if values.get("panel") != panel:
                 message, values = "", {}
             panels.append(RenderedForm(
                 amend, new_command_id(), dict(values), message,
                 {"a": names, "b": names, "area": tuple(sorted(board.areas))}, template=template,
-                data={"panel": panel, "kinds": get_args(BorderKind), "terrains": get_args(Terrain),
+                data={"panel": panel, "kinds": (*get_args(BorderKind), AIR_ROUTE), "terrains": get_args(Terrain),
                       "complete": board.complete, "areas": len(board.areas), "seas": len(board.seas),
                       "borders": len(board.borders)},
                 label=label, apart=False,
@@ -134,9 +140,12 @@ def prepared(tag: str, form: dict[str, str]) -> dict[str, str] | None:
         return None
     if panel == "gap":
         return {"amendments": json.dumps(gap_amendments(form)), "reason": form.get("reason", "")}
-    if panel == "border":
-        amendment: dict[str, Any] = {"op": "add_border", "a": form.get("a", "").strip(),
-                                     "b": form.get("b", "").strip(), "kind": form.get("kind", "land")}
+    if panel == "border" and form.get("kind") == AIR_ROUTE:  # GSU and airborne moves only (Glossary "Air-Routes")
+        amendment: dict[str, Any] = {"op": "add_air_route", "a": form.get("a", "").strip(),
+                                     "b": form.get("b", "").strip()}
+    elif panel == "border":
+        amendment = {"op": "add_border", "a": form.get("a", "").strip(),
+                     "b": form.get("b", "").strip(), "kind": form.get("kind", "land")}
         if form.get("strait", "").strip():
             amendment["strait"] = form["strait"].strip()
     else:

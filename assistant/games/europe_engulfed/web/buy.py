@@ -62,7 +62,11 @@ def fields(table: Table, item: str = "", block: str = "") -> dict[str, Any]:
         out["max_steps"] = max_steps or 1
         out["areas"], out["no_area"] = _build_areas(s, nation, owner, kind)
     elif item == "gsu":
-        out["areas"], out["no_area"] = _build_areas(s, nation, nation, "gsu")
+        if s.pools.get(nation, {}).get(purchases.pool_key("gsu", 1, False), 0) <= 0:  # EE 4.4
+            out["shows"], out["empty_pool"] = (), f"The {wording.adjective(nation)} force pool holds no ground " \
+                                                     "support unit to build (EE 4.4)."
+        else:
+            out["areas"], out["no_area"] = _build_areas(s, nation, nation, "gsu")
     elif item in ("fortification", "heavy_fortification"):
         out["areas"], out["no_area"] = _places(s, nation, item)
     elif item == "replacement":

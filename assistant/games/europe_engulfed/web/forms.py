@@ -23,6 +23,20 @@ ADVANCE = "ee.advance"
 WEATHER = "ee.enter_weather"
 DETERMINE = "ee.determine_supply"
 SCENARIO = "ee.set_up_scenario"
+VERDICT = "ee.record_supply_verdict"
+BREAKTHROUGH = "ee.buy_breakthrough"
+FIGHT = "ee.fight"
+COUNTERATTACK = "ee.counterattack"
+# The battle fields left to the folded part of the Fight form, in the players' words
+FIELD_WORDS = {
+    "crossed": "Unit kinds that crossed a river or strait to attack (EE 6.83), e.g. armor",
+    "maginot": "The Maginot Line (EE 6.84)",
+    "landing": "First round against an amphibious or airborne landing (EE 7.21, 7.31)",
+    "nations": "Major powers that spent a Special Action for this breakthrough combat (EE 6.72)",
+    "fire_order": "Fire order (JSON: per side, groups of unit ids firing one throw each)",
+    "loss_order": "Loss order (JSON: per side, unit ids in the order they take losses)",
+    "faces": "Dice thrown at the table, in order",
+}
 PLAIN = ("ee.record_supply_verdict", "ee.read_resource_supply")
 SIDED = ("ee.record_supply_verdict", "ee.choose_sea_supply_allocation")  # the phasing side's, never chosen
 CAPE = "cape"  # the Cape of Good Hope route in a British strategic path (EE 5.33), named so in ee.move paths
@@ -39,7 +53,13 @@ def hints(table: Table, generic: dict[str, tuple[str, ...]]) -> dict[str, tuple[
                          if not b.get("hidden")))
     return {**generic, "sea": seas, "from_sea": seas, "to_sea": seas, "area": areas,
             "nation": nations, "unit_id": units, "unit_ids": units, "unopposed": seas,
-            "path": (*sorted([*areas, *seas]), CAPE)}
+            "path": (*sorted({place_name(s, p) for p in (*areas, *seas)}), CAPE)}
+
+
+def place_name(s, pid: str) -> str:
+    """An area or sea area as printed on the map (the Move form offers these; ``ee.move`` reads them back)."""
+    place = s.board.areas.get(pid) or s.board.seas.get(pid)
+    return (getattr(place, "name", "") or pid.replace("_", " ").title()) if place is not None else pid
 
 
 def worded(f: RenderedForm, s, labels: dict[str, str]) -> RenderedForm:
@@ -47,7 +67,9 @@ def worded(f: RenderedForm, s, labels: dict[str, str]) -> RenderedForm:
     phasing side and phase filled in where there is nothing to choose."""
     tag = f.spec.tag
     label = labels.get(tag, "")
-    f.spec = replace(f.spec, title=label or f.spec.title, help=plain(f.spec.help))
+    f.spec = replace(f.spec, title=label or f.spec.title, help=plain(f.spec.help),
+                     fields=tuple(replace(fl, label=FIELD_WORDS[fl.name]) if fl.name in FIELD_WORDS and
+                                  tag in (FIGHT, COUNTERATTACK) else fl for fl in f.spec.fields))
     if label:
         f.label = label
     if tag in PLAIN:
@@ -67,7 +89,28 @@ def worded(f: RenderedForm, s, labels: dict[str, str]) -> RenderedForm:
                   "nations": [n for n in data.MAJORS if data.side_of(n) == s.side]}
     elif tag == SCENARIO:
         f.template = "europe_engulfed/scenario_file.html"
-    elif tag in SIDED:
+    elif tag in (FIGHT, COUNTERATTACK):
+        f.template = "europe_engulfed/fight.html"  # its data drawn for this device (``dressed``)
+    elif tag == BREAKTHROUGH:
+        from assistant.games.europe_engulfed.powers import contested
+
+        f.template = "europe_engulfed/breakthrough.html"
+        fights = [a for a in offers.battle_areas(s) if contested(s, a)]
+        f.data = {"kinds": [("operational", "an operational move (EE 5.42)"),
+                            ("strategic", "a strategic move (EE 5.44)"), ("combat", "a combat (EE 6.71)")],
+                  "kind": "combat" if fights else "operational", "area": fights[0] if len(fights) == 1 else "",
+                  "nations": [(n, data.nation(n).title) for n in offers.breakthrough_buyers(s)],
+                  "contested": [(a, place_name(s, a)) for a in fights], "contested_ids": fights,
+                  "areas": [(a, place_name(s, a)) for a in offers.designatable(s)]}
+    elif tag == VERDICT:
+        from assistant.games.europe_engulfed.supply.moves import unit_words
+        from assistant.games.europe_engulfed.supply.snapshot import situation
+
+        f.template = "europe_engulfed/verdict.html"
+        f.fixed = {**f.fixed, "side": s.side}
+        sit = situation(s)
+        f.data = {"units": [(uid, unit_words(s.board, sit, uid)) for uid in offers.undetermined_units(s)]}
+    if tag in SIDED:
         f.fixed = {**f.fixed, "side": s.side}
     return f
 
@@ -79,11 +122,50 @@ def dressed(f: RenderedForm, table: Table) -> RenderedForm:
 
     if f.spec.tag == buy.BUY:
         return buy.dress(f, table)
+    if f.spec.tag in (FIGHT, COUNTERATTACK):
+        s = table.view.game
+        viewer = seen_by(table)  # the blocks this device may see: the other side's hidden ones are not named
+        seen = {b["id"] for entry in board_view(s, viewer).values() for b in entry["blocks"] if not b.get("hidden")}
+        f.data = fight_data(s, f.spec.tag, f.hints, seen)
     if f.spec.tag == MOVE:
         s = table.view.game
         seen = set(f.hints.get("unit_id", ()))  # what this device may see (``hints``)
         f.data = {"units": [(uid, mover(s, uid)) for uid in offers.movable(s) if uid in seen]}
     return f
+
+
+def fight_data(s, tag: str, hints: dict[str, tuple[str, ...]], seen: set[str]) -> dict:
+    """The Fight (or Counterattack) form's battles by name and, in each, the ground support units' work as the
+    assistant would choose it (EE 6.6): each GSU supports its nation's largest land unit there (a German one an
+    Axis minor's too, 6.62), at most the table's number per side (6.63); the players untick or move it."""
+    from assistant.games.europe_engulfed.powers import AXIS_MINORS
+
+    limit = data.tables().combat["gsu_supported_max"]
+    areas = tuple(hints.get("area", ())) or offers.battle_areas(s)
+    support = []
+    for a in areas:
+        here = [u for u in s.units.values() if u.area == a and u.id in seen]
+        units, gsus = [], []
+        for side in ("Axis", "Allied"):
+            mine = [u for u in here if side_of(s, u.nation) == side]
+            helpers = [g for g in mine if g.kind == "gsu" and not g.oos]
+            land = sorted((u for u in mine if u.kind != "gsu"), key=lambda u: (-u.steps, u.id))
+            chosen: set[str] = set()
+            for g in helpers:
+                fit = next((u for u in land if u.id not in chosen and (u.nation == g.nation or (
+                    g.nation == "germany" and u.nation in AXIS_MINORS))), None)
+                if fit is not None and len(chosen) < limit:
+                    chosen.add(fit.id)
+            eligible = [u for u in land if any(g.nation == u.nation or (g.nation == "germany" and u.nation in
+                                                                         AXIS_MINORS) for g in helpers)]
+            units += [(u.id, mover(s, u.id), u.id in chosen) for u in eligible]
+            gsus += [(g.id, mover(s, g.id)) for g in helpers]
+        if units or gsus:
+            support.append({"name": place_name(s, a), "units": units, "gsus": gsus})
+    nations = hints.get("nation", ()) if tag == COUNTERATTACK else ()
+    return {"key": tag.split(".")[1], "areas": [(a, place_name(s, a)) for a in areas], "support": support,
+            "nations": [(n, data.nation(n).title if n in data.MAJORS else n.replace("_", " ").title())
+                        for n in nations]}
 
 
 def mover(s, uid: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from assistant.games.europe_engulfed import data, wording
 from assistant.games.europe_engulfed.web import area, board_panel, buy, forms, ledgers, map_drawing, new_game
 from assistant.games.europe_engulfed.web.board_panel import AMEND
 from assistant.games.europe_engulfed.web.forms import ADVANCE
@@ -19,6 +20,9 @@ from assistant.web.forms import FormSpec, RenderedForm
 from assistant.web.presenter import Presenter, Table
 
 __all__ = ["PRESENTER", "SUPPLY", "EEPresenter"]
+
+# the fields whose choices are areas or sea areas, named in lists as the map prints them
+PLACE_FIELDS = ("area", "sea", "from_sea", "to_sea", "unopposed", "areas")
 
 
 class EEPresenter(Presenter):
@@ -30,6 +34,20 @@ class EEPresenter(Presenter):
 
     def setup_help(self) -> Markup | None:
         return new_game.setup_help()
+
+    def term(self, word: str) -> str:
+        """A side, phase or step in the banner and the log's headings: "Great Britain", "combat in Smolensk
+        (Germany)" rather than the ids."""
+        return wording.step(word)
+
+    def choice_label(self, field: str, value: str, sides: frozenset[str]) -> str:
+        """A choice list's value as the map and the rules name it: powers ("Soviet Union"), areas and sea areas
+        ("East Prussia", "Baltic Sea"), not their ids."""
+        if value in sides or value in data.MAJORS:
+            return wording.nation(value) if value not in ("Axis", "Allied") else value
+        if field in PLACE_FIELDS:
+            return wording.place(value)
+        return ""
 
     def hints(self, table: Table) -> dict[str, tuple[str, ...]]:
         return forms.hints(table, super().hints(table))
