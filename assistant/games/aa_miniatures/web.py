@@ -123,7 +123,7 @@ class MiniaturesPresenter(Presenter):
             if tag == "aam.enlist":
                 f.template = "aa_miniatures/enlist.html"
                 f.data = {"cards": self._cards(s), "totals": self._totals(s)}
-        # a form whose unit list is empty cannot be sent (play-test: an empty Unit list under Move once every unit
+        # a form whose unit list is empty cannot be sent (at the table: an empty Unit list under Move once every unit
         # had moved, an empty Firer list, Discharge before any unit was enlisted): it is left out
         return [f for f in out if f.spec.tag not in UNIT_FIELDS or all(f.data["units"].values())]
 
@@ -199,7 +199,7 @@ class MiniaturesPresenter(Presenter):
     # ------------------------------------------------------------------ the new-game form
     def options_form(self, spec: FormSpec) -> FormSpec:
         """The options in the table's words; the catalogue comes from the file field above the form, not as JSON
-        typed in a box (play-test: "Catalogue (optional): JSON" on a phone)."""
+        typed in a box (at the table: "Catalogue (optional): JSON" on a phone)."""
         fields = tuple(replace(f, label=OPTION_LABELS.get(f.name, f.label)) for f in spec.fields if f.name != "catalogue")
         return replace(spec, fields=fields)
 

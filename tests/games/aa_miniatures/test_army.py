@@ -113,7 +113,7 @@ def test_an_empty_army_cannot_be_fixed_and_sides_are_fixed_once():
 
 
 def test_an_army_is_checked_whole_when_it_is_fixed():
-    # Play-test: a card typed again after its units joined (a higher cost, another nationality) took the army past
+    # At the table: a card typed again after its units joined (a higher cost, another nationality) took the army past
     # its limits, and the army could still be fixed: fixing now checks the whole army again, naming the rule.
     t = Table()
     t.cards()

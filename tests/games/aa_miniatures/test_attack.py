@@ -178,7 +178,7 @@ def test_a_corrected_attack_throw_redoes_the_face_down_counters():
 
 
 def test_a_typed_arc_the_map_contradicts_is_refused_like_a_typed_band():
-    # Play-test: an arc typed in the attack form was silently replaced by the measured one; a band was refused.
+    # At the table: an arc typed in the attack form was silently replaced by the measured one; a band was refused.
     t, ids = game({"panzer-iv-ausf-g": ("D5", "S")}, {"m4a1-sherman": ("D9", "N")})
     assault(t, "axis")
     before = t.state

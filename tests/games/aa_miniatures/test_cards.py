@@ -143,7 +143,7 @@ def test_the_catalogue_travels_in_the_game_definition_with_its_hash():
 
 
 def test_a_card_needs_an_id_and_a_csv_row_may_not_outgrow_its_header():
-    # Play-test: a name of punctuation only made a card with an empty id (enlisted by the card ""); a row with more
+    # At the table: a name of punctuation only made a card with an empty id (enlisted by the card ""); a row with more
     # values than the header lost them silently; a column named twice kept only its last value.
     head = "name,nationality,type,cost,year,speed,defense,attack_soldier,attack_vehicle\n"
     found, errors = cards.read_csv(head + '"???",germany,soldier,4,1942,2,4,1/2/3,-/-/-\n')

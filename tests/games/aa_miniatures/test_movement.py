@@ -191,7 +191,7 @@ def test_a_blast_firer_uses_blast_in_defensive_fire_every_unit_capped_at_disrupt
 
 
 def test_only_the_units_a_move_provokes_are_offered_to_fire():
-    # Play-test: the defensive-fire form offered every enemy unit able to fire, starting with one nowhere near the
+    # At the table: the defensive-fire form offered every enemy unit able to fire, starting with one nowhere near the
     # move; only units next to both ends of one of its steps may fire (p.21).
     t, ids = game({"pak-38": ("E5", ""), "grenadier": ("A2", "")}, {"m4a1-sherman": ("E4", "S")}, first="allies")
     t.do(c.Move(unit=ids["m4a1-sherman"], path=("F4", "F5")))
@@ -202,7 +202,7 @@ def test_only_the_units_a_move_provokes_are_offered_to_fire():
 
 
 def test_a_path_typed_with_spaces_is_the_hexes_it_names():
-    # Play-test: "F5 F6" in the path field was taken as one hex named "F5 F6" (no geometry, so nothing checked) and
+    # At the table: "F5 F6" in the path field was taken as one hex named "F5 F6" (no geometry, so nothing checked) and
     # the Grenadier was put there; a path or an objective typed with spaces or dashes now names each hex.
     t, ids = game({"grenadier": ("F4", "")}, {"m4a1-sherman": ("D12", "N")})
     t.do(c.Move(unit=ids["grenadier"], path=("F5 F6",)))
@@ -223,7 +223,7 @@ def test_a_path_typed_with_spaces_is_the_hexes_it_names():
 
 
 def test_a_missed_defensive_fire_with_nobody_else_to_fire_ends_the_move():
-    # Play-test: after the only provoked unit missed, the table was left with an empty firer list and had to press
+    # At the table: after the only provoked unit missed, the table was left with an empty firer list and had to press
     # Hold fire; the move now ends at once, and stays open while another provoked unit may still fire.
     t, ids = game({"pak-38": ("E5", "")}, {"m4a1-sherman": ("E4", "S")}, first="allies")
     t.do(c.Move(unit=ids["m4a1-sherman"], path=("F4",)))

@@ -192,7 +192,7 @@ def test_who_acts_for_each_command_at_a_club_table():
 
 
 def test_an_edit_that_sets_a_figure_back_keeps_its_counters():
-    # Play-test: putting a knocked-over, damaged and disrupted Panzer back in its hex used to clear its Damaged and
+    # At the table: putting a knocked-over, damaged and disrupted Panzer back in its hex used to clear its Damaged and
     # Disrupted counters and its face-down hits, because the edit's left-out fields meant "none".
     t = Table()
     t.cards()
@@ -244,7 +244,7 @@ def test_a_scenario_of_your_own_with_two_objectives_points_and_a_last_turn():
 
 
 def test_the_banner_speaks_plainly_before_the_map():
-    # Play-test: the banner ended in "(aam.choose_map)", and a custom game said "the defender chooses" though a
+    # At the table: the banner ended in "(aam.choose_map)", and a custom game said "the defender chooses" though a
     # custom game has no defender.
     from assistant.games.aa_miniatures.guidance import guidance
 

@@ -156,7 +156,7 @@ def test_a_move_next_to_an_enemy_offers_defensive_fire_then_hold_fire(app_client
 
 
 def test_the_edit_panel_shows_the_units_counters_and_keeps_them(app_client):
-    # Play-test: the edit panel's boxes were always unticked, so setting a figure back in its hex cleared its
+    # At the table: the edit panel's boxes were always unticked, so setting a figure back in its hex cleared its
     # Disrupted and Damaged counters; the panel now shows the chosen unit's hex, facing and counters.
     from assistant.games.aa_miniatures import commands as c
 
@@ -195,7 +195,7 @@ def _select(page: str, select_id: str) -> str:
 
 
 def test_what_a_phone_player_tripped_over_from_the_map_to_defensive_fire(app_client):
-    # Play-test at 390 px: command tags in the banner, the deploy list starting on a unit already set up, an
+    # At the table on a 390 px phone: command tags in the banner, the deploy list starting on a unit already set up, an
     # objective-control choice during deployment, the initiative loser preselected to play first, a path typed
     # with spaces taken as one hex, Artillery offered for a Transport, the defensive-fire step left to type
     # when only one step provokes, "Dice for axis initiative".
@@ -250,14 +250,14 @@ def test_what_a_phone_player_tripped_over_from_the_map_to_defensive_fire(app_cli
 
 
 def test_the_report_counts_one_hex_in_the_singular():
-    # Play-test: the report's battles read "short range, 1 hexes".
+    # At the table: the report's battles read "short range, 1 hexes".
     from assistant.games.aa_miniatures.report import _n
 
     assert _n(1, "hex") == "1 hex" and _n(2, "hex") == "2 hexes" and _n(2, "attack") == "2 attacks"
 
 
 def test_the_new_game_form_asks_in_the_tables_words(app_client):
-    # Play-test: the options ended in "Catalogue (optional)" with a box for JSON, and "Attacker" or "Year 0" did not
+    # At the table: the options ended in "Catalogue (optional)" with a box for JSON, and "Attacker" or "Year 0" did not
     # say which scenario they belong to; the catalogue comes from the file field.
     a, client = app_client
     page = client.get("/new?kind=aa_miniatures").data.decode()

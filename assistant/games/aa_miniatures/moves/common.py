@@ -67,7 +67,7 @@ def hex_label(raw: str) -> str:
 
 def hex_labels(raw: Iterable[str]) -> list[str]:
     """Hexes as typed in a list field: one item holding several map labels ("D4 D5 D6", "D4-D5") is those hexes
-    (play-test: a path typed with spaces was taken as one hex named "D4 D5 D6", and the unit put there)."""
+    (at the table: a path typed with spaces was taken as one hex named "D4 D5 D6", and the unit put there)."""
     out: list[str] = []
     for item in raw:
         parts = [p for p in SEPARATORS.split(item.strip()) if p]

@@ -83,7 +83,7 @@ def defensive_fire(c: cmd.DefensiveFire, s: State, ctx: Context) -> list:
 
 def _close_when_nobody_left(out: Emitter) -> None:
     """A shot that did not stop the mover, and no other unit the move provokes can still fire: the move ends there
-    (play-test: the table was left with an empty firer list and had to press Hold fire)."""
+    (at the table: the table was left with an empty firer list and had to press Hold fire)."""
     if out.state.window is not None and out.state.cover is None and not movement.provoked(out.state):
         out(*movement.finish(out.state))
 
