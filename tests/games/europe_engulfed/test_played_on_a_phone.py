@@ -118,3 +118,24 @@ def test_choice_lists_name_powers_and_places_as_the_map_does():
     assert PRESENTER.choice_label("side", "Axis", frozenset({"Axis"})) == "Axis"
     assert PRESENTER.choice_label("kind", "armor", frozenset()) == ""  # the value itself reads well
     assert PRESENTER.term("combat:smolensk:germany") == "combat in Smolensk (Germany)"
+
+
+def test_the_banner_counts_game_turns_as_the_rulebook_does(tmp_path):
+    from assistant.application import Assistant
+    from assistant.kinds import KindRegistry
+    from assistant.web import create_app
+    from events.store import EventStore
+
+    store = EventStore(tmp_path / "ee.sqlite3")
+    app = Assistant(store, KindRegistry())
+    from assistant.games.europe_engulfed.board.loader import to_dict
+    from tests.games.europe_engulfed.table import BOARD
+    from tests.games.europe_engulfed.test_routes import UNITS
+
+    gid = app.new_game("europe_engulfed", {**game_options(mid_war(units=UNITS)), "board": to_dict(BOARD)})
+    while app.view(gid).clock.round == 0:
+        app.handle(gid, Advance())
+    page = create_app(app, testing=True).test_client().get(f"/g/{gid}").data.decode()
+    assert f'<span class="round">Turn {app.view(gid).clock.round}</span>' in page
+    assert '<span class="round">Round ' not in page
+    store.close()

@@ -26,6 +26,8 @@ PLACE_FIELDS = ("area", "sea", "from_sea", "to_sea", "unopposed", "areas")
 
 
 class EEPresenter(Presenter):
+    round_name = "turn"  # the rulebook counts game turns (1.0: two months each), as the report does
+
     def options_form(self, spec: FormSpec) -> FormSpec:
         return new_game.options_form(spec)
 
