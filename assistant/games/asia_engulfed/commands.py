@@ -32,7 +32,8 @@ class SetUpScenario(Command, tag="ae.set_up_scenario"):
 
 
 class Bid(Command, tag="ae.bid"):
-    """AE 10.4: each player's bid to play the Allies; the highest wins (a tie is replayed by the players)."""
+    """AE 10.4: each player's bid to play the Allies, as name=WERP (e.g. Ann=3, Bo=1); the highest wins and
+    gives Japan that many WERP and Oil (a tie is replayed by the players)."""
 
     bids: Annotated[dict[Id, Annotated[int, msgspec.Meta(ge=0, le=40)]], msgspec.Meta(min_length=1, max_length=2)]
 
@@ -49,7 +50,7 @@ class SetNetwork(Command, tag="ae.set_network"):
 
 
 class DetermineSupply(Command, tag="ae.determine_supply"):
-    """AE 1.12c / 1.19: trace every piece of the phasing side; ``partial`` lists pieces the players rule partial."""
+    """AE 1.12c / 1.19: the assistant traces the supply of every piece of the phasing side from the board."""
 
 
 class ResolveSubmarines(Command, tag="ae.resolve_submarines"):
@@ -71,7 +72,8 @@ Item = Literal["replacement", "new_unit", "garrison", "fortification", "special_
 
 
 class Buy(Command, tag="ae.buy"):
-    """One purchase of the producing nation (AE 4.44): target = piece, zone, marker, island or kind."""
+    """One purchase of the producing nation (AE 4.44). Target: the unit a replacement rebuilds, or the zone of a
+    garrison, fortification, port repair or Home Defense step; a new unit gives its kind, steps and zone instead."""
 
     item: Item
     target: Annotated[str, msgspec.Meta(max_length=64)] = ""
@@ -89,7 +91,7 @@ class Buy(Command, tag="ae.buy"):
 
 class PlaceFreeSteps(Command, tag="ae.place_free_steps"):
     """Chinese free steps: the Communist step of each Allied Production Phase (AE 9.42) and emergency militia after
-    a Chinese zone falls in combat (AE 9.45). ``target`` an existing unit, or ``kind`` and ``zone`` for a new one."""
+    a Chinese zone falls in combat (AE 9.45). Target: an existing unit; or Kind and Zone for a new one."""
 
     force: Literal["communist", "nationalist"]
     steps: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
@@ -172,7 +174,7 @@ class NavalFire(Command, tag="ae.naval_fire"):
 
 class AntiAircraft(Command, tag="ae.anti_aircraft"):
     """AE 8.42e: a side's fleets fire one die per two naval steps; each 6 kills an attacking air step, which the
-    attacker names (``losses``)."""
+    attacker names (Losses)."""
 
     sea: Id
     side: Literal["japan", "allies"]
@@ -200,7 +202,7 @@ class ConvertToGarrison(Command, tag="ae.convert_to_garrison"):
 
 class AirToAir(Command, tag="ae.air_to_air"):
     """AE 6.22, 8.42d: air combat, both sides at once, one die per step; 5-6 kills a step (Japanese elite 4-6).
-    Each side then names its losses (``ae.air_losses``)."""
+    Each side then names its losses (Air losses)."""
 
     where: Id  # the sea zone or land zone of the battle
     japan: Annotated[tuple[Id, ...], msgspec.Meta(max_length=30)]

@@ -31,6 +31,8 @@ def nation(name: str) -> dict[str, Any]:
 NATIONS = ("japan", "usa", "commonwealth", "china", "philippines", "dei")
 ALLIED = ("usa", "commonwealth", "china", "philippines", "dei")
 PRODUCERS = ("japan", "usa", "commonwealth", "china", "philippines")
+# the first part of a piece's id, at set-up and for every piece the game adds later (jp-infantry-3, us-ca-2)
+STEMS = {"japan": "jp", "usa": "us", "commonwealth": "cw", "china": "cn", "philippines": "ph", "dei": "dei"}
 
 
 def side_of(nation_: str) -> str:

@@ -53,6 +53,14 @@ TRACKS = {"us_level": "U.S. production", "dud_torpedoes": "US Dud Torpedoes", "k
           "hdf_kyushu": "Kyushu's Home Defense Force", "hdf_shikoku": "Shikoku's Home Defense Force"}
 
 
+def _agreed(verb: str, pieces) -> str:
+    """The verb (its first word) agreeing with the pieces: "jp-bb-1 moves", "jp-bb-1, jp-ca-1 move"."""
+    if len(pieces) != 1:
+        return verb
+    first, _, rest = verb.partition(" ")
+    return f"{first}s" + (f" {rest}" if rest else "")
+
+
 def describe(e: Any) -> str:
     t = type(e)
     if t is PhaseBegan:
@@ -104,25 +112,40 @@ def describe(e: Any) -> str:
     if t is ev.NetworkSet:
         return f"Japan's Supply Network covers {len(e.markers)} sea zone(s) for {-_money(e.books, 'ta')} transport points."
     if t is ev.SupplyDetermined:
-        out = sum(1 for v in e.verdicts if v.status == "none")
-        verb = "are eliminated" if e.phase == "final" else "are out of supply"
-        return f"{e.side.capitalize()} {e.phase} supply: {len(e.verdicts) - out} supplied, {out} {verb}."
+        by = {st: [v.piece for v in e.verdicts if v.status == st] for st in ("full", "partial", "none")}
+        parts = [f"{len(by['full'])} fully supplied"]
+        if by["partial"]:
+            parts.append(f"{len(by['partial'])} in partial supply ({', '.join(by['partial'])})")
+        gone = [p for p in by["none"] if p in e.eliminated] if e.phase == "final" else []
+        kept = [p for p in by["none"] if p not in gone]
+        if gone:
+            parts.append(f"{len(gone)} eliminated ({', '.join(gone)})")
+        if kept:
+            parts.append(f"{len(kept)} out of supply ({', '.join(kept)})"
+                         + (", kept: the board lacks facts to trace their supply" if e.phase == "final" else ""))
+        whose = "Japan's" if e.side == "japan" else "The Allies'"
+        return f"{whose} {e.phase} supply: {', '.join(parts)}."
     if t is ev.NavalMoved:
         mode = {"extended": "move on (Extended Naval Operation)",
                 "extended_return": "return (Extended Return to Base)"}.get(e.mode, e.mode)
-        return f"{_pieces(e.pieces)} {mode} to {_place(e.to)}{_paid(e.books)}."
+        return f"{_pieces(e.pieces)} {_agreed(mode, e.pieces)} to {_place(e.to)}{_paid(e.books)}."
     if t is ev.PiecesMoved:
-        return f"{_pieces(e.pieces)} move to {_place(e.to)} ({e.mode}){_across(e)}{_paid(e.books)}."
+        return (f"{_pieces(e.pieces)} {_agreed('move', e.pieces)} to {_place(e.to)} ({e.mode}){_across(e)}"
+                f"{_paid(e.books)}.")
     if t is ev.ControlChanged:
         return f"{_place(e.zone)} passes to {'Japan' if e.side == 'japan' else 'the Allies'}."
     if t is ev.LandFire:
-        river = {"crossings": f" (attacked across a river or strait from {', '.join(_place(z) for z in e.river_from)}"
-                              ": defenders +1)",
-                 "table": " (attacked across a river or strait, the table's word: defenders +1)"}.get(e.river, "")
-        return (f"{'Japan fires' if e.side == 'japan' else 'The Allies fire'} at {_place(e.zone)}{river}: "
+        river = {"crossings": f"; attacked across a river or strait from {', '.join(_place(z) for z in e.river_from)}"
+                              ": defenders +1",
+                 "table": "; attacked across a river or strait, the table's word: defenders +1"}.get(e.river, "")
+        kind = f"{'Assault' if e.assault else 'Normal'} round{f' {e.round}' if e.round > 1 else ''}"
+        return (f"{'Japan fires' if e.side == 'japan' else 'The Allies fire'} at {_place(e.zone)} ({kind}{river}): "
                 f"{e.hits} hit(s).")
     if t is ev.LossesApplied:
-        return f"Losses at {_place(e.zone)}: {sum(e.losses.values()) + sum(e.hdf.values())} step(s) ({e.cause})."
+        who = [f"{p} {n}" + (" (eliminated)" if p in e.eliminated else "") for p, n in e.losses.items()]
+        who += [f"Home Defense Force {n}" for n in e.hdf.values() if n]
+        return (f"Losses at {_place(e.zone)}: {sum(e.losses.values()) + sum(e.hdf.values())} step(s)"
+                + (f" — {', '.join(who[:8])}" if who else "") + f" ({e.cause}).")
     if t is ev.KamikazeAttack:
         return f"{len(e.attacks)} kamikaze(s) attack in {_place(e.sea)}."
     if t is ev.FleetDamaged:

@@ -27,12 +27,25 @@ def _with(s: AEState, key: str, b: AirBattle | None) -> AEState:
 
 def _phase(s: AEState, e: PhaseBegan) -> AEState:
     if e.phase == "naval_movement":  # a new player turn
-        return replace(s, battles={}, raided=(), fought_seas=(), naval_zones=(), naval_declared=(), naval_open="",
-                       extended=(), extended_from=())
+        return replace(s, battles={}, raided=(), fought_seas=(), interceptions={}, naval_zones=(),
+                       naval_declared=(), naval_open="", extended=(), extended_from=(), night_round={},
+                       night_surprise={})
+    if s.night_round or s.night_surprise:  # a Night round does not outlive its phase
+        s = replace(s, night_round={}, night_surprise={})
     return replace(s, battles={}) if s.battles and e.phase != "air_naval_combat" else s
 
 
 def _intercepted(s: AEState, e: ev.InterceptionRolled) -> AEState:
+    done = s.interceptions.get(e.sea, (0, "", ()))[0]
+    avoiders = tuple(side for side, chit in sorted(e.choices.items()) if chit == "avoid")
+    night = {k: p for k, p in s.night_round.items() if p.at != e.sea}
+    if e.outcome == "night":  # AE 8.41: the fleets that fire in the round, with their steps now
+        night.update({k: p for k, p in s.pieces.items() if p.at == e.sea and p.kind in ("bb", "ca")})
+    surprised = {k: v for k, v in s.night_surprise.items() if k != e.sea}
+    if e.outcome == "night" and e.surprise:
+        surprised[e.sea] = e.winner
+    s = replace(s, interceptions={**s.interceptions, e.sea: (max(done, e.attempt), e.outcome, avoiders)},
+                night_round=night, night_surprise=surprised)
     if e.outcome not in ("day", "night"):
         return s
     shortened = s.surprise and e.sea == pearl_harbor.SEA and s.pearl == "us_intercepts"
@@ -111,6 +124,9 @@ def _struck(s: AEState, e: ea.PortStruck) -> AEState:
 
 
 def _naval_fired(s: AEState, e: ev.NavalFired) -> AEState:
+    if e.kind == "night" and s.night_round:  # each fleet fires once in a Night round
+        fired = {shot[0] for shot in e.shots}
+        s = replace(s, night_round={k: p for k, p in s.night_round.items() if k not in fired})
     b = s.battles.get(e.sea)
     if e.kind != "strike" or b is None or not e.shots or e.shots[0][0] not in s.pieces:
         return s

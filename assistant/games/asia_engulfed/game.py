@@ -71,14 +71,16 @@ def _zones(s: AEState) -> dict[str, tuple[str, ...]]:
 
 def _seas(s: AEState) -> dict[str, tuple[str, ...]]:
     return {"sea": tuple(sorted(s.board.seas)), "submarine_zone": tuple(sorted(s.board.seas)),
-            "to": tuple(sorted([*s.board.seas, *(z for z, v in s.board.zones.items() if v.port not in (None, "none"))]))}
+            # a port, or a land zone whose port the board does not know yet (the move's rules judge it)
+            "to": tuple(sorted([*s.board.seas, *(z for z, v in s.board.zones.items() if v.port != "none")]))}
 
 
 def _fire_choices(s: AEState) -> dict[str, tuple[str, ...]]:
-    """The contested zones, a round under way first, and the side whose turn it is to fire there, first (AE 6.31:
-    the defender fires first in each round, then the attacker's surviving steps), so the form opens on it."""
+    """The contested zones, a round under way first, then those not fought yet this phase (a second round needs a
+    Breakthrough, AE 6.6), and the side whose turn it is to fire there, first (AE 6.31: the defender fires first in
+    each round, then the attacker's surviving steps), so the form opens on it."""
     zones = tuple(sorted((z for z in s.board.zones if places.contested(s, z)),
-                         key=lambda z: (combat.next_to_fire(s, z) != "attacker", z)))
+                         key=lambda z: (combat.next_to_fire(s, z) != "attacker", s.rounds.get(z, 0) > 0, z)))
     return {"zone": zones, "side": tuple(dict.fromkeys(combat.next_to_fire(s, z) for z in zones)) or ("defender",)}
 
 
@@ -107,6 +109,20 @@ def _buy_items(s: AEState, has_markers: bool) -> tuple[str, ...]:
 def _carriers(s: AEState) -> dict[str, tuple[str, ...]]:
     return {"fleet": tuple(sorted(p.id for p in s.pieces.values() if p.kind == "cv" and places.side(p) == s.side)),
             "pieces": tuple(sorted(p.id for p in s.pieces.values() if p.kind == "cba" and p.at == "orphan"))}
+
+
+def _free_step_places(s: AEState) -> dict[str, tuple[str, ...]]:
+    """AE 9.42, 9.45: the forces owed free steps, the Chinese units they may join, the zones of China."""
+    return {"force": tuple(f for f, n in sorted(s.free_steps.items()) if n > 0) or ("communist", "nationalist"),
+            "target": tuple(sorted(k for k, p in s.pieces.items() if p.nation == "china")),
+            "zone": tuple(sorted(z for z, zone in s.board.zones.items() if zone.country in (None, "china")))}
+
+
+def _garrison_givers(s: AEState) -> dict[str, tuple[str, ...]]:
+    """AE 4.43: the phasing side's infantry and Marine units in land zones, of a nation that has garrisons."""
+    return {"piece": tuple(sorted(k for k, p in s.pieces.items() if places.side(p) == s.side
+                                  and p.kind in ("infantry", "marine") and p.at in s.board.zones
+                                  and p.nation not in ("china", "philippines", "dei")))}
 
 
 def _phase(*names: str) -> Callable[[AEState], bool]:
@@ -168,7 +184,8 @@ MOVES: tuple[Move[AEState], ...] = (
          choices=lambda s: {"bases": tuple(strategic.bomber_bases(s)[0])}, label="Bomb Japan"),
     Move(c.Buy, purchases.buy, phases=PRODUCTION, choices=_buy_targets, label="Buy"),
     Move(c.PlaceFreeSteps, china.place, phases=("production", "land_combat"),
-         when=lambda s: any(v > 0 for v in s.free_steps.values()), label="Place free Chinese steps"),
+         when=lambda s: any(v > 0 for v in s.free_steps.values()), choices=_free_step_places,
+         label="Place free Chinese steps"),
     Move(c.EliminateExcess, stacking.eliminate_excess, when=lambda s: bool(stacking.excess(s)),
          label="Remove over-stacked pieces"),
     Move(c.LendLeaseTransfer, special_actions.lend_lease, phases=("production",),
@@ -194,7 +211,7 @@ MOVES: tuple[Move[AEState], ...] = (
          choices=_seas,
          label="Submarine attack"),
     Move(c.ConvertToGarrison, movement.convert_to_garrison, phases=("operational_movement", "land_combat"),
-         label="Make a garrison"),
+         choices=_garrison_givers, label="Make a garrison"),
     Move(c.ResolveDamage, naval_combat.resolve_damage, phases=("air_naval_combat",),
          when=lambda s: bool(s.damaged), label="Resolve damage"),
     Move(c.Move, movement.move, phases=("operational_movement", "strategic_movement"), choices=_zones,

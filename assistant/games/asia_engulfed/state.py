@@ -98,6 +98,12 @@ class AEState(msgspec.Struct, frozen=True, kw_only=True):
     battles: dict[str, AirBattle] = {}  # sea zone (day) or zone (raid) -> the air battle open there
     raided: tuple[str, ...] = ()  # air units that made their port/airbase attack this player turn (AE 8.7)
     fought_seas: tuple[str, ...] = ()  # sea zones where a round of Air-Naval Combat was fought this player turn
+    # sea -> (attempts rolled this player turn, the last outcome, the sides that chose Avoid in it) (AE 8.31-8.32)
+    interceptions: dict[str, tuple[int, str, tuple[str, ...]]] = {}
+    # AE 8.41: the fleets at sea where a Night round is under way, as they were when it began: fire is simultaneous
+    # (unless surprise), so each fires once with its steps then, even if the enemy's fire came first at the table
+    night_round: dict[str, Piece] = {}
+    night_surprise: dict[str, str] = {}  # sea -> the side that surprised in its Night round (it fires first, 8.31d)
     naval_zones: tuple[str, ...] = ()  # sea zones moved or reacted into this player turn (AE 8.21, 8.23)
     naval_declared: tuple[str, ...] = ()  # sea zones the phasing player declared this player turn (AE 8.21)
     naval_open: str = ""  # the declared sea zone he is moving into now, no reaction there yet (AE 8.21)

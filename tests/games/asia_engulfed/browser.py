@@ -43,6 +43,9 @@ def submit(page, tag: str, **fields: str) -> None:
         raise AssertionError(f"the form of {tag} never showed")
     for name, value in fields.items():
         field = form.locator(f'[name="{name}"]')
+        more = form.locator(f'details:not([open]):has([name="{name}"]) > summary')
+        if more.count():  # a field the form keeps folded ("More: ...")
+            more.first.click()
         if field.evaluate("e => e.tagName") == "SELECT":
             field.select_option(value)
         else:

@@ -23,4 +23,4 @@ def test_land_combat_china_and_naval_events_have_sentences():
         assert words and not words.startswith("ae."), type(e).__name__
     assert describe(samples[0]) == "China receives 1 free Communist step(s) to place (AE 9.42)."
     assert describe(ev.LandFire(zone="malaya", side="japan", round=1, assault=False, fire=(), hits=2)) == \
-        "Japan fires at Malaya: 2 hit(s)."
+        "Japan fires at Malaya (Normal round): 2 hit(s)."

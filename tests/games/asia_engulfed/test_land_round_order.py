@@ -85,8 +85,9 @@ def test_losses_without_hits_still_follow_the_dice():
     no = refused(t, c.ApplyLosses(zone="chungking", losses={"jp-inf-chk": 1}))  # 2 hits owed
     assert no.rule == "AE 6.25" and "2 step(s) must be lost" in str(no)
     assert refused(t, c.ApplyLosses(zone="chungking", hits=1, losses={"jp-inf-chk": 1})).rule == "AE 6.24"
-    no = refused(t, c.ApplyLosses(zone="chungking"))  # no step named to take them
-    assert no.rule == "AE 6.24, 6.25" and "name the steps lost" in str(no)
+    steps = t.state.pieces["jp-inf-chk"].steps
+    t.do(c.ApplyLosses(zone="chungking"))  # no step named: the lone unit there takes them (no choice)
+    assert t.state.pieces["jp-inf-chk"].steps == steps - 2
 
 
 def test_losses_without_hits_and_without_a_fire_are_refused():
@@ -124,7 +125,7 @@ def test_next_phase_is_offered_only_when_it_would_be_accepted_and_the_banner_say
     t.do(c.Fire(zone="chungking", side="defender", faces=(6, 1, 1)))
     assert not advance.when(t.state)
     assert refused(t, c.Advance()).rule == "AE 6.24"
-    assert "before the next phase, hits still to take (ae.apply_losses): Japan 1 at Chungking (AE 6.24)" \
+    assert "before the next phase, hits still to take (the “Apply losses” form): Japan 1 at Chungking (AE 6.24)" \
         in guidance(t.state)
     t.do(c.ApplyLosses(zone="chungking", losses={"jp-inf-chk": 1}))
     assert advance.when(t.state)

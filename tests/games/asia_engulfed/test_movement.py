@@ -241,7 +241,7 @@ def test_the_log_says_which_pieces_moved_and_what_japan_paid():
     [fleets] = t.do(c.NavalMove(pieces=("jp-bb-1", "jp-ca-elite"), to="east_china_sea", zones=1))
     [troops] = t.do(c.NavalMove(pieces=("jp-inf-1",), to="east_china_sea", zones=2))
     assert describe(fleets) == "jp-bb-1, jp-ca-elite move to East China Sea; Japan pays 2 Oil."
-    assert describe(troops) == "jp-inf-1 move to East China Sea; Japan pays 1 transport point(s)."
+    assert describe(troops) == "jp-inf-1 moves to East China Sea; Japan pays 1 transport point(s)."
 
 
 def test_each_move_offers_choices_only_for_its_own_fields(tmp_path):

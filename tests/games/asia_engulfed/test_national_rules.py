@@ -21,7 +21,7 @@ def test_the_communists_get_a_free_step_each_allied_production():
         t.do(c.PlaceFreeSteps(force="communist", kind="militia", zone="peking"))  # Japanese-held
     assert refused.value.rule == "AE 4.41"
     t.do(c.PlaceFreeSteps(force="communist", kind="militia", zone="chungking", max_steps=3))  # next to Sian
-    assert t.state.pieces["china-communist-1"].steps == 1 and t.state.free_steps == {"communist": 0}
+    assert t.state.pieces["cn-militia-1"].steps == 1 and t.state.free_steps == {"communist": 0}
 
 
 def test_a_chinese_zone_lost_in_combat_brings_five_emergency_militia_steps():
@@ -47,8 +47,8 @@ def test_us_free_naval_steps_from_jan_feb_1944():
     t.advance_to("production", "allies", producer="usa")
     t.do(c.Advance())
     free = [e for e in t.log if isinstance(e, ev.ConstructionCompleted) and not e.marker]
-    assert [(e.build, e.target) for e in free] == [("cv", "usa-cv-1"), ("bb", "usa-bb-1"), ("ca", "us-ca-2")]
-    assert t.state.pieces["us-ca-2"].steps == 3 and t.state.pieces["usa-cv-1"].at == "usa"
+    assert [(e.build, e.target) for e in free] == [("cv", "us-cv-1"), ("bb", "us-bb-2"), ("ca", "us-ca-2")]
+    assert t.state.pieces["us-ca-2"].steps == 3 and t.state.pieces["us-cv-1"].at == "usa"
 
 
 def test_kamikazes_move_an_lba_marker_one_free_box_before_production():
@@ -62,7 +62,7 @@ def test_kamikazes_move_an_lba_marker_one_free_box_before_production():
         t.do(c.Buy(item="construction", target="jp-naval-1", build="cv", free=True))
     assert refused.value.rule == "AE 9.13"
     t.do(c.Advance())
-    assert any(p.kind == "lba" and p.id.startswith("japan-lba") for p in t.state.pieces.values())
+    assert any(p.kind == "lba" and p.id.startswith("jp-lba") for p in t.state.pieces.values())
 
 
 def test_an_over_stacked_island_box_must_be_cleared_before_the_phase_ends():

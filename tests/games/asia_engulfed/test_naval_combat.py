@@ -107,7 +107,7 @@ def test_a_unit_gives_a_step_to_make_a_garrison():
     t.do(c.ConvertToGarrison(piece="jp-inf-2"))  # Manchukuo, supplied through Korea and the East China Sea
     assert t.state.pieces["jp-inf-2"].steps == 2
     assert [p.id for p in t.state.pieces.values() if p.kind == "garrison" and p.at == "manchukuo"] == \
-        ["japan-garrison-1"]
+        ["jp-garrison-1"]
     with pytest.raises(Refused) as refused:
         t.do(c.ConvertToGarrison(piece="jp-inf-2"))  # a second garrison in Manchukuo
     assert refused.value.rule == "AE 4.28"

@@ -58,7 +58,7 @@ def test_an_operational_move_records_the_border_each_land_unit_crossed_and_that_
     [moved] = t.do(c.Move(pieces=("jp-inf-sha",), to="chungking"))
     assert moved.crossings == (ev.Crossing(piece="jp-inf-sha", origin="shanghai", border="river"),)
     assert moved.newly_contested  # Nationalists held Chungking alone (AE 6.1)
-    assert describe(moved) == "jp-inf-sha move to Chungking (operational), across a river from Shanghai."
+    assert describe(moved) == "jp-inf-sha moves to Chungking (operational), across a river from Shanghai."
     [moved] = t.do(c.Move(pieces=("jp-inf-sian",), to="chungking"))
     assert moved.crossings == (ev.Crossing(piece="jp-inf-sian", origin="sian", border="normal"),)
     assert not moved.newly_contested  # already contested by the first move

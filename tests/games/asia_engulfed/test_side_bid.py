@@ -24,11 +24,18 @@ def test_a_bid_by_someone_who_is_not_a_player_is_refused_and_changes_nothing():
     assert t.state == before
 
 
-def test_without_named_players_the_bid_asks_for_them():
+def test_without_named_players_the_two_bidders_name_themselves():
+    """A table that started its game on a phone has named nobody (the web has no form for it): the bid's two names
+    are the players; one name alone, or the same name twice, is refused."""
     t = Table(scenario())
     with pytest.raises(Refused) as refused:
-        t.do(c.Bid(bids={"Ann": 3, "Bob": 1}))
-    assert refused.value.rule == "AE 10.4" and "add-player" in str(refused.value)
+        t.do(c.Bid(bids={"Ann": 3}))
+    assert refused.value.rule == "AE 10.4" and "the two players bid" in str(refused.value)
+    assert "add-player" not in str(refused.value)
+    with pytest.raises(Refused):
+        t.do(c.Bid(bids={"Ann": 3, "ann": 1}))
+    [bid] = [e for e in t.do(c.Bid(bids={"Ann": 3, "Bob": 1})) if type(e).__name__ == "SidesBid"]
+    assert bid.allied_player == "Ann" and bid.amount == 3
 
 
 def test_the_winner_is_recorded_as_the_player_was_named():

@@ -87,7 +87,7 @@ def test_orphans_chinese_attacks_and_pool_additions_at_the_table(browser, tmp_pa
         submit(laptop, "ae.fire", zone="sian", air_support="cn-lba=cn-com-sian")
         expect(laptop.locator("body")).to_contain_text("AE 9.47")  # the Chinese LBA supports Nationalists only
         submit(laptop, "ae.fire", zone="sian", side="attacker", air_support="cn-lba=cn-nat-sian", faces="6 6 1")
-        expect(laptop.locator("body")).to_contain_text("The Allies fire at Sian: 2 hit(s)")
+        expect(laptop.locator("body")).to_contain_text("The Allies fire at Sian (Normal round): 2 hit(s)")
         screenshot(laptop, "ae-land-chinese-attack-laptop")
         phone.goto(url)
         expect(phone.locator("body")).to_contain_text("only the Nationalists attack")

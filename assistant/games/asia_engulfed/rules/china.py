@@ -4,7 +4,8 @@ militia after a Chinese zone falls to Japan in combat, placed under each force's
 from __future__ import annotations
 
 from assistant.decider import Context, Refused
-from assistant.games.asia_engulfed import places
+from assistant.families.engulfed.setup import first_free
+from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import PlaceFreeSteps
 from assistant.games.asia_engulfed.scenario.format import Piece
@@ -52,9 +53,6 @@ def place(cmd: PlaceFreeSteps, s: AEState, ctx: Context) -> list[ev.FreeStepsPla
     elif places.contested(s, cmd.zone):
         raise Refused("new Nationalist units appear in an uncontested zone", rule="AE 4.41")
     kind = cmd.kind or "militia"
-    n = 1
-    while f"china-{cmd.force}-{n}" in s.pieces:
-        n += 1
-    piece = Piece(id=f"china-{cmd.force}-{n}", nation="china", kind=kind, steps=cmd.steps, max_steps=max(cmd.steps, cmd.max_steps),
-                  at=cmd.zone, force=cmd.force)
+    piece = Piece(id=first_free(s.pieces, f"{data.STEMS['china']}-{kind}-"), nation="china", kind=kind,
+                  steps=cmd.steps, max_steps=max(cmd.steps, cmd.max_steps), at=cmd.zone, force=cmd.force)
     return [ev.FreeStepsPlaced(force=cmd.force, steps=cmd.steps, target=piece.id, piece=piece)]

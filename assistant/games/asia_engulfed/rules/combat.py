@@ -238,7 +238,8 @@ def _hits_owed(s: AEState, cmd: ApplyLosses, side: str) -> int:
     name = s.board.zones[cmd.zone].name if cmd.zone in s.board.zones else repr(cmd.zone)
     if due and not side:  # no step named: nothing would take them
         raise Refused(f"the fire at {name} scored {due} hit(s) on "
-                      f"{' and '.join(_side_name(x) for x in sorted(owing))}: name the steps lost (losses)",
+                      f"{' and '.join(_side_name(x) for x in sorted(owing))}: name the steps lost, unit=steps "
+                      "(several units share them)",
                       rule="AE 6.24, 6.25")
     if cmd.hits == due or (cmd.hits is None and due):
         return due

@@ -149,7 +149,7 @@ def _home_port(s: AEState, nation: str) -> str:
 
 
 def _free_id(s: AEState, nation: str, kind: str, taken: set[str] = frozenset()) -> str:  # type: ignore[assignment]
-    return first_free({*s.pieces, *taken}, f"{nation}-{kind}-")
+    return first_free({*s.pieces, *taken}, f"{data.STEMS[nation]}-{kind}-")
 
 
 def pipeline(s: AEState) -> list[dict]:

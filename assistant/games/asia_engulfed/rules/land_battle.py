@@ -40,7 +40,27 @@ def fire(cmd: Fire, s: AEState, ctx: Context) -> list[Event]:
     return out + list(combat.fire(cmd, view, ctx)) + committed
 
 
+def forced_losses(s: AEState, cmd: ApplyLosses) -> dict[str, int]:
+    """The losses when the hits leave no choice (AE 6.25): one side owes hits in the zone and has a single land unit
+    there, or fewer steps than the hits; {} otherwise (the table names them)."""
+    owing = [k.rsplit(":", 1)[1] for k, v in s.land_hits.items() if v and k.rsplit(":", 1)[0] == cmd.zone]
+    if len(owing) != 1 or chinese_attack.sidelined(s, cmd.zone):
+        return {}
+    side = owing[0]
+    if side == "japan" and cmd.zone in places.HOME_ISLANDS and s.track(f"hdf_{cmd.zone}"):
+        return {}  # the Home Defense Force may take them too
+    units = places.land_at(s, cmd.zone, side)
+    due = s.land_hits[f"{cmd.zone}:{side}"]
+    if len(units) == 1:
+        return {units[0].id: min(due, units[0].steps)}
+    if units and sum(p.steps for p in units) <= due:
+        return {p.id: p.steps for p in units}
+    return {}
+
+
 def apply_losses(cmd: ApplyLosses, s: AEState, ctx: Context) -> list[Event]:
+    if not cmd.losses and not cmd.hdf:  # nothing named: the hits may leave no choice
+        cmd = replace(cmd, losses=forced_losses(s, cmd))
     aside = chinese_attack.sidelined(s, cmd.zone)
     named = aside & set(cmd.losses)
     if named:

@@ -6,6 +6,7 @@ from collections import deque
 
 from assistant.decider import Context, Refused
 from assistant.families.engulfed.ledger import Booking
+from assistant.families.engulfed.setup import first_free
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import ConvertToGarrison, Move
@@ -221,10 +222,8 @@ def convert_to_garrison(cmd: ConvertToGarrison, s: AEState, ctx: Context) -> lis
         raise Refused("the zone must be supplied, friendly and uncontested", rule="AE 4.43")
     if any(q.at == p.at and q.kind == "garrison" for q in s.pieces.values()):
         raise Refused("one garrison per zone", rule="AE 4.28")
-    n = 1
-    while f"{p.nation}-garrison-{n}" in s.pieces:
-        n += 1
-    garrison = Piece(id=f"{p.nation}-garrison-{n}", nation=p.nation, kind="garrison", steps=1, at=p.at)
+    garrison = Piece(id=first_free(s.pieces, f"{data.STEMS[p.nation]}-garrison-"), nation=p.nation, kind="garrison",
+                     steps=1, at=p.at)
     return [ev.LossesApplied(zone=p.at, losses={p.id: 1}, eliminated=(p.id,) if p.steps == 1 else (),
                              cause="a step turned into a garrison (AE 4.43)"),
             ev.FreeStepsPlaced(force="", steps=1, target=garrison.id, piece=garrison)]

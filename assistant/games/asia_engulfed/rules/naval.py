@@ -45,6 +45,9 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list:
     if cmd.to not in board.seas and cmd.to not in board.zones:
         raise Refused(f"{cmd.to!r} is neither a sea zone nor a zone of the board")
     if cmd.to in board.zones and not places.has_port(board, cmd.to):
+        if board.zones[cmd.to].port is None:  # the board does not know yet
+            raise Refused(f"the board does not say yet whether {board.zones[cmd.to].name} has a port: enter its port "
+                          "(Board panel, or the ? on the map) first", rule="AE 3.24")
         raise Refused(f"{board.zones[cmd.to].name} has no port: fleets cannot be there", rule="AE 3.24")
     if cmd.mode == "move" and cmd.to in s.naval_declared and cmd.to != s.naval_open:
         raise Refused(f"{board.seas[cmd.to].name} was already declared this Naval Movement Phase: no more fleets or "

@@ -3,6 +3,8 @@ resolution. Dice are the table's (typed) or rolled; the assistant applies the mo
 
 from __future__ import annotations
 
+import msgspec
+
 from assistant.decider import Context, Refused
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
@@ -44,6 +46,11 @@ def intercept(cmd: Intercept, s: AEState, ctx: Context) -> list[Event]:
     _phase(s, "AE 8.3")
     if not at_sea(s, cmd.sea, "japan") or not at_sea(s, cmd.sea, "allies"):
         raise Refused("an interception needs fleets of both sides in the sea zone", rule="AE 8.3")
+    # AE 8.31-8.32: the attempt's number and whether bad weather came just before, as the log has them (the form's
+    # default, a first attempt, would otherwise deny Avoid and give surprise or code-breaking again)
+    done, last, _ = s.interceptions.get(cmd.sea, (0, "", ()))
+    cmd = msgspec.structs.replace(cmd, attempt=max(cmd.attempt, done + 1),
+                                  after_bad_weather=cmd.after_bad_weather or last == "bad_weather")
     choices = {"japan": cmd.japan, "allies": cmd.allies}
     from assistant.games.asia_engulfed.rules import pearl_harbor  # (it builds on this module)
 
@@ -77,17 +84,43 @@ def intercept(cmd: Intercept, s: AEState, ctx: Context) -> list[Event]:
                                         modified=modified, outcome=outcome, winner=winner, surprise=surprise)]
 
 
+def night_firer(s: AEState, sea: str, fid: str):
+    """The fleet as it fires in the Night round under way in ``sea`` (AE 8.41): fire is simultaneous, so with the
+    steps it had when the round began, even if the enemy fired first at the table (and sank it); a surprised side
+    fires after the surpriser's damage is applied, its damaged steps included (AE 8.31d). None: it cannot fire."""
+    now = s.pieces.get(fid)
+    under_way = s.interceptions.get(sea, (0, "", ()))[1] == "night"
+    if not under_way or not any(p.at == sea for p in s.night_round.values()):
+        return now  # no Night round recorded here (the table fires as it sees fit)
+    before = s.night_round.get(fid)
+    if before is None:
+        if now is not None and now.at == sea and now.kind in ("bb", "ca"):
+            raise Refused(f"{fid} already fired in this Night round (one round per Night interception)",
+                          rule="AE 8.41")
+        return now
+    surpriser = s.night_surprise.get(sea, "")
+    if surpriser and places.side(before) != surpriser:
+        if now is None:
+            raise Refused(f"{fid} was sunk by the surprise fire before it could fire back", rule="AE 8.31d")
+        return now
+    return before
+
+
 def naval_fire(cmd: NavalFire, s: AEState, ctx: Context) -> list[Event]:
     _phase(s, "AE 8.4")
-    firers = [s.pieces.get(f) for f in cmd.targets]
+    if cmd.kind == "night":
+        firing = {f: night_firer(s, cmd.sea, f) for f in cmd.targets}
+    else:
+        firing = {f: s.pieces.get(f) for f in cmd.targets}
+    firers = list(firing.values())
     if any(f is None for f in firers):
-        raise Refused("unknown firing piece")
+        raise Refused("unknown firing piece: " + ", ".join(f for f, p in firing.items() if p is None))
     side = places.side(firers[0])
     enemies = [p for p in at_sea(s, cmd.sea, places.enemy(side)) if places.is_fleet(p) or places.is_land(p)
                or p.kind == "lba"]
     classes = {p.id: target_class(p) for p in enemies}
     for firer, target in cmd.targets.items():
-        p = s.pieces[firer]
+        p = firing[firer]
         if places.side(p) != side:
             raise Refused("one side fires at a time", rule="AE 8.4")
         if target not in classes:
@@ -104,13 +137,13 @@ def naval_fire(cmd: NavalFire, s: AEState, ctx: Context) -> list[Event]:
         _night_screening(cmd, classes)
     else:
         _strike_spread(cmd, classes)
-    dice = sum(s.pieces[f].steps for f in cmd.targets)
+    dice = sum(p.steps for p in firers)
     roll = ctx.throw(f"{'night fire' if cmd.kind == 'night' else 'air strikes'} in {s.board.seas[cmd.sea].name}",
                      dice, thrower=side)
     faces = list(roll.faces)
     shots, results = [], {}
     for firer, target in cmd.targets.items():
-        p = s.pieces[firer]
+        p = firing[firer]
         mod = _modifier(p, classes[target], cmd.kind) + (1 if _surprise_air(s, p, cmd) else 0)
         for _ in range(p.steps):
             die, faces = faces[0], faces[1:]

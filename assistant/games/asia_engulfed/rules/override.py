@@ -66,9 +66,9 @@ def forced_buy(cmd: Buy, s: AEState, ctx: Context) -> list[Event]:
         if cmd.zone not in s.board.zones or cmd.kind not in ("infantry", "militia", "marine", "lba", "cba"):
             raise Refused("a new unit needs its kind and a land zone of the board", rule=RULE)
         per, doubles = step_cost(cmd.kind, nation)
-        piece = Piece(id=first_free(s.pieces, f"{nation}-{cmd.kind}-"), nation=nation, kind=cmd.kind, steps=cmd.steps,
-                      max_steps=max(cmd.steps, cmd.max_steps), at=cmd.zone, nationality=cmd.nationality,
-                      force=cmd.force)
+        piece = Piece(id=first_free(s.pieces, f"{data.STEMS[nation]}-{cmd.kind}-"), nation=nation, kind=cmd.kind,
+                      steps=cmd.steps, max_steps=max(cmd.steps, cmd.max_steps), at=cmd.zone,
+                      nationality=cmd.nationality, force=cmd.force)
         return [ev.Purchased(nation=nation, item="new_unit", target=piece.id, steps=cmd.steps, piece=piece,
                              books=(werp(new_unit_price(cmd.steps, per, doubles), f"new {cmd.kind}", cmd.zone),))]
     if cmd.item == "special_action":

@@ -9,6 +9,7 @@ import msgspec
 
 from assistant.decider import Context, Refused
 from assistant.families.engulfed.ledger import Booking
+from assistant.families.engulfed.setup import first_free
 from assistant.families.engulfed.special_actions import buy_problem
 from assistant.families.engulfed.steps import new_unit_price
 from assistant.games.asia_engulfed import data, places
@@ -178,14 +179,36 @@ def _new_unit(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
                         private=kind not in ("lba", "cba"))
 
 
+def _not_friendly(s: AEState, zone: str, side: str) -> str:
+    """Why a zone is not friendly and uncontested, in the table's words."""
+    name = s.board.zones[zone].name
+    who = "Japan" if side == "japan" else "the Allies"
+    holder = s.control.get(zone)
+    if holder != side:
+        held = ("nobody controls it (the set-up or a correction gives it a side)" if not holder
+                else "Japan controls it" if holder == "japan" else "the Allies control it")
+        return f"{name} is not friendly to {who}: {held}"
+    return f"{name} is contested (both sides' land units are there)"
+
+
+_NEW_UNITS_APPEAR = {  # AE 4.41, in players' words
+    "japan": "new Japanese units appear in the home islands (Honshu, Kyushu, Shikoku)",
+    "usa": "new US units appear in the US national zone only (not Hawaii)",
+    "china": "new Chinese units appear in China",
+    "philippines": "new Philippine units appear in the Philippines",
+    "commonwealth": ("new British units appear in South Africa, Australian and Indian ones in their own "
+                     "country's national zones"),
+    "dei": "the Dutch East Indies build no new units",
+}
+
+
 def _new_unit_zone(s: AEState, nation: str, zone: str, cmd: Buy) -> None:
     z = s.board.zones.get(zone)
     if z is None:
         raise Refused(f"{zone!r} is not a land zone of the board", rule="AE 4.41")
     side = data.side_of(nation)
     if not places.friendly_uncontested(s, zone, side):
-        raise Refused(f"{z.name} is not friendly and uncontested", rule="AE 4.41")
-    regions = data.nation(nation).get("new_units_in", ())
+        raise Refused(_not_friendly(s, zone, side), rule="AE 4.41")
     ok = {
         "japan": "home_island" in z.regions,
         "usa": "usa_national" in z.regions,
@@ -197,17 +220,16 @@ def _new_unit_zone(s: AEState, nation: str, zone: str, cmd: Buy) -> None:
                                                                "indian": "india"}[cmd.nationality]))),
     }.get(nation, False)
     if not ok:
-        raise Refused(f"new {data.nation_name(nation)} units do not appear in {z.name}"
-                      + (f" (regions {', '.join(regions)})" if regions else ""), rule="AE 4.41")
+        raise Refused(f"a new unit cannot appear in {z.name}: {_NEW_UNITS_APPEAR.get(nation, 'none appear there')}"
+                      + (" (a Commonwealth unit's nationality says where: British, Australian or Indian)"
+                         if nation == "commonwealth" and not cmd.nationality else ""), rule="AE 4.41")
     if nation != "usa" and s.spent.get(f"placed:{zone}", 0) >= 2:
         raise Refused(f"two new units already appeared in {z.name} this turn", rule="AE 4.41")
 
 
 def _new_id(s: AEState, nation: str, kind: str) -> str:
-    n = 1
-    while f"{nation}-{kind}-{n}" in s.pieces:
-        n += 1
-    return f"{nation}-{kind}-{n}"
+    """Named as the set-up's pieces are (jp-infantry-3), so a bought unit reads like the others at the table."""
+    return first_free(s.pieces, f"{data.STEMS[nation]}-{kind}-")
 
 
 def _garrison(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
@@ -219,7 +241,7 @@ def _garrison(cmd: Buy, s: AEState, nation: str) -> ev.Purchased:
         raise Refused(f"{data.nation_name(nation)} cannot build garrisons", rule="AE 4.43")
     side = data.side_of(nation)
     if not places.friendly_uncontested(s, zone, side):
-        raise Refused(f"{z.name} is not friendly and uncontested", rule="AE 4.43")
+        raise Refused(_not_friendly(s, zone, data.side_of(nation)), rule="AE 4.43")
     if any(p.at == zone and p.kind == "garrison" for p in s.pieces.values()):
         raise Refused(f"{z.name} already has a garrison (one per zone)", rule="AE 4.28")
     if side == "allies":

@@ -63,9 +63,10 @@ def _bidders(cmd: Bid, s: AEState, ctx: Context) -> dict[str, int]:
     that is not a player's (a typo, a side) would give the Allies to nobody (AE 10.4). The players are those the
     game names and those the table knows (``ctx.players``: in the club, the members seated at the game)."""
     spelled = {p.casefold(): p for p in (*ctx.players, *s.players)}
-    if not spelled:
-        raise Refused("no players are named at this table yet: name the two players first (tabletop add-player "
-                      "NAME, or the game's players), then record their bids", rule="AE 10.4")
+    if not spelled:  # nobody named at this table yet: the two bidders name themselves
+        if len({name.casefold() for name in cmd.bids}) != 2:
+            raise Refused("the two players bid, each with their name: e.g. Ann=3, Bo=1", rule="AE 10.4")
+        return dict(cmd.bids)
     unknown = [name for name in cmd.bids if name.casefold() not in spelled]
     if unknown:
         raise Refused(f"{', '.join(repr(n) for n in unknown)} is not a player of this game (players: "

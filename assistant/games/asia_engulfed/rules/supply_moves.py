@@ -11,6 +11,9 @@ from assistant.games.asia_engulfed.rules.supply import NONE, Tracer
 from assistant.games.asia_engulfed.state import AEState
 
 
+KEPT = "not eliminated: the board lacks facts to trace its supply (enter them, or remove the piece with Correct)"
+
+
 def determine(cmd: DetermineSupply, s: AEState, ctx: Context) -> list[ev.SupplyDetermined]:
     phase = {"initial_supply": "initial", "final_supply": "final"}.get(s.phase)
     if phase is None:
@@ -34,9 +37,12 @@ def verdicts(s: AEState, phase: str) -> ev.SupplyDetermined:
         if (phase == "final" and status != NONE and pid in s.oos and pid in s.moved
                 and s.control.get(places.fleet_zone(s, p)) != s.side):
             status, reason = NONE, "moved while Out of Supply and not in a friendly-controlled zone (AE 3.7)"
-        out.append(ev.Verdict(piece=pid, status=status, route=route, reason=reason))
-        if phase == "final" and status == NONE:
+        if phase == "final" and status == NONE and tracer.missing and "AE 3.7" not in reason:
+            # the board lacks facts the trace needed: the assistant does not eliminate on what it does not know
+            reason += f"; {KEPT}"
+        elif phase == "final" and status == NONE:
             eliminated.append(pid)  # AE 1.19, 3.8: even if supplied at Initial Supply
+        out.append(ev.Verdict(piece=pid, status=status, route=route, reason=reason))
     # a CBA goes with its carrier
     eliminated += [p.id for p in s.pieces.values() if p.kind == "cba" and p.at in eliminated]
     return ev.SupplyDetermined(side=s.side, phase=phase, verdicts=tuple(out), eliminated=tuple(eliminated),

@@ -4,6 +4,8 @@ the current phase (with what must happen at its end) and opens the next (with wh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from assistant.decider import Context, Refused
 from assistant.families.engulfed.ledger import Booking
 from assistant.games.asia_engulfed import data, places
@@ -61,22 +63,23 @@ def held_back(s: AEState) -> Refused | None:
     if phase in ("initial_supply", "final_supply"):
         which = "initial" if phase == "initial_supply" else "final"
         if f"{s.turn}:{side}:{which}" not in s.determined:
-            return Refused(f"determine {side} {which} supply before the phase ends (ae.determine_supply)",
+            whose = "Japan's" if side == "japan" else "the Allies'"
+            return Refused(f"determine {whose} {which} supply before the phase ends (ae.determine_supply)",
                            rule=RULES[phase])
     over = stacking.problems(s)
     if over:
         return Refused("over-stacked at the end of the phase: " + "; ".join(over[:6])
-                       + " (remove the excess with ae.eliminate_excess)", rule="AE 5.42-5.44")
+                       + ": remove the excess (ae.eliminate_excess)", rule="AE 5.42-5.44")
     if phase == "naval_movement" and s.surprise:
         waiting = _singapore_reacts(s)
         if waiting is not None:
             return waiting
     if phase == "air_naval_combat" and s.battles:  # AE 8.42h, 8.7: a Day battle or port attack left open
-        return Refused("finish the air battle at " + ", ".join(sorted(s.battles)) + " (missions, air combat, AA, "
-                       "strikes, ae.end_air_round)", rule="AE 8.42, 8.7")
+        return Refused("finish the air battle at " + _named(s, sorted(s.battles)) + ": missions, air combat, AA, "
+                       "strikes, then the aircraft return (ae.end_air_round)", rule="AE 8.42, 8.7")
     if phase == "air_naval_combat" and both_at_sea(s):  # AE 8.4
         return Refused("the Air-Naval Combat Phase never ends with both sides at sea in one sea zone: "
-                       + ", ".join(both_at_sea(s)) + " (intercept again, or Avoid and return to base)", rule="AE 8.4")
+                       + _named(s, both_at_sea(s)) + " (intercept again, or Avoid and return to base)", rule="AE 8.4")
     if phase == "return_to_base":
         left = stacking.at_sea_or_over_port(s)
         if left:
@@ -90,6 +93,12 @@ def held_back(s: AEState) -> Refused | None:
             f"{'Japan' if k.rsplit(':', 1)[1] == 'japan' else 'the Allies'} {v} at "
             f"{s.board.zones[k.rsplit(':', 1)[0]].name}" for k, v in owed), rule="AE 6.24")
     return None
+
+
+def _named(s: AEState, places_: Sequence[str]) -> str:
+    """Places as the board names them (South Philippine Sea, not south_philippine_sea)."""
+    found = {**s.board.zones, **s.board.seas}
+    return ", ".join(found[p].name if p in found else p.replace("_", " ") for p in places_)
 
 
 def advance(cmd: Advance, s: AEState, ctx: Context) -> list[Event]:

@@ -28,7 +28,7 @@ Nation = Literal["japan", "usa", "commonwealth", "china", "philippines", "dei"]
 Kind = Literal["infantry", "militia", "marine", "garrison", "airborne", "lba", "cba", "cv", "bb", "ca", "submarine"]
 Count = Annotated[int, msgspec.Meta(ge=1, le=20)]
 Small = Annotated[int, msgspec.Meta(ge=0, le=99)]
-STEMS = {"japan": "jp", "usa": "us", "commonwealth": "cw", "china": "cn", "philippines": "ph", "dei": "dei"}
+STEMS = data.STEMS
 
 
 class SetUpEntered(Event, tag="ae.set_up_entered"):

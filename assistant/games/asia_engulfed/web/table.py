@@ -28,11 +28,14 @@ from assistant.games.asia_engulfed.board.loader import from_dict, loads
 from assistant.games.asia_engulfed.board.validate import BoardInvalid
 from assistant.games.asia_engulfed.describe import PHASES, RESULTS
 from assistant.games.asia_engulfed.read_models import views
+from assistant.games.asia_engulfed.rules.edits import TRACKS
 from assistant.games.asia_engulfed.rules.influence import all_influence
+from assistant.games.asia_engulfed.rules.turn import both_at_sea
 from assistant.games.asia_engulfed.web import board_panel as panel
 from assistant.games.asia_engulfed.web import setup_panel
 from assistant.games.asia_engulfed.web.map import (CONTROL, INFLUENCE, INFLUENCE_WORDS, MAP_COLOURS, NOBODY, draw,
                                                    unknown_by_computation)
+from assistant.games.asia_engulfed.wording import commands_named
 from assistant.web.forms import FormError, form_for
 from assistant.web.presenter import Presenter, RenderedForm, Table, new_command_id
 
@@ -52,8 +55,17 @@ class AEPresenter(Presenter):
         viewer = viewer_of(table)
         visible = tuple(sorted(p["id"] for group in views.pieces(s, viewer).values() for p in group
                                if not p.get("hidden")))
+        # a correction names a piece (its steps or place), a land zone (its control) or a track
+        keys = (*visible, *sorted(s.board.zones), *TRACKS)
         return {**super().hints(table), "pieces": visible, "nation": data.NATIONS, "to": tuple(sorted(s.board.zones)),
-                "sea": tuple(sorted(s.board.seas)), "key": visible, **setup_panel.hints(s)}
+                "sea": tuple(sorted(s.board.seas)), "key": keys, **setup_panel.hints(s)}
+
+    def options_form(self, spec):
+        """A new game on a phone: the scenario and the board come as files (or are entered at the table), so no JSON
+        boxes; the players as side=name."""
+        return replace_form(spec, fields=tuple(
+            replace_form(f, label="Players: side=name, e.g. japan=Ann, allies=Bo (the bid may decide later)")
+            for f in spec.fields if f.name == "players"))
 
     def term(self, word: str) -> str:
         if word in data.NATIONS:
@@ -69,7 +81,12 @@ class AEPresenter(Presenter):
     def forms(self, table: Table, errors=None) -> list[RenderedForm]:
         errors = errors or {}
         s = table.view.game
-        out = [land_combat_form(setup_panel.worded(f, s), s) for f in super().forms(table, errors) if f.spec.tag != AMEND]
+        out = [air_naval_form(land_combat_form(setup_panel.worded(f, s), s), s)
+               for f in super().forms(table, errors) if f.spec.tag != AMEND]
+        titles = {f.spec.tag: f.spec.title for f in out}
+        for f in out:  # a refusal names the form to use, not the command line's tag
+            f.error = commands_named(f.error, titles) if f.error else f.error
+            named_choices(f, s)
         spec = form_for(table.loaded.catalogue.command_type(AMEND))
         message, values = errors.get(AMEND, ("", {}))
         return out + [RenderedForm(spec, new_command_id(), dict(values), message, template="asia_engulfed/board.html",
@@ -194,12 +211,72 @@ def land_combat_form(f: RenderedForm, s) -> RenderedForm:
     if f.spec.tag != LOSSES:
         if f.values.get("zone") in s.assault_rounds and not f.error:  # the attacker fires in the round's type
             f.values = {"assault": "on", **f.values}  # (an Assault under way, AE 6.2, 6.32)
+        f.template = "asia_engulfed/land_fire.html"  # what a round seldom needs folded (a phone's screen)
         return f
     owed = sorted((k.rsplit(":", 1), v) for k, v in s.land_hits.items() if v)
     said = "; ".join(f"{'Japan takes' if side == 'japan' else 'the Allies take'} {n} hit(s) at "
                      f"{s.board.zones[zone].name if zone in s.board.zones else zone}" for (zone, side), n in owed)
-    f.spec = replace_form(f.spec, fields=tuple(x for x in f.spec.fields if x.name != "hits"),
+    hdf = any(side == "japan" and zone in places.HOME_ISLANDS and s.track(f"hdf_{zone}") for (zone, side), _ in owed)
+    words = {"losses": "Steps lost, unit=steps (left empty when the hits leave no choice)",
+             "hdf": "Home Defense Force steps lost"}
+    f.spec = replace_form(f.spec, fields=tuple(replace_form(x, label=words.get(x.name, x.label))
+                                               for x in f.spec.fields if x.name != "hits" and (x.name != "hdf" or hdf)),
                           title=f"Apply losses: {said}" if said else f.spec.title)
+    return f
+
+
+def named_choices(f: RenderedForm, s) -> RenderedForm:
+    """Places and nations in a form's lists read as the board and the rule book name them ("Hong Kong", "South
+    Philippine Sea", "Japan"), not as their ids."""
+    places_ = {**{k: z.name for k, z in s.board.zones.items()}, **{k: z.name for k, z in s.board.seas.items()}}
+    for field in f.spec.fields:
+        offered = f.hints.get(field.name) or field.choices or ()
+        names = NATION_NAMES if field.name == "nation" else {**TRACK_NAMES, **places_} if field.name == "key" \
+            else places_
+        found = {v: names[v] for v in offered if v in names}
+        if found:  # the board's names before the words for nations ("usa" is the U.S.A. zone here)
+            f.labels = {**f.labels, field.name: {**f.labels.get(field.name, {}), **found}}
+    return f
+
+
+TRACK_NAMES = {"asw": "ASW level", "dud_torpedoes": "US Dud Torpedoes", "kamikaze": "Kamikaze track",
+               "jp_sr": "Japanese strategic moves", "us_level": "US production level",
+               "hdf_honshu": "Home Defense Force, Honshu", "hdf_kyushu": "Home Defense Force, Kyushu",
+               "hdf_shikoku": "Home Defense Force, Shikoku"}
+NATION_NAMES = {n: data.nation_name(n)[:1].upper() + data.nation_name(n)[1:] for n in data.NATIONS}
+AT_SEA = ("ae.intercept", "ae.naval_fire", "ae.anti_aircraft", "ae.submarine_attack", "ae.kamikaze")
+NAVAL_MOVE = "ae.naval_move"
+
+
+def air_naval_form(f: RenderedForm, s) -> RenderedForm:
+    """The interception and sea-combat forms open on the sea zone where both sides are at sea (the first of them),
+    so a lone naval battle needs no choosing; after an Avoid there, the naval move opens on the avoiders' fleets
+    returning to base (AE 8.32: they leave the zone)."""
+    if f.error:
+        return f
+    if s.phase == "return_to_base" and f.spec.tag == NAVAL_MOVE and not f.values.get("pieces"):
+        # fleets only: a transport's block stays hidden from the other side's device
+        at_sea = [p for p in s.pieces.values() if p.at in s.board.seas and places.is_fleet(p)]
+        # AE 1.18: the non-phasing side's fleets go first; one sea zone's pieces at a time
+        at_sea.sort(key=lambda p: (places.side(p) == s.side, p.at, p.id))
+        if at_sea:
+            first = at_sea[0]
+            ids = [p.id for p in at_sea if p.at == first.at and places.side(p) == places.side(first)]
+            f.values = {"pieces": ", ".join(ids), "mode": "return", **f.values}
+        return f
+    if s.phase != "air_naval_combat":
+        return f
+    seas = both_at_sea(s)
+    if f.spec.tag in AT_SEA and seas and not f.values.get("sea"):
+        f.values = {"sea": seas[0], **f.values}
+    if f.spec.tag == NAVAL_MOVE and not f.values.get("pieces"):
+        for sea in seas:
+            _, outcome, sides = s.interceptions.get(sea, (0, "", ()))
+            avoiders = [p.id for p in s.pieces.values() if p.at == sea and places.side(p) in sides
+                        and places.is_fleet(p)]
+            if outcome == "avoid" and avoiders:
+                f.values = {"pieces": ", ".join(sorted(avoiders)), "mode": "return", **f.values}
+                break
     return f
 
 
