@@ -20,6 +20,8 @@ def options(page: str) -> set[tuple[str, str]]:
 @pytest.mark.parametrize("kind, value, name", [
     ("europe_engulfed", "britain", "Great Britain"),
     ("europe_engulfed", "ussr", "Soviet Union"),
+    ("asia_engulfed", "dei", "The Dutch East Indies"),
+    ("asia_engulfed", "commonwealth", "The Commonwealth"),
 ])
 def test_the_powers_in_choice_lists_read_by_their_names(tmp_path, kind, value, name):
     store = EventStore(tmp_path / "games.sqlite3")

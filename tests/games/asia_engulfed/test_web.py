@@ -45,6 +45,7 @@ def test_the_table_offers_only_the_moment_s_actions(ae):
     assistant.handle(game_id, '{"type": "ae.advance"}')
     page = client.get(f"/g/{game_id}").data.decode()
     assert "Nov/Dec 1941 — Japan, Naval Movement" in page
+    assert f'<span class="round">Turn {assistant.view(game_id).clock.round}</span>' in page  # the rulebook's turns
     assert {"ae.advance", "ae.naval_move"} <= forms(page)
     assert not forms(page) & {"ae.buy", "ae.fire", "ae.set_network", "ae.determine_supply"}
     assistant.handle(game_id, '{"type": "ae.advance"}')

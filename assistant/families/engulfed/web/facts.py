@@ -28,6 +28,11 @@ class FactInput:
     low: int = 0
     high: int = 30
     help: str = ""
+    words: tuple[tuple[str, str], ...] = ()  # choice: how a value reads in the list (("dei", "Dutch East Indies"),)
+
+    def word(self, value: Any) -> str:
+        """A choice as the list shows it: its words where given, else the value with spaces."""
+        return dict(self.words).get(value) or str(value).replace("_", " ")
 
     def shown(self, value: Any) -> str:
         """The value as the input shows it (prefilled from the board)."""

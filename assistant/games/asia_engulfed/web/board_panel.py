@@ -22,7 +22,8 @@ YES_NO = "yesno"
 REGIONS = ("home_island", "usa_national", "burma_road", "partial_source", "british_new_units")
 ZONE_INPUTS = (
     FactInput("kind", "Kind (AE 3.2)", "choice", get_args(ZoneKind)),
-    FactInput("colour", "Colour printed (AE 3.3)", "choice", data.NATIONS),
+    FactInput("colour", "Colour printed (AE 3.3)", "choice", data.NATIONS,
+              words=tuple((n, data.nation_name(n)[:1].upper() + data.nation_name(n)[1:]) for n in data.NATIONS)),
     FactInput("national", "National zone (AE 3.3)", YES_NO),
     FactInput("country", "Country", "text"),
     FactInput("terrain", "Terrain (AE 6.7)", "choice", get_args(Terrain)),

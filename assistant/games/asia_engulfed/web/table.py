@@ -50,6 +50,8 @@ MAX_AMENDMENTS = 500  # ae.amend_board's bound
 
 
 class AEPresenter(Presenter):
+    round_name = "turn"  # the rulebook's game turns, as the report counts them
+
     def hints(self, table: Table) -> dict[str, tuple[str, ...]]:
         s = table.view.game
         viewer = viewer_of(table)
