@@ -177,3 +177,30 @@ def name_the_entry(data: dict[str, Any], check: Callable[[dict[str, Any]], objec
 
 def encode(obj: msgspec.Struct) -> bytes:
     return msgspec.json.encode(obj)
+
+
+_PLAIN = (  # msgspec's wording of a field that does not fit -> the table's
+    (r"Object missing required field `([^`]+)`(?: - at `\$(?:\.[^`]*)?`)?", r"\1 is needed"),
+    (r"Object contains unknown field `([^`]+)`.*", r"\1 is not a field of this command"),
+    (r"Expected `str` of length <= (\d+) - at `\$\.([^`]+)`", r"\2: at most \1 characters"),
+    (r"Expected `str` of length >= 1 - at `\$\.([^`]+)`", r"\1 cannot be empty"),
+    (r"Expected `str` of length >= (\d+) - at `\$\.([^`]+)`", r"\2: at least \1 characters"),
+    (r"Expected `(?:int|float)` <= (-?[\d.]+) - at `\$\.([^`]+)`", r"\2: at most \1"),
+    (r"Expected `(?:int|float)` >= (-?[\d.]+) - at `\$\.([^`]+)`", r"\2: at least \1"),
+    (r"Expected `array` of length <= (\d+) - at `\$\.([^`]+)`", r"\2: at most \1 entries"),
+    (r"Expected `object` of length <= (\d+) - at `\$\.([^`]+)`", r"\2: at most \1 entries"),
+    (r"Expected `int`, got `(?:str|float)` - at `\$\.([^`]+)`", r"\1: a whole number"),
+    (r"Expected `(?:str)`, got `\w+` - at `\$\.([^`]+)`", r"\1: text"),
+    (r"Expected `bool`, got `\w+` - at `\$\.([^`]+)`", r"\1: yes or no (true or false)"),
+    (r"Expected `array`, got `\w+` - at `\$\.([^`]+)`", r"\1: a list"),
+    (r"Invalid enum value '([^']*)' - at `\$\.([^`]+)`", r"\2: '\1' is not one of the values it takes"),
+)
+
+
+def in_plain_words(message: str) -> str:
+    """A command that does not fit its fields, said as the table would (``name: at most 64 characters``); a message
+    no rule here reads stays as msgspec wrote it."""
+    for pattern, words in _PLAIN:
+        if re.fullmatch(pattern, message):
+            return re.sub(pattern, words, message)
+    return message

@@ -57,7 +57,7 @@ def test_full_cli_round_trip(tmp_path, capsys):
     [
         ("{nope", "not valid JSON"),
         ('{"type":"toy.nope"}', "unknown command type"),
-        ('{"type":"toy.buy"}', "missing required field `count`"),
+        ('{"type":"toy.buy"}', "the command does not fit: count is needed"),
         ('{"type":"toy.buy","count":99}', "(Skirmish 1)"),
     ],
 )

@@ -189,7 +189,9 @@ class Writing(Parts):
         except InputError as exc:
             raise Refused(str(exc)) from None
         except msgspec.ValidationError as exc:  # a subclass of DecodeError: catch it first
-            raise Refused(f"bad command: {exc}") from None
+            from events.catalogue import in_plain_words  # only on a refusal
+
+            raise Refused(f"the command does not fit: {in_plain_words(str(exc))}") from None
         except msgspec.DecodeError as exc:
             raise Refused(f"the command is not valid JSON ({exc})") from None
 

@@ -76,8 +76,28 @@ def context(table: Table, *, spectator: str | None = None, play: bool = False) -
         "base_url": _base_url(table.game_id, spectator),
         "term": p.term,
         "round_name": p.round_name,
+        "seating": None if spectator or table.readonly else _seating(table, p),
         "join_as": "" if spectator or table.readonly else _not_yet_a_player(table),
     }
+
+
+def _seating(table: Table, p: Any) -> dict[str, Any]:
+    """Who is named at this table and a form to name one more (``core.add_player``), the powers or sides offered by
+    their names: one laptop shared by the table seats everyone here, each phone may also join as itself."""
+    from assistant.web.forms import RenderedForm, form_for
+    from events.core import AddPlayer
+
+    declared = table.loaded.kind.sides
+    sides = tuple(declared(table.view.game)) if declared else ()
+    seated = [(name, ", ".join(p.term(x) for x in plays)) for name, plays in table.view.read("players").seated]
+    return {"form": RenderedForm(form_for(AddPlayer), new_command_id()), "seated": seated,
+            "sides": [(s, _named(p, s)) for s in sides]}
+
+
+def _named(p: Any, side: str) -> str:
+    """A power or side by the name the table gives it; one the game leaves as its id capitalised ("transjordan")."""
+    words = p.term(side)
+    return words if words != side else side.replace("_", " ").title()
 
 
 def _not_yet_a_player(table: Table) -> str:

@@ -456,3 +456,24 @@ def test_a_table_with_nothing_to_play_says_so_instead_of_an_empty_box(tmp_path):
     assert "Nothing to play now; an edit or an override below still puts the table right." in actions
     assert '<div class="forms">' in actions  # the edits' own list, under their summary
     store.close()
+
+
+def test_the_table_names_its_players_with_the_powers_they_play(real):
+    """One laptop shared by the table seats everyone from the page (each phone may also join as itself): a name and
+    the powers ticked, offered by their names; the players named are listed."""
+    assistant, client = real
+    gid = assistant.new_game("aa_classic", {})
+    page = client.get(f"/g/{gid}").data.decode()
+    assert "No players named yet: commands are recorded as the table." in page
+    assert re.search(r'<input type="checkbox" name="plays" value="germany"> Germany</label>', page)
+    client.do(gid, "core.add_player", name="Ann", plays=["germany", "japan"])
+    client.do(gid, "core.add_player", name="Bo", plays="ussr")
+    assert assistant.players(gid) == (("Ann", ("germany", "japan")), ("Bo", ("ussr",)))
+    page = client.get(f"/g/{gid}").data.decode()
+    assert "Players: Ann (Germany, Japan); Bo (USSR)." in page
+    refused = client.do(gid, "core.add_player", name="x" * 100, origin="log")  # as the form sends it
+    assert refused.status_code == 422 and "name: at most 64 characters" in refused.data.decode()
+    assert len(assistant.players(gid)) == 2
+    watch = re.search(r'Spectator link \(read-only\): <input readonly value="http://localhost([^"]+)"', page).group(1)
+    spectator = client.get(watch)
+    assert spectator.status_code == 200 and "Name a player" not in spectator.data.decode()  # not for spectators
