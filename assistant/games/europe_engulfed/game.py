@@ -175,8 +175,8 @@ MOVES: tuple[Move[EEState], ...] = (
          when=lambda s: s.politics.conscription < 0 and s.politics.at_war("germany", "ussr"),
          label="Declare emergency conscription"),
     Move(c.PlaceFree, free_items.place_free, phases=PRODUCTION,
-         when=lambda s: s.producing == "ussr" and s.politics.conscription >= 0 or s.producing == "germany"
-         and s.politics.axis_minors_joined >= 0, label="Place a free step or unit"),
+         when=lambda s: bool(offers.free_due(s)), choices=lambda s: {"source": tuple(offers.free_due(s))},
+         label="Place a free step or unit"),
     Move(c.UnrestrictedReplacement, free_items.unrestricted_replacement, phases=PRODUCTION,
          when=offers.holds_special_action, label="Unrestricted replacements here"),
     Move(c.DeclareWar, politics.declare_war, phases=("operational_move",),

@@ -266,3 +266,59 @@ def advance_label(s: EEState) -> str:
     if s.phase == "breakthrough" and s.step:
         return "Back to the breakthrough menu"
     return PHASE_ENDS.get(s.phase, "Next phase")
+
+
+# the free steps and units (EE 9.15, 9.24e, 9.24f, 9.62), by the ``ee.place_free`` source that places them
+FREE_RULES = {"axis_minor_step": "EE 9.15", "conscription": "EE 9.24f", "soviet_elites": "EE 9.24e",
+              "minor_replacement": "EE 9.62"}
+NOT_MINORS = ("vichy", "free_french")
+
+
+def minor_step_had(s: EEState, minor: str) -> bool:
+    """EE 9.62: a minor power's one free replacement step this turn, whichever major of its side placed it."""
+    return any(s.ledger(n).bought.get(f"free:minor:{minor}", 0) for n in data.MAJORS)
+
+
+def free_due(s: EEState) -> dict[str, tuple[str, ...]]:
+    """What the producing nation may place free now, by source, with the powers that may receive it: Germany's
+    Axis minor step once the minors are at war, not to last turn's minor (9.15); the Soviet conscription
+    instalment (9.24f) and the Jan/Feb 1942 elite infantry (9.24e) until placed; each friendly non-conquered minor
+    power's replacement step, once a turn (9.62). Empty: nothing free is due."""
+    from assistant.games.europe_engulfed.state import AXIS_MINOR_NAMES
+
+    nation = s.producing or ""
+    if nation not in data.MAJORS:
+        return {}
+    led, p = s.ledger(nation), s.politics
+    due: dict[str, tuple[str, ...]] = {}
+    if nation == "germany" and p.axis_minors_joined >= 0 and not led.bought.get("free:axis_minor_step", 0):
+        owners = tuple(m for m in AXIS_MINOR_NAMES if m not in p.conquered
+                       and not (p.axis_minor_step == m and p.axis_minor_step_turn == s.turn - 1))
+        if owners:
+            due["axis_minor_step"] = owners
+    if nation == "ussr":
+        k = s.turn - p.conscription
+        if p.conscription >= 0 and 0 <= k < len(p.conscription_schedule) and \
+                led.bought.get("free:conscription", 0) < p.conscription_schedule[k]:
+            due["conscription"] = ("ussr",)
+        if s.turn == calendar.switch_turn("soviet_elites") and led.bought.get("free:soviet_elites", 0) < 4:
+            due["soviet_elites"] = ("ussr",)
+    side = data.side_of(nation)
+    minors = tuple(sorted(m for m, at in p.minors.items() if at == side and m not in p.conquered
+                          and m not in AXIS_MINOR_NAMES and m not in data.MAJORS and m not in NOT_MINORS
+                          and not minor_step_had(s, m)))
+    if minors:
+        due["minor_replacement"] = minors
+    return due
+
+
+def free_left(s: EEState, source: str) -> int:
+    """How many free steps (units, for the Soviet elites) of ``source`` are still to place this phase."""
+    led, p = s.ledger(s.producing or ""), s.politics
+    if source == "conscription":
+        k = s.turn - p.conscription
+        due = p.conscription_schedule[k] if p.conscription >= 0 and 0 <= k < len(p.conscription_schedule) else 0
+        return max(0, due - led.bought.get("free:conscription", 0))
+    if source == "soviet_elites":
+        return max(0, 4 - led.bought.get("free:soviet_elites", 0))
+    return 1

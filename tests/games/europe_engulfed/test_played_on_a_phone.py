@@ -80,7 +80,9 @@ def test_too_few_faces_say_how_many_dice_in_words():
         step(t)
     with pytest.raises(Refused) as short:
         t.do(ResolveUBoats(percent=10, werp_loss=2, faces=(3,)))
-    assert "1 die needed, but the faces entered ran out before it" in short.value.reason
+    assert short.value.rule == "EE 2.1" and short.value.reason.startswith(
+        "the U-boat war takes 2 dice, in this order: the ASW die (EE 2.11), then the U-boat attack die (EE 2.12); "
+        "1 die was entered")
 
 
 def test_the_sea_supply_choice_is_offered_only_when_the_fleets_fall_short():
@@ -139,3 +141,95 @@ def test_the_banner_counts_game_turns_as_the_rulebook_does(tmp_path):
     assert f'<span class="round">Turn {app.view(gid).clock.round}</span>' in page
     assert '<span class="round">Round ' not in page
     store.close()
+
+
+def _page_at(tmp_path, units, until, options=None):
+    """The table page (for the Axis) once ``until(state)`` holds, advancing from the start."""
+    from assistant.application import Assistant
+    from assistant.games.europe_engulfed.board.loader import to_dict
+    from assistant.kinds import KindRegistry
+    from assistant.web import create_app
+    from events.store import EventStore
+    from tests.games.europe_engulfed.table import BOARD
+
+    store = EventStore(tmp_path / "ee.sqlite3")
+    app = Assistant(store, KindRegistry())
+    sc = mid_war(units=units)
+    sc["control"]["sofia"] = "Axis"
+    gid = app.new_game("europe_engulfed", {**game_options(sc), **(options or {}), "board": to_dict(BOARD)})
+    while not until(app.view(gid).game):
+        app.handle(gid, Advance())
+    page = create_app(app, testing=True).test_client().get(f"/g/{gid}").data.decode()
+    store.close()
+    return page
+
+
+FREE_UNITS = [unit("r1", "romania", "infantry", "ploesti", max_steps=3, steps=1),
+              unit("b1", "bulgaria", "infantry", "sofia", max_steps=3, steps=1),
+              unit("s_inf", "ussr", "infantry", "smolensk", max_steps=4, steps=2)]
+
+
+def test_the_free_step_is_offered_only_while_due_and_lists_the_minors_own_blocks_by_name(tmp_path):
+    """EE 9.15: one free Axis minor step per production phase once the minors are at war; the form listed every
+    block on the map by id (enemy ones too) and was offered at every German production, the step placed or not."""
+    from assistant.games.europe_engulfed.commands import PlaceFree
+
+    sc = mid_war(units=FREE_UNITS)
+    sc["control"]["sofia"] = "Axis"
+    t = Table(game_options(sc))
+    run_to(t, "Axis", "production")
+    assert offered(t.state, PlaceFree) == {"source": ("axis_minor_step",)}
+    t.do(PlaceFree(source="axis_minor_step", unit_id="r1"))
+    assert offered(t.state, PlaceFree) is None  # placed: nothing more is free this phase
+
+    page = _page_at(tmp_path, FREE_UNITS, lambda s: s.phase == "production" and s.producing == "germany")
+    form = page[page.index('value="ee.place_free"'):]
+    form = form[:form.index("</form>")]
+    assert "source =" not in form and "axis_minor_step" not in form.replace('value="axis_minor_step"', "")
+    assert "The Axis minor step (EE 9.15)" in form
+    assert "infantry (1/3 steps) in Ploesti" in form and 'value="s_inf"' not in form
+    assert ">Sofia</option>" in form  # a new Bulgarian cadre's home area, by name
+
+
+def test_the_free_step_refusals_name_powers_not_ids():
+    from assistant.games.europe_engulfed.commands import PlaceFree
+
+    sc = mid_war(units=FREE_UNITS)
+    sc["control"]["sofia"] = "Axis"
+    t = Table(game_options(sc))
+    run_to(t, "Axis", "production")
+    before = t.state
+    r = refused(t, PlaceFree(source="axis_minor_step", unit_id="s_inf"))
+    assert r.rule == "EE 9.15" and "s_inf" not in r.reason
+    r = refused(t, PlaceFree(source="free_lunch"))
+    assert "Axis minor step (EE 9.15)" in r.reason and r.rule
+    assert t.state == before
+
+
+def test_send_werp_names_the_powers_and_routes_and_folds_the_override(tmp_path):
+    page = _page_at(tmp_path, FREE_UNITS, lambda s: s.phase == "production" and s.producing == "germany")
+    form = page[page.index('value="ee.transfer_werp"'):]
+    form = form[:form.index("</form>")]
+    assert '<input type="hidden" name="sender" value="germany">' in form and "Sender" not in form
+    assert ">Italy</option>" in form and "(EE 9.43)" in form
+    assert "<details" in form and form.index("<details") < form.index('name="override"')
+    assert "murmansk" not in form  # only British lend-lease to the USSR chooses a route (EE 9.35)
+
+
+def test_the_uboat_form_says_its_two_dice_and_rolls_only_with_the_tables(tmp_path):
+    def britain(s):
+        return s.phase == "production" and s.producing == "britain"
+
+    page = _page_at(tmp_path, FREE_UNITS, britain)
+    form = page[page.index('value="ee.resolve_uboats"'):]
+    form = form[:form.index("</form>")]
+    assert "Two dice, in this order: the ASW die" in form and "Roll for me" not in form
+    assert 'name="percent"' in form and 'name="werp_loss"' in form
+
+    tables = {"asw_table": {str(level): [10] * 6 for level in range(0, 11)},
+              "uboat_attack_table": [[0, [1] * 6]]}
+    (tmp_path / "t").mkdir()
+    page = _page_at(tmp_path / "t", FREE_UNITS, britain, tables)
+    form = page[page.index('value="ee.resolve_uboats"'):]
+    form = form[:form.index("</form>")]
+    assert "Roll for me" in form and 'name="percent"' not in form

@@ -41,6 +41,10 @@ def _throw(ctx: Context, purpose: str, count: int, hit_on: int) -> DiceRolled:
 def resolve_uboats(cmd: ResolveUBoats, s: EEState, ctx: Context) -> list[Event]:
     producing(s, "britain")
     _segment_open(s, "britain", "uboats", "EE 2.1")
+    if cmd.faces and len(cmd.faces) != 2:
+        n = len(cmd.faces)
+        raise Refused(f"the U-boat war takes 2 dice, in this order: the ASW die (EE 2.11), then the U-boat attack die "
+                      f"(EE 2.12); {n} {'die was' if n == 1 else 'dice were'} entered", rule="EE 2.1")
     before = s.track.uboats
     if before < 1:
         raise Refused("Germany has no U-boat points", rule="EE 2.0")

@@ -27,6 +27,9 @@ VERDICT = "ee.record_supply_verdict"
 BREAKTHROUGH = "ee.buy_breakthrough"
 FIGHT = "ee.fight"
 COUNTERATTACK = "ee.counterattack"
+PLACE_FREE = "ee.place_free"
+TRANSFER = "ee.transfer_werp"
+UBOATS = "ee.resolve_uboats"
 # The battle fields left to the folded part of the Fight form, in the players' words
 FIELD_WORDS = {
     "crossed": "Unit kinds that crossed a river or strait to attack (EE 6.83), e.g. armor",
@@ -110,6 +113,16 @@ def worded(f: RenderedForm, s, labels: dict[str, str]) -> RenderedForm:
         f.fixed = {**f.fixed, "side": s.side}
         sit = situation(s)
         f.data = {"units": [(uid, unit_words(s.board, sit, uid)) for uid in offers.undetermined_units(s)]}
+    elif tag == PLACE_FREE:
+        f.template = "europe_engulfed/place_free.html"  # its blocks drawn for this device (``dressed``)
+    elif tag == TRANSFER:
+        from assistant.games.europe_engulfed.web.free import transfer_data
+
+        f.template, f.data = "europe_engulfed/transfer.html", transfer_data(s)
+    elif tag == UBOATS:
+        from assistant.games.europe_engulfed.web.free import uboat_data
+
+        f.template, f.data = "europe_engulfed/uboats.html", uboat_data(s)
     if tag in SIDED:
         f.fixed = {**f.fixed, "side": s.side}
     return f
@@ -127,6 +140,10 @@ def dressed(f: RenderedForm, table: Table) -> RenderedForm:
         viewer = seen_by(table)  # the blocks this device may see: the other side's hidden ones are not named
         seen = {b["id"] for entry in board_view(s, viewer).values() for b in entry["blocks"] if not b.get("hidden")}
         f.data = fight_data(s, f.spec.tag, f.hints, seen)
+    if f.spec.tag == PLACE_FREE:
+        from assistant.games.europe_engulfed.web.free import place_free_data
+
+        f.data = place_free_data(table.view.game, set(f.hints.get("unit_id", ())))
     if f.spec.tag == MOVE:
         s = table.view.game
         seen = set(f.hints.get("unit_id", ()))  # what this device may see (``hints``)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from assistant.families.engulfed import special_actions as stock
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed import calendar, data, wording
+from assistant.games.europe_engulfed.offers import FREE_RULES, minor_step_had
 from assistant.games.europe_engulfed.commands import DeclareConscription, PlaceFree, UnrestrictedReplacement
 from assistant.games.europe_engulfed.powers import AXIS_MINORS, friendly_uncontested, side_of
 from assistant.games.europe_engulfed.state import EEState
@@ -18,15 +19,16 @@ def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
     nation = producing(s)
     existing = s.units.get(cmd.unit_id)
     source = cmd.source
-    rules = {"axis_minor_step": "EE 9.15", "conscription": "EE 9.24f", "soviet_elites": "EE 9.24e",
-             "minor_replacement": "EE 9.62"}
+    rules = FREE_RULES
     if source not in rules:
-        raise Refused(f"unknown free source {source!r}; known: {', '.join(rules)}")
+        known = "; ".join(f"{wording.free(k)} ({r})" for k, r in rules.items())
+        raise Refused(f"{source!r} is not a free step or unit the rules give; they are: {known}", rule="EE 4.3")
     rule = rules[source]
+    home = s.board.areas.get(cmd.area)  # a new unit's home area names the minor power it belongs to
     led = s.ledger(nation)
     used = led.bought.get(f"free:{source}", 0)
     if source == "axis_minor_step":
-        owner = cmd.owner or (existing.nation if existing else "")
+        owner = cmd.owner or (existing.nation if existing else (home.nation if home else ""))
         if nation != "germany" or s.politics.axis_minors_joined < 0:
             raise Refused("the free Axis minor step comes once the Axis minors are at war", rule=rule)
         if used:
@@ -34,7 +36,7 @@ def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
         if owner not in AXIS_MINORS:
             raise Refused("the free step goes to Finland, Romania, Hungary or Bulgaria", rule=rule)
         if s.politics.axis_minor_step == owner and s.politics.axis_minor_step_turn == s.turn - 1:
-            raise Refused(f"{owner} had the free step last turn", rule=rule)
+            raise Refused(f"{wording.nation(owner)} had the free step last turn; give it to another Axis minor", rule=rule)
         allowance, kind = 1, "infantry"
     elif source == "conscription":
         p = s.politics
@@ -47,21 +49,25 @@ def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
             raise Refused("the four free Soviet elite infantry arrive in the Jan/Feb 1942 Soviet production", rule=rule)
         allowance, kind, owner = 4, "infantry", "ussr"
     else:
-        owner = cmd.owner or (existing.nation if existing else "")
-        if side_of(s, owner) != data.side_of(nation) or owner in AXIS_MINORS or owner in data.MAJORS:
-            raise Refused(f"{owner or 'that power'} is not a minor power at war on this side", rule=rule)
-        if s.ledger(nation).bought.get(f"free:minor:{owner}", 0):
-            raise Refused(f"{owner} already had its free replacement step this turn", rule=rule)
+        owner = cmd.owner or (existing.nation if existing else (home.nation if home else ""))
+        if side_of(s, owner) != data.side_of(nation) or owner in AXIS_MINORS or owner in data.MAJORS \
+                or owner in s.politics.conquered:
+            raise Refused(f"{wording.nation(owner) if owner else 'that power'} is not a non-conquered minor power "
+                          f"at war on {wording.nation(nation)}'s side", rule=rule)
+        if minor_step_had(s, owner):
+            raise Refused(f"{wording.nation(owner)} already had its free replacement step this turn", rule=rule)
         allowance, kind = 1, "infantry"
     steps = cmd.steps if existing else (cmd.max_steps if source == "soviet_elites" else cmd.steps)
     if used + (1 if source == "soviet_elites" else steps) > allowance:
         raise Refused(f"only {allowance - used} free {'units' if source == 'soviet_elites' else 'steps'} left", rule=rule)
     if existing:
         if existing.nation != owner or existing.steps + steps > existing.max_steps:
-            raise Refused(f"{existing.id} cannot take {steps} free step(s) here", rule=rule)
+            raise Refused(f"{wording.block(existing.nation, existing.kind, existing.steps, existing.max_steps, existing.elite)} "
+                          f"in {wording.place(existing.area)} cannot take {steps} free step{'s' if steps != 1 else ''} "
+                          f"of {wording.nation(owner) if owner else 'that power'}", rule=rule)
         home = s.board.areas[existing.area]
         if source in ("axis_minor_step", "minor_replacement") and not (home.nation == owner and home.home):
-            raise Refused(f"the free step is placed in a home area of {owner}", rule=rule)
+            raise Refused(f"the free step is placed in a home area of {wording.nation(owner)}", rule=rule)
         if source != "minor_replacement" and not friendly_uncontested(s, existing.area, data.side_of(nation)):
             raise Refused("replacements go to units in friendly uncontested areas", rule="EE 4.31")
         return [ev.Purchased(nation=nation, item="replacement", qty=steps, cost=0, rule=rule,
@@ -75,7 +81,7 @@ def place_free(cmd: PlaceFree, s: EEState, ctx: Context) -> list[Event]:
     if source in ("axis_minor_step", "minor_replacement"):
         area = s.board.areas.get(cmd.area)
         if area is None or area.nation != owner or not area.home or s.control.get(cmd.area) != data.side_of(nation):
-            raise Refused(f"the free step is placed in a friendly home area of {owner}", rule=rule)
+            raise Refused(f"the free step is placed in a friendly home area of {wording.nation(owner)}", rule=rule)
         if steps != 1:
             raise Refused("the free step builds a new unit at cadre", rule=rule)
     else:
