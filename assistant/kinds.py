@@ -95,9 +95,9 @@ def installed() -> dict[str, str]:
 
 def kept_name(key: list[list[object]]) -> str:
     """The kept list's name, one per set of folders holding distributions: ``tabletop`` and ``python -m assistant``
-    run from a checkout see different import paths (the checkout's own metadata folder), and would otherwise
-    overwrite each other's answer on every run."""
-    folders = sorted({str(entry[0]) for entry in key})
+    run from a checkout see different import paths (the checkout first, or last), and would otherwise overwrite
+    each other's answer on every run. The folders' order counts: the first distribution of a name found wins."""
+    folders = list(dict.fromkeys(str(entry[0]) for entry in key))
     return "games-" + hashlib.blake2b(repr(folders).encode(), digest_size=6).hexdigest()
 
 

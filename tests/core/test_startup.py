@@ -75,6 +75,26 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     assert kinds.installed() == found
 
 
+def test_a_checkout_and_the_installed_command_keep_their_lists_apart(tmp_path, monkeypatch):
+    """``python -m assistant`` in a checkout sees the checkout first on the import path, ``tabletop`` last: the same
+    folders in another order. Each keeps its own list, so running one never makes the other read the metadata."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder in (first, second):
+        (folder / f"{folder.name}-1.0.dist-info").mkdir(parents=True)
+    monkeypatch.setattr(sys, "path", [str(first), *sys.path, str(second)])
+    found = kinds.installed()
+    one = kinds.kept_name(kinds._distributions())
+    monkeypatch.setattr(sys, "path", [str(second), *sys.path[1:-1], str(first)])
+    other = kinds.kept_name(kinds._distributions())
+    assert one != other
+    assert kinds.installed() == found
+    read = []
+    monkeypatch.setattr(kinds.cachefile, "save", lambda name, key, value: read.append(name))
+    monkeypatch.setattr(sys, "path", [str(first), *sys.path[1:-1], str(second)])
+    assert kinds.installed() == found and read == []  # the first order's list is still kept: no metadata read
+
+
 def test_the_code_stamp_is_kept_until_a_file_it_is_keyed_by_changes(tmp_path, monkeypatch):
     from assistant import stamp as replay
     from projections.turn_clock import TURN_CLOCK
