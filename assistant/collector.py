@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 _pausing = threading.Lock()
-# pauses running now (a server's threads at once); whether to resume; whether what was made is kept for good
-_pause = {"holders": 0, "resume": False, "keep": False}
+# pauses running now (a server's threads at once); whether to resume; whether what was made is kept for good;
+# whether the command line's start-up holds one (``hold``)
+_pause = {"holders": 0, "resume": False, "keep": False, "held": False}
 
 
 @contextmanager
@@ -26,6 +27,34 @@ def paused(*, keep: bool = False) -> Iterator[None]:
     ``keep``: what the work makes lives as long as the program (modules, classes, an opened database), so it is
     moved out of the collector's sight when the pause ends (``gc.freeze``): the full collection that would
     otherwise follow walked all of it once more, a few milliseconds of a short command."""
+    _begin(keep)
+    try:
+        yield
+    finally:
+        _end()
+
+
+def hold() -> None:
+    """Pause the collector until ``release``, with no block around it: the command line's start-up holds it from
+    its first import (``assistant/entry.py``), and a short command ends with it still held."""
+    with _pausing:
+        if _pause["held"]:
+            return
+        _pause["held"] = True
+    _begin(keep=True)
+
+
+def release() -> None:
+    """End ``hold`` (nothing if none): a command that runs on (a server, a measurement) collects as any program does.
+    What was made while held is kept for good (``paused(keep=True)``)."""
+    with _pausing:
+        if not _pause["held"]:
+            return
+        _pause["held"] = False
+    _end()
+
+
+def _begin(keep: bool) -> None:
     with _pausing:
         if _pause["holders"] == 0:
             _pause["resume"] = gc.isenabled()
@@ -33,13 +62,13 @@ def paused(*, keep: bool = False) -> Iterator[None]:
             gc.disable()
         _pause["holders"] += 1
         _pause["keep"] = _pause["keep"] or keep
-    try:
-        yield
-    finally:
-        with _pausing:
-            _pause["holders"] -= 1
-            if _pause["holders"] == 0:
-                if _pause["keep"]:
-                    gc.freeze()
-                if _pause["resume"]:
-                    gc.enable()
+
+
+def _end() -> None:
+    with _pausing:
+        _pause["holders"] -= 1
+        if _pause["holders"] == 0:
+            if _pause["keep"]:
+                gc.freeze()
+            if _pause["resume"]:
+                gc.enable()

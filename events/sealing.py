@@ -26,6 +26,7 @@ class Sealing:
     found: dict[str, integrity.Finding]
     snapshot: Callable[[], AbstractContextManager[None]]
     _verified_lock: threading.Lock
+    _seen_now: dict[str, tuple[int, str]] | None = None
 
     # ------------------------------------------------------------ seals (see integrity.py)
     def _seal_head(self, conn: sqlite3.Connection, game_id: str, seq: int, hash_: str, new_game: bool,
@@ -124,12 +125,14 @@ class Sealing:
         after the verified point (this process's, else the sealed one), plus the seals (a few rows)."""
         from events.selfcheck import check_game, record_point
 
+        self._seen_now = None
         with self.snapshot():
             finding = check_game(self, game_id, full)
         if finding is None:
             head = self.verified[game_id]
             record_point(self, game_id, head)
-            if self.seen_heads().get(game_id, (0, ""))[0] < head[0]:
+            seen = self._seen_now if self._seen_now is not None else self.seen_heads()  # as the check read it
+            if seen.get(game_id, (0, ""))[0] < head[0]:
                 self._remember_head(game_id, *head)  # a game only read here (or from before the record)
         return finding
 
@@ -141,8 +144,11 @@ class Sealing:
             return check_from(self, game_id, seq)
 
     def seen_heads(self) -> dict[str, tuple[int, str]]:
-        """The last head this installation saw of each game of this file (``integrity.seen_heads``)."""
-        return integrity.seen_heads(self.path)
+        """The last head this installation saw of each game of this file (``integrity.seen_heads``); kept for the
+        check reading it (``check``), which then need not read the record twice (another thread's answer would do
+        as well: a head remembered only ever moves forward)."""
+        self._seen_now = integrity.seen_heads(self.path)
+        return self._seen_now
 
     def _remember_head(self, game_id: str, seq: int, hash_: str) -> None:
         try:

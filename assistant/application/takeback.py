@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+
+import msgspec
 
 from assistant.application.opening import OpenGame, Parts
 from assistant.decider import Refused, validate_faces
@@ -18,9 +19,10 @@ RECENT_THROWS = 40  # the throws a correction may name, among the last RECENT_EV
 RECENT_EVENTS = 1_000
 
 
-class Correctable(NamedTuple):
+class Correctable(msgspec.Struct, frozen=True):
     """A physical throw a correction may name: ``name`` in plain words (its purpose and its faces now, with its
-    event number when another throw reads the same), ``seq`` its event."""
+    event number when another throw reads the same), ``seq`` its event. (A Struct: a NamedTuple class took
+    every command a third of a millisecond to build.)"""
 
     name: str
     seq: int

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from assistant import collector
 from assistant.cli.output import EXIT_ERROR, EXIT_REFUSED, json_line, one_line
-from assistant.cli.parser import NO_DB, build_parser, command_word
+from assistant.cli.parser import COLLECTING, NO_DB, build_parser, command_word
 from assistant.kinds import UnknownKind
 
 __all__ = ["EXIT_ERROR", "EXIT_REFUSED", "build_parser", "main"]
@@ -32,6 +32,10 @@ def _command(func: str | Callable[..., int]) -> Callable[..., int]:
         return func
     module, name = func.split(":")
     return getattr(importlib.import_module(f"assistant.cli.{module}"), name)
+
+
+def _name(func: str | Callable[..., int]) -> str:
+    return func if isinstance(func, str) else f"{func.__module__}:{func.__name__}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,7 +56,11 @@ def main(argv: list[str] | None = None) -> int:
                 from assistant.cli.database import open_assistant
 
                 app = open_assistant(args.db)
-        return run(app, args)
+        if _name(args.func) in COLLECTING:
+            collector.release()  # held since start-up (``assistant/entry.py``): this command runs on
+            return run(app, args)
+        with collector.paused():  # a short command: reference counting frees what it makes (see COLLECTING)
+            return run(app, args)
     except KeyboardInterrupt:
         return 130
     except Exception as exc:

@@ -14,6 +14,10 @@ from assistant.club.cli import add_commands as add_club_commands
 DESCRIPTION = "`tabletop`: the command line, an entry point onto the same application layer as the web UI."
 # commands that open no database (or open it themselves)
 NO_DB = {"servers:cmd_serve", "figures:cmd_bench", "servers:cmd_db_upgrade", "servers:cmd_migrate", "play:cmd_kinds"}
+# commands that run on or make many reference cycles (a server, a measurement, charts, a copy of every game, a
+# club evening): they run with the cyclic collector on. The others are short: they run without it (``main``).
+COLLECTING = {"servers:cmd_serve", "figures:cmd_bench", "figures:cmd_report", "servers:cmd_migrate",
+              "servers:cmd_db_upgrade", "assistant.club.cli:cmd_club"}
 
 
 def _formatter() -> Any:

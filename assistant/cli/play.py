@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from assistant.cli.inputs import expected_moment, json_or_text, option_files, option_pairs
-from assistant.cli.output import json_text, one_line, say
+from assistant.cli.output import json_bytes, one_line, say
 from assistant.kinds import KindRegistry
 
 if TYPE_CHECKING:
@@ -101,8 +101,10 @@ def cmd_state(app: Assistant, args: argparse.Namespace) -> int:
     if args.at is None:
         guidance = app.guidance(args.game)
         head += f"\n{guidance}" if guidance else ""
-    body = json_text({n: view.read(n) for n in view.names if n != "clock"}, 2)
-    say(args, data, f"{head}\n{body}")
+    if args.json:
+        say(args, data, head)
+    else:
+        say(args, data, head, json_bytes({n: view.read(n) for n in view.names if n != "clock"}, 2))
     return 0
 
 

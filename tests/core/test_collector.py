@@ -55,3 +55,47 @@ def test_a_short_command_leaves_the_collector_running(tmp_path, capsys):
     assert main(["--db", str(tmp_path / "g.sqlite3"), "games"]) == 0
     assert gc.isenabled()
     assert gc.get_freeze_count() > 0, "the command's modules and the opened database were frozen"
+
+
+@pytest.fixture
+def _released():
+    yield
+    collector.release()
+
+
+def test_the_command_lines_hold_lasts_until_released(_released):
+    collector.hold()
+    collector.hold()  # held once, however often asked
+    with collector.paused():
+        pass
+    made = [[] for _ in range(100)]
+    assert not gc.isenabled() and gc.get_freeze_count() == 0, "still held after a pause inside it ended"
+    collector.release()
+    assert gc.isenabled() and gc.get_freeze_count() >= len(made), "what start-up made is kept for good"
+    collector.release()  # nothing more to release
+    assert gc.isenabled()
+
+
+def test_a_short_command_runs_held_and_a_server_releases_the_hold(tmp_path, capsys, monkeypatch, _released):
+    """``tabletop`` starts held (``assistant/entry.py``): a short command ends still held; a command that runs on
+    (``COLLECTING``) releases the hold before its work begins."""
+    from assistant.cli import main, servers
+
+    collector.hold()
+    assert main(["--db", str(tmp_path / "g.sqlite3"), "games"]) == 0
+    assert not gc.isenabled()
+    seen = []
+    monkeypatch.setattr(servers, "cmd_serve", lambda app, args: seen.append(gc.isenabled()) or 0)
+    assert main(["--db", str(tmp_path / "g.sqlite3"), "serve", "--no-browser"]) == 0
+    assert seen == [True] and gc.isenabled()
+
+
+def test_the_installed_command_starts_held(tmp_path):
+    """The entry point holds the collector before importing the command line (its modules, their classes)."""
+    import subprocess
+    import sys
+
+    script = ("import gc, sys\nfrom assistant import entry\nimport assistant.cli\n"
+              "sys.stdout.write(str(gc.isenabled()))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "False", done.stderr

@@ -67,7 +67,16 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     data["value"]["other"] = "other.game:GAME"
     write_kept(kept, data)
     assert "other" in kinds.installed()
-    os.utime(folder / "new_game-1.0.dist-info", ns=(10**18, 10**18))  # upgraded in place
+    (folder / "new_game-1.0.dist-info").rmdir()  # upgraded: pip removes the old metadata, writes the new
+    (folder / "new_game-1.1.dist-info").mkdir()
+    assert kinds.installed() == found
+    data = read_kept(kept := Path(cachefile.kept_file(kinds.kept_name(kinds._distributions()))))
+    data["value"]["other"] = "other.game:GAME"
+    write_kept(kept, data)
+    assert "other" in kinds.installed()
+    (folder / "new_game-1.1.dist-info").rmdir()  # reinstalled, the same version: the folder holding it changed
+    (folder / "new_game-1.1.dist-info").mkdir()
+    os.utime(folder, ns=(10**18, 10**18))  # (as it does on any disk, even one whose clock is coarse)
     assert kinds.installed() == found
     kept.write_bytes(kept.read_bytes()[:-3])  # a file cut short is only a miss
     assert kinds.installed() == found
