@@ -93,7 +93,7 @@ def installed() -> dict[str, str]:
 
 
 def kept_name(key: list[list[object]]) -> str:
-    """The kept list's name, one per set of folders holding distributions: ``tabletop`` and ``python -m assistant``
+    """The kept list's name, one per import path: ``tabletop`` and ``python -m assistant``
     run from a checkout see different import paths (the checkout first, or last), and would otherwise overwrite
     each other's answer on every run. The folders' order counts: the first distribution of a name found wins."""
     folders = list(dict.fromkeys(str(entry[0]) for entry in key))
@@ -101,18 +101,15 @@ def kept_name(key: list[list[object]]) -> str:
 
 
 def _distributions() -> list[list[object]]:
-    """Each folder on the import path holding distributions (where the metadata reader looks for entry points),
-    with its modification time and their metadata folders' names. Installing, upgrading, reinstalling or removing
-    one removes or adds such a folder, which changes the time of the folder holding it; a name carries its version.
-    Reading the names alone asks nothing more of the disk (stating each metadata folder took most of a millisecond)."""
+    """Each folder on the import path (where the metadata reader looks for distributions' entry points) with its
+    modification time. Installing, upgrading, reinstalling or removing a distribution adds or removes its metadata
+    folder, which changes the time of the folder holding it; one ``stat`` each (listing them read the whole
+    standard library's folder: a millisecond)."""
     found: list[list[object]] = []
     for folder in sys.path:
         try:
-            with os.scandir(folder or ".") as entries:
-                names = sorted(e.name for e in entries if e.name.endswith((".dist-info", ".egg-info")))
-            if names:
-                found.append([folder, os.stat(folder or ".").st_mtime_ns, names])
-        except OSError:
+            found.append([folder, os.stat(folder or ".").st_mtime_ns])
+        except OSError:  # not there (yet): it holds nothing
             continue
     return found
 

@@ -37,6 +37,10 @@ from projections.players import PLAYERS
 from projections.turn_clock import TURN_CLOCK
 
 CANCEL_TAG = "core.events_cancelled"
+# A checkpoint (the states after an event, sealed) every so many events: a view folds at most this many events
+# minus one, each read, checked against the chain, decoded and folded (some 20 us on an A&A table), on top of its
+# checkpoint; a checkpoint of an A&A table is some 130 KB. 500 keeps time travel on a long game at a few ms.
+CHECKPOINT_EVERY = 500
 BATCH_DECODE = 2000  # rows from which decoding every payload in one call beats building the decoder of all types
 _cancel_decoder = msgspec.json.Decoder(EventsCancelled)
 
@@ -125,7 +129,7 @@ class Timeline:
         loaded: LoadedKind,
         game_id: str,
         definition: dict[str, Any],
-        checkpoint_every: int = 1000,
+        checkpoint_every: int = CHECKPOINT_EVERY,
     ):
         self.store = store
         self.loaded = loaded

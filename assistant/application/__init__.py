@@ -28,6 +28,7 @@ from assistant.application.takeback import TakingBack
 from assistant.application.writing import Writing
 from assistant.decider import DiceRoller
 from assistant.kinds import KindRegistry
+from assistant.replay import CHECKPOINT_EVERY
 from events.store import EventStore
 
 __all__ = ["Assistant", "Clock", "Expected", "GameFile", "LogEntry", "Outcome", "Stale", "timestamp", "utc_now"]
@@ -43,7 +44,7 @@ class Assistant(Opening, Reading, Writing, Seating, TakingBack, GameFiles):
         *,
         clock: Clock = utc_now,
         dice: DiceRoller | None = None,
-        checkpoint_every: int = 1000,
+        checkpoint_every: int = CHECKPOINT_EVERY,
     ):
         self.store = store
         self.registry = registry or KindRegistry()

@@ -73,9 +73,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     exactly as by the whole grammar. A mistyped command, or none, gets the whole grammar and its messages."""
     layout = _formatter()
 
-    def shared(defaults: bool) -> argparse.ArgumentParser:
+    def flags(p: argparse.ArgumentParser, defaults: bool) -> argparse.ArgumentParser:
         # The same flags work before or after the command name; only the top level sets defaults.
-        p = argparse.ArgumentParser(add_help=False, formatter_class=layout)
         keep = {} if defaults else {"default": argparse.SUPPRESS}
         p.add_argument("--db", help="SQLite file or postgresql:// URL of a club database "
                        "(default: $TABLETOP_DB, else games.sqlite3 in the user data directory)",
@@ -86,16 +85,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                        **({"default": "table"} if defaults else keep))
         return p
 
-    common = shared(False)
-    parser = argparse.ArgumentParser(prog="tabletop", description=DESCRIPTION, parents=[shared(True)],
-                                     formatter_class=layout)
+    parser = flags(argparse.ArgumentParser(prog="tabletop", description=DESCRIPTION, formatter_class=layout), True)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+    common: list[argparse.ArgumentParser] = []  # the commands' flags as a parent, built for the whole grammar
 
     def add(name: str, help_: str) -> Any:
         if only is not None and name != only:
             return _Unused()
         parser.built = True  # type: ignore[attr-defined]
-        return sub.add_parser(name, help=help_, parents=[common], description=help_, formatter_class=layout)
+        if only is not None:  # one command: its flags added to it (a parent would be one more parser to build)
+            return flags(sub.add_parser(name, help=help_, description=help_, formatter_class=layout), False)
+        if not common:
+            common.append(flags(argparse.ArgumentParser(add_help=False, formatter_class=layout), False))
+        return sub.add_parser(name, help=help_, parents=common, description=help_, formatter_class=layout)
 
     parser.built = False  # type: ignore[attr-defined]
 

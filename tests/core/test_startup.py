@@ -54,15 +54,25 @@ def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
     data["value"] = {**found, "other": "other.game:GAME"}
     write_kept(kept, data)
     assert kinds.installed()["other"] == "other.game:GAME"
-    # ... while the distributions on the import path stay the same (a folder without any does not count) ...
+    # ... while the import path and its folders stay the same ...
+    assert kinds.installed()["other"] == "other.game:GAME"
     folder = tmp_path / "site"
     folder.mkdir()
     monkeypatch.syspath_prepend(str(folder))
-    assert kinds.installed()["other"] == "other.game:GAME"
-    # ... until one is installed (or upgraded, or removed)
+    assert kinds.installed() == found  # another import path: read again, kept under its own name
+    kept = Path(cachefile.kept_file(kinds.kept_name(kinds._distributions())))
+    data = read_kept(kept)
+    data["value"]["other"] = "other.game:GAME"
+    write_kept(kept, data)
+    assert "other" in kinds.installed()
+    # ... until a distribution is installed (or upgraded, or removed)
+    os.utime(folder, ns=(10**18 - 10**9, 10**18 - 10**9))  # (the folder's time as a coarse clock may leave it)
+    data = read_kept(kept)
+    data["key"] = kinds._distributions()
+    write_kept(kept, data)
+    assert "other" in kinds.installed()
     (folder / "new_game-1.0.dist-info").mkdir()
     assert kinds.installed() == found
-    kept = Path(cachefile.kept_file(kinds.kept_name(kinds._distributions())))  # another set of folders
     data = read_kept(kept)
     data["value"]["other"] = "other.game:GAME"
     write_kept(kept, data)
