@@ -6,14 +6,14 @@ Run from a source checkout: the figures use the test game (tests/toygame). On a 
   ``Assistant.handle`` (target >= 1,000/s);
 * ``replay_s``: a log of ``events`` events replayed from scratch into the game state, the turn clock and the
   ledger (target <= 0.5 s for 100,000); ``replay_checked_s`` the same with every event checked against the
-  chain as it is folded (what the SQLite store does; a table is folded from a sealed checkpoint, so at most
-  1,000 events are);
+  chain as it is folded (what the SQLite store does; a table is folded from a sealed checkpoint, so fewer
+  than ``CHECKPOINT_EVERY`` events are);
 * ``open_check_ms``: a new process's check on opening the game (the seals, the creation event and the chain
   since the sealed verified point); ``open_check_whole_chain_s`` the full check of ``verify``;
   ``open_and_view_head_ms`` / ``open_and_view_middle_ms``: a new store's table at the head and at a middle
   event, the open check included;
-* ``state_at_ms``: the view at random events of that game with checkpoints every 1,000 events (p50, p95,
-  max; target <= 20 ms);
+* ``state_at_ms``: the view at random events of that game with its checkpoints (every ``CHECKPOINT_EVERY``
+  events, ``assistant/replay.py``) (p50, p95, max; target <= 20 ms);
 * ``peak_mb``: memory while replaying that game (tracemalloc peak of the replay, and the process's maximum
   resident size; target <= 200 MB);
 * ``eventsourcing``: the same events appended and replayed by the ``eventsourcing`` library (SQLite
@@ -245,12 +245,12 @@ def replay(path: Path, game_id: str, toy: Any, checks: bool = False) -> tuple[fl
 def state_at(path: Path, game_id: str, registry: KindRegistry, probes: int = 300) -> dict[str, float]:
     """Views at random events, each by a fresh application from the checkpoints alone (as a new process would)."""
     store = EventStore(path)
-    Assistant(store, registry, checkpoint_every=1000).view(game_id)  # writes the checkpoints
+    Assistant(store, registry).view(game_id)  # writes the checkpoints
     head = store.head(game_id)
     rng = random.Random(7)
     timings, processor = [], []
     for _ in range(probes):
-        app = Assistant(store, registry, checkpoint_every=1000)  # nothing in memory: checkpoints only
+        app = Assistant(store, registry)  # nothing in memory: checkpoints only
         app.view(game_id, at=1)  # opening the game is not part of the figure
         seq = rng.randint(1, head)
         start, used = time.perf_counter(), time.thread_time()
@@ -408,11 +408,11 @@ def self_check(path: Path, game_id: str) -> dict[str, Any]:
         figures[name] = round(best * 1000, 2) if name.endswith("_ms") else round(best, 3)
     toy = _toy()
     for name, at in (("open_and_view_head_ms", None), ("open_and_view_middle_ms", head // 2 + 123)):
-        Assistant(EventStore(path), _registry(toy), checkpoint_every=1000).view(game_id, at=at)  # checkpoints
+        Assistant(EventStore(path), _registry(toy)).view(game_id, at=at)  # checkpoints
         best = float("inf")
         for _ in range(3):
             store = EventStore(path)
-            app = Assistant(store, _registry(toy), checkpoint_every=1000)
+            app = Assistant(store, _registry(toy))
             start = time.perf_counter()
             app.view(game_id, at=at)
             best = min(best, time.perf_counter() - start)
