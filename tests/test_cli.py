@@ -222,3 +222,14 @@ def test_the_readme_s_players_take_the_seats(tmp_path, capsys):
     assert seats == {"Ann": ["ussr", "uk", "usa"], "Bo": ["germany", "japan"]}
     code, _, err = run(capsys, "--as", "Bo", "do", gid, '{"type": "aa.start"}', "--db", db)
     assert code == 0, err
+
+
+def test_a_club_command_without_the_club_libraries_says_what_to_install(tmp_path, capsys, monkeypatch):
+    """A player's install has no club extra: `tabletop club` names the missing library and the extra, one line."""
+    import sys
+
+    monkeypatch.delitem(sys.modules, "assistant.club.accounts", raising=False)
+    monkeypatch.setitem(sys.modules, "argon2", None)  # not installed
+    assert cli.main(["--db", str(tmp_path / "g.sqlite3"), "club", "members"]) == cli.EXIT_ERROR
+    err = capsys.readouterr().err
+    assert err == "error: the club mode needs argon2: pip install 'tabletop-assistant[club]'\n"

@@ -9,8 +9,6 @@ import os
 import sys
 from typing import Any
 
-from assistant.club.cli import add_commands as add_club_commands
-
 DESCRIPTION = "`tabletop`: the command line, an entry point onto the same application layer as the web UI."
 # commands that open no database (or open it themselves)
 NO_DB = {"servers:cmd_serve", "figures:cmd_bench", "servers:cmd_db_upgrade", "servers:cmd_migrate", "play:cmd_kinds"}
@@ -170,7 +168,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=2, help="club mode: server processes (default 2)")
     p.add_argument("--threads", type=int, default=128, help="club mode: threads per process (default 128)")
     p.set_defaults(func="servers:cmd_serve")
-    add_club_commands(add)
+    if only in (None, "club"):  # the club's grammar lives with the club (imported only when it is wanted)
+        from assistant.club.cli import add_commands as add_club_commands
+
+        add_club_commands(add)
     p = add("db", "the database itself: `db upgrade` applies the schema migrations a club database lacks")
     p.add_argument("action", choices=["upgrade"])
     p.add_argument("--app-role", metavar="ROLE",

@@ -26,11 +26,14 @@ def add_commands(add: Any) -> None:
 
 
 def cmd_club(app: Any, args: argparse.Namespace) -> int:
-    from assistant.club.accounts import Club  # the club's libraries load only when a club command runs
     from assistant.decider import Refused
-    from events.pgstore import PostgresStore
     from events.store import StoreError
 
+    try:  # the club's libraries load only when a club command runs, and may not be installed
+        from assistant.club.accounts import Club
+        from events.pgstore import PostgresStore
+    except ModuleNotFoundError as exc:
+        raise StoreError(f"the club mode needs {exc.name}: pip install 'tabletop-assistant[club]'") from None
     if not isinstance(app.store, PostgresStore):
         raise StoreError("members live in a club database: give --db postgresql://... (or TABLETOP_DB)")
     club = Club(app.store)
