@@ -184,9 +184,11 @@ class EventStore(Sealing):
             written: list[_Request] = []
             again: list[_Request] | None = None
             points: dict[str, tuple[int, str]] = {}
+            alone = len(pending) == 1  # a lone writer's request: the transaction is its savepoint
             try:
                 for i, request in enumerate(pending):
-                    conn.execute("SAVEPOINT one_append")
+                    if not alone:
+                        conn.execute("SAVEPOINT one_append")
                     request.point = False
                     try:
                         request.result = self._append_one(conn, request, points)
@@ -196,8 +198,9 @@ class EventStore(Sealing):
                         if not conn.in_transaction:  # the refusal rolled the whole transaction back: the others
                             again = written + pending[i + 1:]  # are written again in a new one
                             break
-                        conn.execute("ROLLBACK TO one_append")
-                    conn.execute("RELEASE one_append")
+                        conn.execute("ROLLBACK" if alone else "ROLLBACK TO one_append")
+                    if not alone:
+                        conn.execute("RELEASE one_append")
                     if request.error is None:
                         written.append(request)
                         if request.point and not request.result.duplicate:
@@ -207,7 +210,8 @@ class EventStore(Sealing):
                         request.result = None
                     pending = again
                     continue
-                conn.execute("COMMIT")
+                if conn.in_transaction:  # (a lone request refused has rolled it back)
+                    conn.execute("COMMIT")
             except BaseException as exc:
                 try:
                     conn.execute("ROLLBACK")
