@@ -11,9 +11,18 @@ from collections.abc import Iterable
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.board.loader import partial_board
 
-# How a block of each nation is called at the table ("German armor"); other nations use their name.
+# How a block of each nation is called at the table ("German armor", "Romanian infantry"), the minor countries'
+# included; a country the players added uses its name.
 ADJECTIVE = {"germany": "German", "italy": "Italian", "britain": "British", "france": "French", "ussr": "Soviet",
-             "usa": "U.S."}
+             "usa": "U.S.", "vichy": "Vichy French", "finland": "Finnish", "romania": "Romanian",
+             "hungary": "Hungarian", "bulgaria": "Bulgarian", "norway": "Norwegian", "sweden": "Swedish",
+             "denmark": "Danish", "netherlands": "Dutch", "belgium": "Belgian", "luxembourg": "Luxembourg",
+             "poland": "Polish", "spain": "Spanish", "portugal": "Portuguese", "switzerland": "Swiss",
+             "yugoslavia": "Yugoslav", "greece": "Greek", "albania": "Albanian", "turkey": "Turkish",
+             "ireland": "Irish", "persia": "Persian", "iraq": "Iraqi", "transjordan": "Transjordanian",
+             "egypt": "Egyptian", "syria": "Syrian", "lebanon": "Lebanese", "palestine": "Palestinian",
+             "estonia": "Estonian", "latvia": "Latvian", "lithuania": "Lithuanian", "austria": "Austrian",
+             "czechoslovakia": "Czechoslovak", "saudi_arabia": "Saudi"}
 KIND = {"gsu": "ground support unit"}
 # What a purchase of each item is called, singular and plural ("8 U-boats"); the ids are the cost table's.
 ITEM = {"uboat": ("U-boat", "U-boats"), "asw": ("ASW level", "ASW levels"), "flak": ("flak level", "flak levels"),

@@ -63,3 +63,12 @@ def test_ledger_causes_read_as_players_say_them():
     assert uboats[0].lines[0].cause == "U-boat attack: die 4, 6 WERP (U-boats from 8 to 6)"
     assert wording.free("axis_minor_step") == "Axis minor step"
     assert wording.words("war declared on sweden (EE 9.63)") == "war declared on Sweden (EE 9.63)"
+
+
+def test_a_minor_countrys_block_is_called_by_its_adjective():
+    from assistant.games.europe_engulfed import wording
+
+    assert wording.block("romania", "infantry", 2, 3) == "Romanian infantry (2/3 steps)"
+    assert wording.block("bulgaria", "infantry") == "Bulgarian infantry"
+    assert wording.block("vichy", "", 0) == "a Vichy French unit"
+    assert wording.block("ruritania", "infantry") == "Ruritania infantry"  # a country the players added: its name
