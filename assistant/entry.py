@@ -2,16 +2,16 @@
 cyclic garbage collector held from its first import (``collector.hold``).
 
 Starting up imports a few hundred modules and builds their classes and tables: long-lived objects in no cycle worth
-collecting, which the collector walked some fifteen times before a short command had printed anything (2 % of its
-time). ``cli.main`` releases the hold before a command that runs on (a server, a measurement: ``COLLECTING``);
-a short command ends with it held, every object it made freed by reference counting as usual.
+collecting, which the collector walked some fifteen times before a short command had printed anything (a
+millisecond or two). ``cli.main`` releases the hold before a command that runs on (a server, a measurement:
+``COLLECTING``); a short command ends with it held, every object it made freed by reference counting as usual.
 """
+
+import gc
 
 from assistant import collector
 
 collector.hold()
-
-import gc  # noqa: E402
 
 from assistant.cli import main as _command_line  # noqa: E402  (imported while held: the point of this module)
 

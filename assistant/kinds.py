@@ -78,40 +78,77 @@ def installed() -> dict[str, str]:
 
     Reading the metadata means importing ``importlib.metadata`` (with email, zipfile, csv...) and opening every
     installed distribution: a third of a short command's time. The answer is kept in a small file per Python
-    environment, valid while the distributions on the import path stay the same (``_distributions``).
+    environment and import path, valid while the distributions on that path stay the same (``_unchanged``).
     """
-    key = _distributions()
-    name = kept_name(key)
-    kept = cachefile.load(name, key)
-    if isinstance(kept, dict):
-        return kept
+    path = list(sys.path)
+    name = kept_name(path)
+    kept = cachefile.load(name, path)
+    if isinstance(kept, dict) and isinstance(kept.get("games"), dict):
+        folders = _unchanged(kept.get("folders"))
+        if folders is not None:
+            if folders is not kept["folders"]:  # a folder changed, not its distributions: keep its new time
+                cachefile.save(name, path, {"games": kept["games"], "folders": folders})
+            return kept["games"]
     from importlib.metadata import entry_points
 
+    folders = [_folder(folder) for folder in path]
     games = {ep.name: ep.value for ep in entry_points(group=GROUP)}
-    cachefile.save(name, key, games)
+    cachefile.save(name, path, {"games": games, "folders": folders})
     return games
 
 
-def kept_name(key: list[list[object]]) -> str:
-    """The kept list's name, one per import path: ``tabletop`` and ``python -m assistant``
-    run from a checkout see different import paths (the checkout first, or last), and would otherwise overwrite
-    each other's answer on every run. The folders' order counts: the first distribution of a name found wins."""
-    folders = list(dict.fromkeys(str(entry[0]) for entry in key))
-    return "games-" + hashlib.blake2b(repr(folders).encode(), digest_size=6).hexdigest()
+def kept_name(path: list[str]) -> str:
+    """The kept list's name, one per import path: ``tabletop`` and ``python -m assistant`` run from a checkout see
+    different import paths (the checkout first, or last), and would otherwise overwrite each other's answer on
+    every run. The folders' order counts: the first distribution of a name found wins."""
+    return "games-" + hashlib.blake2b(repr(list(dict.fromkeys(path))).encode(), digest_size=6).hexdigest()
 
 
-def _distributions() -> list[list[object]]:
-    """Each folder on the import path (where the metadata reader looks for distributions' entry points) with its
-    modification time. Installing, upgrading, reinstalling or removing a distribution adds or removes its metadata
-    folder, which changes the time of the folder holding it; one ``stat`` each (listing them read the whole
-    standard library's folder: a millisecond)."""
-    found: list[list[object]] = []
-    for folder in sys.path:
-        try:
-            found.append([folder, os.stat(folder or ".").st_mtime_ns])
-        except OSError:  # not there (yet): it holds nothing
+def _unchanged(folders: object) -> list[list[object]] | None:
+    """The folders of the import path as kept (or with their new times, where a folder changed but not the
+    distributions in it), or None if a distribution was installed, upgraded, reinstalled or removed since.
+
+    One ``stat`` per folder: installing, upgrading, reinstalling or removing a distribution adds or removes its
+    metadata folder, which changes the time of the folder holding it. Only a folder whose time changed is listed
+    again (the current folder of ``python -m`` changes whenever a file is made in it, a database's journal say);
+    listing every folder read the whole standard library's: a millisecond of every command."""
+    if not isinstance(folders, list):
+        return None
+    fresh = folders
+    for i, entry in enumerate(folders):
+        if not (isinstance(entry, list) and len(entry) == 3):
+            return None
+        folder, when, dists = entry
+        now = _folder_time(str(folder))
+        if now == when:
             continue
-    return found
+        listed = _folder(str(folder))
+        if listed[2] != dists:
+            return None
+        fresh = fresh if fresh is not folders else list(folders)
+        fresh[i] = listed
+    return fresh
+
+
+def _folder_time(folder: str) -> int | None:
+    try:
+        return os.stat(folder or ".").st_mtime_ns
+    except OSError:  # not there (yet): it holds nothing
+        return None
+
+
+def _folder(folder: str) -> list[object]:
+    """[folder, its time, [[metadata folder, its time], ...]]: the distributions a folder of the import path holds
+    (where the metadata reader looks for entry points)."""
+    when = _folder_time(folder)  # before the listing: a change made meanwhile shows as a new time next run
+    dists: list[list[object]] = []
+    try:
+        with os.scandir(folder or ".") as entries:
+            dists = sorted([e.name, e.stat().st_mtime_ns] for e in entries
+                           if e.name.endswith((".dist-info", ".egg-info")))
+    except OSError:
+        pass
+    return [folder, when, dists]
 
 
 class KindRegistry:

@@ -43,55 +43,73 @@ def test_listing_the_games_imports_no_game_nor_heavy_library(tmp_path):
         assert not {m for m in modules if m.startswith(("events", "projections", "assistant.application"))}
 
 
+def _kept() -> Path:
+    return Path(cachefile.kept_file(kinds.kept_name(list(sys.path))))
+
+
+def _plant(game: str = "other") -> None:
+    """Another list kept under the same key: what a listing then answers shows whether it read the metadata."""
+    data = read_kept(_kept())
+    data["value"]["games"][game] = f"{game}.game:GAME"
+    write_kept(_kept(), data)
+
+
 def test_the_kept_list_of_games_follows_installs(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     found = kinds.installed()
     assert found["aa_classic"] == "assistant.games.aa_classic.game:GAME"
-    kept = Path(cachefile.kept_file(kinds.kept_name(kinds._distributions())))
-    assert read_kept(kept)["value"] == found
-    # another list kept under the same key is what a listing answers (the metadata is not read again) ...
-    data = read_kept(kept)
-    data["value"] = {**found, "other": "other.game:GAME"}
-    write_kept(kept, data)
-    assert kinds.installed()["other"] == "other.game:GAME"
-    # ... while the import path and its folders stay the same ...
-    assert kinds.installed()["other"] == "other.game:GAME"
+    assert read_kept(_kept())["value"]["games"] == found
+    _plant()
+    assert kinds.installed()["other"] == "other.game:GAME"  # kept: the metadata is not read again
     folder = tmp_path / "site"
     folder.mkdir()
     monkeypatch.syspath_prepend(str(folder))
     assert kinds.installed() == found  # another import path: read again, kept under its own name
-    kept = Path(cachefile.kept_file(kinds.kept_name(kinds._distributions())))
-    data = read_kept(kept)
-    data["value"]["other"] = "other.game:GAME"
-    write_kept(kept, data)
+    _plant()
     assert "other" in kinds.installed()
-    # ... until a distribution is installed (or upgraded, or removed)
-    os.utime(folder, ns=(10**18 - 10**9, 10**18 - 10**9))  # (the folder's time as a coarse clock may leave it)
-    data = read_kept(kept)
-    data["key"] = kinds._distributions()
-    write_kept(kept, data)
+    # a folder of the import path changed, not its distributions (a file made beside them): still kept
+    (folder / "notes.txt").write_text("x")
+    os.utime(folder, ns=(10**18 - 10**9, 10**18 - 10**9))  # (its time, however coarse the disk's clock)
     assert "other" in kinds.installed()
+    # a distribution installed, upgraded, reinstalled or removed: read again
     (folder / "new_game-1.0.dist-info").mkdir()
     assert kinds.installed() == found
-    data = read_kept(kept)
-    data["value"]["other"] = "other.game:GAME"
-    write_kept(kept, data)
-    assert "other" in kinds.installed()
+    _plant()
     (folder / "new_game-1.0.dist-info").rmdir()  # upgraded: pip removes the old metadata, writes the new
     (folder / "new_game-1.1.dist-info").mkdir()
     assert kinds.installed() == found
-    data = read_kept(kept := Path(cachefile.kept_file(kinds.kept_name(kinds._distributions()))))
-    data["value"]["other"] = "other.game:GAME"
-    write_kept(kept, data)
-    assert "other" in kinds.installed()
-    (folder / "new_game-1.1.dist-info").rmdir()  # reinstalled, the same version: the folder holding it changed
+    _plant()
+    (folder / "new_game-1.1.dist-info").rmdir()  # reinstalled, the same version (new entry points, say)
     (folder / "new_game-1.1.dist-info").mkdir()
-    os.utime(folder, ns=(10**18, 10**18))  # (as it does on any disk, even one whose clock is coarse)
+    os.utime(folder / "new_game-1.1.dist-info", ns=(10**18, 10**18))
+    os.utime(folder, ns=(10**18, 10**18))
     assert kinds.installed() == found
-    kept.write_bytes(kept.read_bytes()[:-3])  # a file cut short is only a miss
+    _plant()
+    (folder / "new_game-1.1.dist-info").rmdir()  # removed
     assert kinds.installed() == found
-    kept.write_text("not marshal data")  # and so is a damaged one
+    _plant()
+    _kept().write_bytes(_kept().read_bytes()[:-3])  # a file cut short is only a miss
     assert kinds.installed() == found
+    _kept().write_text("not marshal data")  # and so is a damaged one
+    assert kinds.installed() == found
+
+
+def test_a_folder_changing_at_every_command_costs_no_metadata_read(tmp_path, monkeypatch):
+    """``python -m assistant`` puts the current folder on the import path; a database kept there makes and deletes
+    its journal at every command, changing the folder's time. Its distributions did not change: the list is kept."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.syspath_prepend(str(here))
+    found = kinds.installed()
+    for n in range(3):
+        (here / "games.sqlite3-wal").write_text("x")
+        (here / "games.sqlite3-wal").unlink()
+        os.utime(here, ns=(10**18 + n, 10**18 + n))
+        _plant()
+        assert kinds.installed()["other"] == "other.game:GAME", "the metadata was read again"
+    assert read_kept(_kept())["value"]["folders"][0][1] == 10**18 + 2  # its new time kept: one stat next time
+    assert found["aa_classic"]
 
 
 def test_a_checkout_and_the_installed_command_keep_their_lists_apart(tmp_path, monkeypatch):
@@ -103,9 +121,9 @@ def test_a_checkout_and_the_installed_command_keep_their_lists_apart(tmp_path, m
         (folder / f"{folder.name}-1.0.dist-info").mkdir(parents=True)
     monkeypatch.setattr(sys, "path", [str(first), *sys.path, str(second)])
     found = kinds.installed()
-    one = kinds.kept_name(kinds._distributions())
+    one = kinds.kept_name(sys.path)
     monkeypatch.setattr(sys, "path", [str(second), *sys.path[1:-1], str(first)])
-    other = kinds.kept_name(kinds._distributions())
+    other = kinds.kept_name(sys.path)
     assert one != other
     assert kinds.installed() == found
     read = []
