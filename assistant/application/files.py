@@ -9,13 +9,14 @@ from assistant.application.outcomes import GameFile
 from assistant.decider import Refused
 from assistant.kinds import UnknownKind
 from events.core import GameCreated
-from events.exchange import export_lines, read_lines
 
 
 class GameFiles(Parts):
     """Game files out and in."""
 
     def export(self, game_id: str) -> bytes:
+        from events.exchange import export_lines  # game files: imported when one is written or read
+
         return export_lines(self.checked_rows(game_id))
 
     def parts(self, game_id: str) -> tuple[str, ...]:
@@ -33,6 +34,8 @@ class GameFiles(Parts):
         return GameFile(name, content.encode("utf-8") if isinstance(content, str) else content, media_type)
 
     def import_game(self, data: bytes) -> str:
+        from events.exchange import read_lines
+
         rows = read_lines(data)
         created = msgspec.json.decode(rows[0].payload, type=GameCreated)
         try:

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.application.opening import Parts
 from assistant.application.outcomes import LogEntry, one_stop, with_correction
 from assistant.decider import Refused
-from assistant.describe import describe_core
 from assistant.kinds import LoadedKind
-from assistant.moments import Possible, possible_moves
 from assistant.replay import View, read_cancels
 from events.base import Command, Event, tag_of
 from events.core import CorrectDice, DiceCorrected, NoteAdded
 from events.store import Tampered
 from projections.cancellation import cancelled_set
+
+if TYPE_CHECKING:
+    from assistant.moments import Possible
 
 
 class Reading(Parts):
@@ -48,6 +49,8 @@ class Reading(Parts):
         """The commands possible at this moment of the game (or at event ``at``), with their choices; while a throw
         entered at the table can be corrected, ``core.correct_dice`` too, offering those throws by name, newest
         first."""
+        from assistant.moments import Possible, possible_moves  # the moves: not imported to look at the table
+
         out = possible_moves(self.kind_of(game_id).kind, self.view(game_id, at))
         if at is not None and at < self.head(game_id):
             return out  # a correction is appended now: looking back at a moment offers none
@@ -96,6 +99,8 @@ class Reading(Parts):
         said = loaded.kind.describe(event)
         if not said:
             tag = tag_of(type(event))
+            from assistant.describe import describe_core  # the log's words: not imported to look at the table
+
             said = describe_core(event) if tag.startswith("core.") else f"{tag}."
         return one_stop(said)
 

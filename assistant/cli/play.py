@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from assistant.cli.inputs import expected_moment, json_or_text, option_files, option_pairs
 from assistant.cli.output import json_bytes, one_line, say
 from assistant.kinds import KindRegistry
 
@@ -21,6 +20,7 @@ def cmd_kinds(app: Assistant | None, args: argparse.Namespace) -> int:
 
 
 def cmd_new(app: Assistant, args: argparse.Namespace) -> int:
+    from assistant.cli.inputs import json_or_text, option_files, option_pairs  # what `new` and `do` read
     from assistant.decider import Refused
 
     options = option_pairs(args.option or [])
@@ -46,6 +46,8 @@ def cmd_games(app: Assistant, args: argparse.Namespace) -> int:
 
 
 def cmd_do(app: Assistant, args: argparse.Namespace) -> int:
+    from assistant.cli.inputs import expected_moment
+
     out = app.handle(args.game, args.command, actor=args.actor, command_id=args.command_id, expect=expected_moment(args))
     loaded = app.kind_of(args.game)
     lines = [f"{r.seq}\t{one_line(app.sentence(loaded, r.event))}" for r in out.events]
