@@ -12,17 +12,20 @@ tuple), and as trusted as the ``__pycache__`` files Python already loads from th
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 import sys
-from typing import Any
+import zlib
+
+TYPE_CHECKING = False  # typing is for type checkers only: importing it costs a short command some 3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def folder() -> str:
     """$XDG_CACHE_HOME/tabletop (else ~/.cache/tabletop), one sub-folder per Python environment."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    env = hashlib.blake2b(sys.prefix.encode(), digest_size=8).hexdigest()
+    env = f"{zlib.crc32(sys.prefix.encode()):08x}"  # a name, not a seal: hashlib would load OpenSSL for it
     return os.path.join(base, "tabletop", env)
 
 

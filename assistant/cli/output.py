@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing is for type checkers only (assistant/kinds.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 EXIT_REFUSED = 1
 EXIT_ERROR = 2

@@ -7,7 +7,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing is for type checkers only (assistant/kinds.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 DESCRIPTION = "`tabletop`: the command line, an entry point onto the same application layer as the web UI."
 # commands that open no database (or open it themselves)

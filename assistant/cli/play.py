@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from assistant.cli.output import json_bytes, one_line, say
 from assistant.kinds import KindRegistry
 
+TYPE_CHECKING = False  # typing is for type checkers only (assistant/kinds.py)
 if TYPE_CHECKING:
     from assistant.application import Assistant
 
