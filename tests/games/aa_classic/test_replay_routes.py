@@ -1,5 +1,5 @@
-"""A replay hands each event only to the read models that declare its type, and the board reads the game's state
-instead of folding its own copy: the views are byte-equal to the plain fold of every read model on every event."""
+"""A replay hands each event only to the read models that declare its type, and the board keeps only what the game's
+state lacks (its complexes): the views are byte-equal to the plain fold of every read model on every event."""
 
 from __future__ import annotations
 
@@ -63,4 +63,17 @@ def test_views_at_random_events_equal_the_plain_fold(tmp_path):
             view = a.view(gid, at=seq)
             assert view.states == expected, seq
             assert [encode(s) for s in view.states] == [encode(s) for s in expected], seq
+    store.close()
+
+
+def test_a_checkpoint_holds_the_games_state_once(tmp_path):
+    """The board read model keeps the complexes' history only: a copy of the game's state in it doubled every
+    checkpoint. Its questions are asked of the game's state."""
+    store = EventStore(tmp_path / "game.sqlite3")
+    app = Assistant(store, KindRegistry())
+    gid = _long_game(app, store, 600)
+    view = app.view(gid)
+    board, game = (msgspec.msgpack.encode(view.read("board")), msgspec.msgpack.encode(view.game))
+    assert len(board) * 10 < len(game), (len(board), len(game))
+    assert view.read("board").units(view.game) and view.read("board").control(view.game) == dict(view.game.control)
     store.close()

@@ -68,9 +68,9 @@ def test_sudan_battle_through_the_app_with_ledger(app):
     record = next(iter(battles.records.values()))
     assert record.outcome == "attacker_won" and [t.hits for t in record.throws] == [1, 0, 1, 1]
     board = view.read("board")
-    assert board.units()["Anglo-Egyptian Sudan"] == {"germany": {"armour": 1}}
-    assert board.control()["Anglo-Egyptian Sudan"] == "germany"
-    assert board.complex_status("Germany") == "original"
+    assert board.units(view.game)["Anglo-Egyptian Sudan"] == {"germany": {"armour": 1}}
+    assert board.control(view.game)["Anglo-Egyptian Sudan"] == "germany"
+    assert board.complex_status(view.game, "Germany") == "original"
     assert view.read("victory").capitals["Russia"] == "ussr"
     assert view.clock.side == "germany" and view.clock.phase == "combat"
     # Replaying from scratch gives the same state.
