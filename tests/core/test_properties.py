@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -54,8 +55,27 @@ def naive_states(store: EventStore, loaded: LoadedKind, game_id: str, definition
             continue
         rec = Recorded(r.seq, loaded.catalogue.decode_event(r.type, r.version, r.payload), r.recorded_at, r.actor,
                        r.command_id)
-        states = [p.apply(s, rec) if p.handles(type(rec.event)) else s for p, s in zip(projections, states)]
+        game = projections[0].apply(states[0], rec)  # a read model that reads the game gets it after the event
+        states = [game, *((p.apply(s, rec, game) if p.reads_game else p.apply(s, rec)) if p.handles(type(rec.event))
+                          else s for p, s in zip(projections[1:], states[1:]))]
     return tuple(states)
+
+
+def encode(value) -> bytes:
+    """Bytes of a state that keep every order (dicts, tuples) except a set's, which its history may change."""
+
+    def plain(v):
+        if isinstance(v, msgspec.Struct):
+            return [type(v).__name__, [[f, plain(getattr(v, f))] for f in v.__struct_fields__]]
+        if isinstance(v, (set, frozenset)):
+            return sorted(plain(x) for x in v)
+        if isinstance(v, dict):
+            return [[plain(k), plain(x)] for k, x in v.items()]
+        if isinstance(v, (list, tuple)):
+            return [plain(x) for x in v]
+        return v
+
+    return msgspec.json.encode(plain(value))
 
 
 def _command(data: st.DataObject, app: Assistant, gid: str, physical_dice: list[int]) -> tuple[Any, Any]:

@@ -24,9 +24,12 @@ def replay_read_models(game: GameKind, definition: dict[str, Any], events: list)
     from projections.base import Recorded
 
     states = [p.initial(definition) for p in game.projections]
+    state = game.initial_state(definition)
     for seq, e in enumerate(events, start=2):
         rec = Recorded(seq, e, "", "table", "")
-        states = [p.apply(st, rec) for p, st in zip(game.projections, states)]
+        state = game.evolve(state, e)  # what a read model reading the game's state is given
+        states = [(p.apply(st, rec, state) if p.reads_game else p.apply(st, rec)) if p.handles(type(e)) else st
+                  for p, st in zip(game.projections, states)]
     return states
 
 

@@ -17,7 +17,7 @@ from assistant.kinds import KindRegistry
 from events.core import DiceCorrected, DiceRolled, NoteAdded, PhaseBegan
 from events.store import EventStore
 from projections.turn_clock import TURN_CLOCK
-from tests.core.test_properties import naive_states
+from tests.core.test_properties import encode, naive_states
 
 
 def test_every_event_type_a_read_model_names_is_declared():
@@ -29,23 +29,6 @@ def test_every_event_type_a_read_model_names_is_declared():
         source = inspect.getsource(inspect.getmodule(p.apply))
         named = {cls for cls in every if re.search(rf"\b{cls.__name__}\b", source)}
         assert named and {cls for cls in named if not p.handles(cls)} == set(), p.name
-
-
-def encode(value) -> bytes:
-    """Bytes of a state that keep every order (dicts, tuples) except a set's, which its history may change."""
-
-    def plain(v):
-        if isinstance(v, msgspec.Struct):
-            return [type(v).__name__, [[f, plain(getattr(v, f))] for f in v.__struct_fields__]]
-        if isinstance(v, (set, frozenset)):
-            return sorted(plain(x) for x in v)
-        if isinstance(v, dict):
-            return [[plain(k), plain(x)] for k, x in v.items()]
-        if isinstance(v, (list, tuple)):
-            return [plain(x) for x in v]
-        return v
-
-    return msgspec.json.encode(plain(value))
 
 
 def test_views_at_random_events_equal_the_plain_fold(tmp_path):

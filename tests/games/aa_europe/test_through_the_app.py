@@ -51,7 +51,9 @@ def test_a_battle_through_the_app_with_the_ledger_and_the_report(app):
     assert ledger["germany"].treasury == 12 + 40 - 6
     record = view.read("battles").records[-1]
     assert record.outcome == "attacker_won" and record.odds["attacker_wins"] > 0.5
-    assert view.read("board").units()["Baltic States"] == {"germany": {"infantry": 3, "artillery": 1}}
+    from assistant.games.aa_europe.read_models.board import units
+
+    assert units(view.game)["Baltic States"] == {"germany": {"infantry": 3, "artillery": 1}}
     (row,) = build_report(app, gid).battles
     assert row.attacking == {"infantry": 3, "artillery": 1} and row.outcome == "attacker_won"
     assert app.verify(gid) is None

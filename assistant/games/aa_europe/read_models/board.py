@@ -1,38 +1,23 @@
-"""The board: units per space and power, control, complexes, convoy centres and the Middle East column."""
+"""Questions of the board, asked of the game's state: units per space and power, convoy centres.
 
-from typing import Any
+The game's state holds the whole board (units, control, complexes, the Middle East column), so the board is not a
+read model of its own: one folded its own copy of the state, evolving every event a second time and storing the
+state twice in every checkpoint.
+"""
 
-import msgspec
-
-from assistant.games.aa_europe.evolve import evolve
-from assistant.games.aa_europe.setup import initial_state
 from assistant.games.aa_europe.state import State
-from projections.base import Projection, Recorded
 
 
-class BoardModel(msgspec.Struct, frozen=True):
-    game: State
-
-    def units(self) -> dict[str, dict[str, dict[str, int]]]:
-        """space -> power -> unit kind -> count (cargo and fighters aboard count in their sea zone)."""
-        out: dict[str, dict[str, dict[str, int]]] = {}
-        for u in self.game.units.values():
-            kinds = out.setdefault(u.space, {}).setdefault(u.owner, {})
-            kinds[u.kind] = kinds.get(u.kind, 0) + 1
-        return out
-
-    def convoys(self) -> dict[str, tuple[str, str, int]]:
-        """convoy centre -> (owner, holder now, value)."""
-        w = self.game.world
-        return {n: (sp.owner, self.game.controller(n), sp.ipc) for n, sp in w.spaces.items() if sp.convoy}
+def units(game: State) -> dict[str, dict[str, dict[str, int]]]:
+    """space -> power -> unit kind -> count (cargo and fighters aboard count in their sea zone)."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for u in game.units.values():
+        kinds = out.setdefault(u.space, {}).setdefault(u.owner, {})
+        kinds[u.kind] = kinds.get(u.kind, 0) + 1
+    return out
 
 
-def initial(definition: dict[str, Any]) -> BoardModel:
-    return BoardModel(game=initial_state(definition))
-
-
-def apply(model: BoardModel, rec: Recorded) -> BoardModel:
-    return BoardModel(game=evolve(model.game, rec.event))
-
-
-BOARD: Projection[BoardModel] = Projection("board", initial, apply, BoardModel)
+def convoys(game: State) -> dict[str, tuple[str, str, int]]:
+    """convoy centre -> (owner, holder now, value)."""
+    w = game.world
+    return {n: (sp.owner, game.controller(n), sp.ipc) for n, sp in w.spaces.items() if sp.convoy}

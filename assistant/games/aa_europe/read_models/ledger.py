@@ -6,7 +6,6 @@ from typing import Any
 import msgspec
 
 from assistant.games.aa_europe import events as ev
-from assistant.games.aa_europe.evolve import evolve
 from assistant.games.aa_europe.setup import initial_state
 from assistant.games.aa_europe.state import State
 from projections.base import Projection, Recorded
@@ -28,39 +27,47 @@ class Account(msgspec.Struct, frozen=True):
 
 
 class Ledger(msgspec.Struct, frozen=True):
-    game: State
+    """``control``: the map's control the chart levels were last counted from. It is the game's own dict (shared,
+    not copied, while the fold runs), so an event that changes no control costs no count of the chart."""
+
     powers: dict[str, Account]
+    control: dict[str, str]
 
 
 def initial(definition: dict[str, Any]) -> Ledger:
     game = initial_state(definition)
-    return Ledger(game, {
+    return Ledger({
         p: Account(0, game.income(p), entries=(Entry(1, "income", game.income(p), game.income(p), "core.game_created"),))
         for p in game.world.tables.turn_order
-    })
+    }, game.control)
 
 
-def apply(ledger: Ledger, rec: Recorded) -> Ledger:
-    before = ledger.game
-    after = evolve(before, rec.event)
-    if after is before:
-        return ledger
-    tag = type(rec.event).__struct_config__.tag
-    powers = dict(ledger.powers)
+def apply(ledger: Ledger, rec: Recorded, after: State) -> Ledger:
+    """``after``: the game's state after the event, as the replay folded it (the ledger keeps no copy of it)."""
+    counted = after.control is ledger.control or after.control == ledger.control
+    collected = rec.event if isinstance(rec.event, ev.IncomeCollected) else None
+    powers: dict[str, Account] | None = None
     for p, a in ledger.powers.items():
-        entries = list(a.entries)
-        treasury, income, lost = after.treasury.get(p, 0), after.income(p), a.convoy_lost
+        treasury = after.treasury.get(p, 0)
+        income = a.income if counted else after.income(p)
+        convoy = collected.convoy_losses if collected is not None and collected.power == p else {}
+        if treasury == a.treasury and income == a.income and not convoy:
+            continue
+        tag = type(rec.event).__struct_config__.tag
+        entries, lost = list(a.entries), a.convoy_lost
         if treasury != a.treasury:
             entries.append(Entry(rec.seq, "treasury", treasury - a.treasury, treasury, tag))
         if income != a.income:
             entries.append(Entry(rec.seq, "income", income - a.income, income, tag))
-        if isinstance(rec.event, ev.IncomeCollected) and rec.event.power == p:
-            for zone, value in sorted(rec.event.convoy_losses.items()):
-                lost += value
-                entries.append(Entry(rec.seq, "convoy", -value, -lost, zone))
-        if len(entries) != len(a.entries):
-            powers[p] = Account(treasury, income, lost, tuple(entries))
-    return Ledger(after, powers)
+        for zone, value in sorted(convoy.items()):
+            lost += value
+            entries.append(Entry(rec.seq, "convoy", -value, -lost, zone))
+        if powers is None:
+            powers = dict(ledger.powers)
+        powers[p] = Account(treasury, income, lost, tuple(entries))
+    if powers is None:  # nothing to book: the same ledger, holding the game's own control from now on
+        return ledger if after.control is ledger.control else Ledger(ledger.powers, after.control)
+    return Ledger(powers, after.control)
 
 
-LEDGER: Projection[Ledger] = Projection("ledger", initial, apply, Ledger)
+LEDGER: Projection[Ledger] = Projection("ledger", initial, apply, Ledger, reads_game=True)
