@@ -43,6 +43,8 @@ class Seating(Parts):
         return (*view.read("players").names, *set_up_players(game.loaded.kind, game.timeline.definition), *seated)
 
     def _actor_at_table(self, game: OpenGame, command: Command, view: View, actor: str) -> str:
+        if actor == TABLE:  # every game accepts the table: no need to list its sides and players
+            return TABLE
         if isinstance(command, AddPlayer) and command.name.casefold() == actor.casefold():
             return actor  # someone naming themselves a player: the event that puts them at the table
         return at_the_table(actor, self._sides(game, view), self._players_of(game, view))
