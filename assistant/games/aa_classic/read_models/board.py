@@ -7,6 +7,7 @@ import msgspec
 from msgspec.structs import replace
 
 import assistant.games.aa_classic.events as ev
+from assistant.families.axis_allies.units import count_by_space
 from assistant.games.aa_classic.setup import initial_state
 from assistant.games.aa_classic.state import State
 from projections.base import Projection, Recorded
@@ -31,11 +32,7 @@ class BoardModel(msgspec.Struct, frozen=True):
     @staticmethod
     def units(game: State) -> dict[str, dict[str, dict[str, int]]]:
         """space -> power -> unit kind -> count (cargo and fighters aboard count in their sea zone)."""
-        out: dict[str, dict[str, dict[str, int]]] = {}
-        for u in game.units.values():
-            kinds = out.setdefault(u.space, {}).setdefault(u.owner, {})
-            kinds[u.kind] = kinds.get(u.kind, 0) + 1
-        return out
+        return count_by_space(game.units.values())
 
     @staticmethod
     def unit_ids(game: State, space: str) -> dict[int, tuple[str, str, int]]:

@@ -5,16 +5,13 @@ read model of its own: one folded its own copy of the state, evolving every even
 state twice in every checkpoint.
 """
 
+from assistant.families.axis_allies.units import count_by_space
 from assistant.games.aa_europe.state import State
 
 
 def units(game: State) -> dict[str, dict[str, dict[str, int]]]:
     """space -> power -> unit kind -> count (cargo and fighters aboard count in their sea zone)."""
-    out: dict[str, dict[str, dict[str, int]]] = {}
-    for u in game.units.values():
-        kinds = out.setdefault(u.space, {}).setdefault(u.owner, {})
-        kinds[u.kind] = kinds.get(u.kind, 0) + 1
-    return out
+    return count_by_space(game.units.values())
 
 
 def convoys(game: State) -> dict[str, tuple[str, str, int]]:
