@@ -71,8 +71,9 @@ def use_config_dir(path: StrPath) -> None:
 def config_dir() -> str:
     """$TABLETOP_CONFIG_DIR, else the user's configuration directory for tabletop (plain strings throughout, not
     ``pathlib``: importing it costs every command some 6 ms)."""
-    if os.environ.get("TABLETOP_CONFIG_DIR"):
-        return os.environ["TABLETOP_CONFIG_DIR"]
+    chosen = os.environ.get("TABLETOP_CONFIG_DIR")
+    if chosen:
+        return chosen
     if _found_dir:
         return _found_dir[0]
     return _platform_config_dir(os.environ.get("XDG_CONFIG_HOME"), os.environ.get("HOME"))
@@ -249,7 +250,8 @@ def _fold_journal(db: StrPath, directory: StrPath | None, path: str, fd: int) ->
 
 
 def _mac(key: bytes, parts: list[object]) -> str:
-    return hmac.new(key, msgspec.json.encode(parts), hashlib.sha256).hexdigest()
+    # the one-call form: every append computes two seals and checks a third
+    return hmac.digest(key, msgspec.json.encode(parts), "sha256").hex()
 
 
 def head_seal(key: bytes, game_id: str, seq: int, hash_: str, kind: str, title: str, created_at: str) -> str:

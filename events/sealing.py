@@ -20,10 +20,12 @@ if TYPE_CHECKING:
 class Sealing:
     key: bytes
     path: Path
+    config: str
     sealed: bool
     verified: dict[str, tuple[int, str]]
     checked_low: dict[str, tuple[int, str]]
     found: dict[str, integrity.Finding]
+    own_seals: dict[str, tuple[object, ...]]
     snapshot: Callable[[], AbstractContextManager[None]]
     _verified_lock: threading.Lock
     _seen_now: dict[str, tuple[int, str]] | None = None
@@ -37,6 +39,7 @@ class Sealing:
         seal = integrity.head_seal(self.key, game_id, seq, hash_, kind, title, created_at)
         conn.execute("INSERT OR REPLACE INTO heads (game_id, seq, hash, seal) VALUES (?,?,?,?)",
                      (game_id, seq, hash_, seal))
+        self.own_seals[game_id] = (seq, hash_, seal, kind, title, created_at)
         if new_game:
             self._require_sealed_list(conn, game_id)
             self._seal_manifest(conn)
@@ -92,7 +95,7 @@ class Sealing:
         created the file: then it is a new database at the same place (the old one deleted), not a stripped one."""
         if self._run("SELECT 1 FROM meta WHERE name='manifest'"):
             return True
-        if integrity.was_sealed(self.path) and not new_file:
+        if integrity.was_sealed(self.path, self.config) and not new_file:
             return False
         from events.selfcheck import chain_finding
 
@@ -115,7 +118,7 @@ class Sealing:
                 conn.execute("ROLLBACK")
             return False  # a read-only file stays as it is: its chains are still checked on every use
         try:
-            integrity.remember_sealed(self.path)
+            integrity.remember_sealed(self.path, self.config)
         except OSError:
             pass
         return True
@@ -147,12 +150,12 @@ class Sealing:
         """The last head this installation saw of each game of this file (``integrity.seen_heads``); kept for the
         check reading it (``check``), which then need not read the record twice (another thread's answer would do
         as well: a head remembered only ever moves forward)."""
-        self._seen_now = integrity.seen_heads(self.path)
+        self._seen_now = integrity.seen_heads(self.path, self.config)
         return self._seen_now
 
     def _remember_head(self, game_id: str, seq: int, hash_: str) -> None:
         try:
-            integrity.remember_head(self.path, game_id, seq, hash_)
+            integrity.remember_head(self.path, game_id, seq, hash_, self.config)
         except OSError:
             pass  # an unwritable configuration directory weakens the rollback check, never blocks a game
 
@@ -171,7 +174,7 @@ class Sealing:
         if finding is not None:
             return finding
         try:
-            integrity.remember_head(self.path, game_id, head[0], head[1], force=True)
+            integrity.remember_head(self.path, game_id, head[0], head[1], self.config, force=True)
         except OSError as exc:
             from events.store import StoreError
 

@@ -59,13 +59,17 @@ class EventStore(Sealing):
         if os.path.isdir(self.path):
             raise StoreError(f"{self.path} is a directory, not a database file")
         self._local = threading.local()
+        # the configuration directory as it is now: the key, the record of heads seen and the list of sealed files
+        # stay together for the store's life (and every append need not work it out again)
+        self.config = integrity.config_dir()
         try:
-            self.key = key if key is not None else integrity.installation_key()
+            self.key = key if key is not None else integrity.installation_key(self.config)
         except OSError as exc:
             raise StoreError(f"cannot read or create the sealing key: {exc}") from None
         self.verified: dict[str, tuple[int, str]] = {}  # game -> (seq, hash) this process has checked or written
         self.checked_low: dict[str, tuple[int, str]] = {}  # game -> the point from which that check reaches it
         self.found: dict[str, integrity.Finding] = {}  # game -> what a check of this process found wrong
+        self.own_seals: dict[str, tuple[object, ...]] = {}  # game -> the heads row this process last sealed
         self._verified_lock = threading.Lock()
         self._group = GroupCommit(self._write_batch)
         # a file this process creates holds nothing yet: sealed at once, even where an older file of that name was
@@ -239,10 +243,16 @@ class EventStore(Sealing):
         """One command's events, inside the batch's transaction (the caller undoes it if this raises). ``points``:
         the verified points moved by the requests before it in this transaction."""
         game_id, command_id = request.game_id, request.command_id
-        seen = conn.execute(
-            "SELECT first_seq, last_seq FROM commands WHERE game_id=? AND command_id=?", (game_id, command_id)
-        ).fetchone()
-        if seen:
+        # the command's row first: a command handled before is refused by the table's key, so the usual case (a new
+        # command) costs one statement, not a look-up and an insert. A conflict below undoes the row with the rest.
+        try:
+            conn.execute("INSERT INTO commands (game_id, command_id, first_seq, last_seq) VALUES (?,?,?,?)",
+                         (game_id, command_id, request.expected_seq + 1, request.expected_seq + len(request.events)))
+        except sqlite3.IntegrityError:
+            seen = conn.execute("SELECT first_seq, last_seq FROM commands WHERE game_id=? AND command_id=?",
+                                (game_id, command_id)).fetchone()
+            if seen is None:
+                raise
             return Appended(seen[0], seen[1], duplicate=True)
         head = conn.execute(
             "SELECT seq, hash FROM events WHERE game_id=? ORDER BY seq DESC LIMIT 1", (game_id,)
@@ -278,10 +288,6 @@ class EventStore(Sealing):
                      ev.rewinds_to),
                 )
                 prev = h
-            conn.execute(
-                "INSERT INTO commands (game_id, command_id, first_seq, last_seq) VALUES (?,?,?,?)",
-                (game_id, command_id, head_seq + 1, seq),
-            )
         except sqlite3.IntegrityError:
             raise Conflict(f"another device wrote to game {game_id} at the same moment; nothing was written") from None
         self._seal_head(conn, game_id, seq, prev, new_game=head_seq == 0, facts=facts)

@@ -286,6 +286,22 @@ def test_an_append_never_seals_a_cut_log(game, db_path, registry):
     assert app.store.head(game) == 7
 
 
+@pytest.mark.parametrize("edit", [
+    "UPDATE games SET title='Renamed' WHERE game_id='edited'",
+    "UPDATE heads SET seal=(SELECT seal FROM heads WHERE game_id='other') WHERE game_id='edited'",
+])
+def test_an_append_after_this_process_own_append_still_checks_the_seal_it_finds(game, db_path, registry, edit):
+    """The head this process sealed itself is not checked again; a heads or games row changed since is."""
+    app = Assistant(EventStore(db_path), registry, clock=lambda: FIXED)
+    app.handle(game, Buy(count=1))  # sealed by this process
+    conn = _raw(db_path)
+    conn.execute(edit)
+    conn.close()
+    with pytest.raises(Tampered, match="record .kind, title, creation time. or its seal was changed"):
+        app.handle(game, Buy(count=1))
+    assert app.store.head(game) == HEAD + 1
+
+
 def test_the_key_lives_outside_the_database_readable_by_its_owner_only(game, db_path):
     import os
     import stat

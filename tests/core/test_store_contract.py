@@ -53,6 +53,10 @@ def test_an_append_expecting_an_old_head_writes_nothing(any_store):
     with pytest.raises(Conflict, match="moved on"):
         any_store.append(gid, 1, [ev(), ev()], actor="blue", command_id="c2", recorded_at="t")
     assert any_store.head(gid) == 2 and any_store.command_span(gid, "c2") is None
+    # the refused command left no trace: sent again against the table as it is, it is written, not a duplicate
+    again = any_store.append(gid, 2, [ev(), ev()], actor="blue", command_id="c2", recorded_at="t")
+    assert (again.first_seq, again.last_seq, again.duplicate) == (3, 4, False)
+    assert any_store.command_span(gid, "c2") == (3, 4)
 
 
 def test_a_repeated_command_id_writes_nothing_and_returns_the_first_result(any_store):
