@@ -11,6 +11,7 @@ from assistant.games.europe_engulfed.board.commands import AmendBoard
 from assistant.games.europe_engulfed.board.moves import amend_board
 from assistant.games.europe_engulfed.options import Options
 from assistant.games.europe_engulfed.scenario.format import Scenario, UnitSetup
+from assistant.games.europe_engulfed.describe import describe
 from assistant.games.europe_engulfed.evolve import evolve
 from assistant.games.europe_engulfed.state import initial_state
 from assistant.games.europe_engulfed.supply.commands import DetermineSupply, LimitedSupplyOrder
@@ -60,11 +61,16 @@ def test_initial_mark_move_flip_and_final_limited_supply_on_the_game_state():
     state = game()
     events = determine_supply(DetermineSupply(side="Allied", phase="initial"), state, Context())
     assert [e.unit_ids for e in events if isinstance(e, UnitsMarkedOutOfSupply)] == [("gb1",)]
+    # the log names the block the players look for on the map, as it stood when it was marked
+    (marked,) = [e for e in events if isinstance(e, UnitsMarkedOutOfSupply)]
+    assert describe(marked) == "Out of supply (EE 1.21): British infantry (3/4 steps) in Sinai Desert."
+    assert describe(msgspec.structs.replace(marked, named=())) == "Out of supply (EE 1.21): 1 unit."  # an older event
     for e in events:
         state = evolve(state, e)
     assert state.units["gb1"].oos and not state.units["gb2"].oos
     flips = marker_flips(state, ("gb1", "gb2"))
-    assert flips == [OutOfSupplyMarkerFlipped(unit_ids=("gb1",))]
+    assert flips == [OutOfSupplyMarkerFlipped(unit_ids=("gb1",),
+                                              named=("British infantry (3/4 steps) in Sinai Desert",))]
     final = DetermineSupply(side="Allied", phase="final",
                             limited_supply=(LimitedSupplyOrder(area="sinai_desert", nation="britain"),))  # fmt: skip
     events = determine_supply(final, state, Context())

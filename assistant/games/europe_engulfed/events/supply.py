@@ -55,12 +55,14 @@ class UnitsMarkedOutOfSupply(Event, tag="ee.units_marked_out_of_supply"):
 
     side: Side
     unit_ids: tuple[str, ...]
+    named: tuple[str, ...] = ()  # each block as the table calls it, in the order of unit_ids (empty: older event)
 
 
 class OutOfSupplyMarkerFlipped(Event, tag="ee.out_of_supply_marker_flipped"):
     """These out-of-supply units moved: their marker shows its "moved" side (EE 3.5)."""
 
     unit_ids: tuple[str, ...]
+    named: tuple[str, ...] = ()  # each block as the table calls it, in the order of unit_ids (empty: older event)
 
 
 class SupplyRestored(Event, tag="ee.supply_restored"):
@@ -68,6 +70,7 @@ class SupplyRestored(Event, tag="ee.supply_restored"):
 
     side: Side
     unit_ids: tuple[str, ...]
+    named: tuple[str, ...] = ()  # each block as the table calls it, in the order of unit_ids (empty: older event)
 
 
 class LimitedSupplyApplied(Event, tag="ee.limited_supply_applied"):
@@ -79,6 +82,7 @@ class LimitedSupplyApplied(Event, tag="ee.limited_supply_applied"):
     nation: str = ""
     reduced: tuple[StepChange, ...] = ()
     eliminated: tuple[str, ...] = ()
+    eliminated_named: tuple[str, ...] = ()  # the eliminated blocks as the table calls them (empty: older event)
 
 
 class UnitsEliminatedOutOfSupply(Event, tag="ee.units_eliminated_out_of_supply"):
@@ -86,6 +90,7 @@ class UnitsEliminatedOutOfSupply(Event, tag="ee.units_eliminated_out_of_supply")
 
     side: Side
     unit_ids: tuple[str, ...]
+    named: tuple[str, ...] = ()  # each block as the table calls it, in the order of unit_ids (empty: older event)
 
 
 class FleetPointsEliminatedUnsupplied(Event, tag="ee.fleet_points_eliminated_unsupplied"):
@@ -104,6 +109,7 @@ class SupplyVerdictRecorded(Event, tag="ee.supply_verdict_recorded"):
     supplied: bool
     reason: str
     gaps: tuple[BoardGap, ...] = ()
+    named: tuple[str, ...] = ()  # each block as the table calls it, in the order of unit_ids (empty: older event)
 
 
 class SeaSupplyAllocationChosen(Event, tag="ee.sea_supply_allocation_chosen"):

@@ -10,8 +10,11 @@ from assistant.games.europe_engulfed.wording import adjective, nation, place, un
 from assistant.games.europe_engulfed.events import supply as ev
 
 
-def _ids(ids: tuple[str, ...]) -> str:
-    """The events name blocks by id only; players count them (the map shows which)."""
+def _ids(ids: tuple[str, ...], named: tuple[str, ...] = ()) -> str:
+    """The blocks by name ("German infantry (3/4 steps) in Kiev"); an event from before blocks were named counts
+    them (the map shows which)."""
+    if named and len(named) == len(ids):
+        return "; ".join(named)
     return units(len(ids))
 
 
@@ -24,22 +27,23 @@ def _determined(e: ev.SupplyDetermined) -> str:
 
 def _limited(e: ev.LimitedSupplyApplied) -> str:
     why = "in a friendly fortress" if e.cause == "fortress" else f"a {nation(e.nation)} Special Action"
-    lost = f"; eliminated: {_ids(e.eliminated)}" if e.eliminated else ""
+    lost = f"; eliminated: {_ids(e.eliminated, e.eliminated_named)}" if e.eliminated else ""
     return f"Limited Supply in {place(e.area)} ({why}, EE 7.9): {len(e.reduced)} unit(s) lose a step{lost}."
 
 
 SENTENCES: dict[type, Callable[[Any], str]] = {
     ev.SupplyDetermined: _determined,
-    ev.UnitsMarkedOutOfSupply: lambda e: f"Out of supply (EE 1.21): {_ids(e.unit_ids)}.",
-    ev.OutOfSupplyMarkerFlipped: lambda e: f"Out-of-supply marker turned to 'moved' (EE 3.5): {_ids(e.unit_ids)}.",
-    ev.SupplyRestored: lambda e: f"Supply restored (EE 3.6): {_ids(e.unit_ids)}.",
+    ev.UnitsMarkedOutOfSupply: lambda e: f"Out of supply (EE 1.21): {_ids(e.unit_ids, e.named)}.",
+    ev.OutOfSupplyMarkerFlipped: lambda e: (
+        f"Out-of-supply marker turned to 'moved' (EE 3.5): {_ids(e.unit_ids, e.named)}."),
+    ev.SupplyRestored: lambda e: f"Supply restored (EE 3.6): {_ids(e.unit_ids, e.named)}.",
     ev.LimitedSupplyApplied: _limited,
-    ev.UnitsEliminatedOutOfSupply: lambda e: f"Eliminated for lack of supply (EE 3.6): {_ids(e.unit_ids)}.",
+    ev.UnitsEliminatedOutOfSupply: lambda e: f"Eliminated for lack of supply (EE 3.6): {_ids(e.unit_ids, e.named)}.",
     ev.FleetPointsEliminatedUnsupplied: lambda e: (
         f"{e.count} {adjective(e.nation)} fleet point(s) in the {place(e.sea)} eliminated: no supplied port (EE 8.3)."
     ),
     ev.SupplyVerdictRecorded: lambda e: (
-        f"Players' verdict: {_ids(e.unit_ids)} {'supplied' if e.supplied else 'out of supply'} — {e.reason}."
+        f"Players' verdict: {_ids(e.unit_ids, e.named)} {'supplied' if e.supplied else 'out of supply'} — {e.reason}."
     ),
     ev.SeaSupplyAllocationChosen: lambda e: f"{e.side} sea supply routes chosen for {len(e.choices)} unit(s) (EE 3.31).",
 }

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from assistant.decider import Context, Refused
 from assistant.games.europe_engulfed.board.format import Board
 from assistant.games.europe_engulfed.rules.special_actions import spend
@@ -21,6 +23,7 @@ from assistant.games.europe_engulfed.supply.determine import Determination, desc
 from assistant.games.europe_engulfed.supply.situation import SupplySituation
 from assistant.games.europe_engulfed.supply.snapshot import situation as snapshot
 from assistant.games.europe_engulfed.supply.state import SupplyState
+from assistant.games.europe_engulfed.wording import block, place
 from events.base import Event
 from assistant.games.europe_engulfed.events.supply import (
     FleetPointsEliminatedUnsupplied,
@@ -150,6 +153,28 @@ def decide_verdict(cmd: RecordSupplyVerdict, board: Board, sit: SupplySituation)
     ]
 
 
+def named(state: Any, unit_ids: tuple[str, ...]) -> tuple[str, ...]:
+    """Each block as the table calls it ("German infantry (3/4 steps) in Kiev"), so the log names what the supply
+    phase marked, restored or removed instead of counting it; () when a block is not on the map."""
+    blocks = [state.units.get(u) for u in unit_ids]
+    if not unit_ids or any(b is None for b in blocks):
+        return ()
+    return tuple(f"{block(b.nation, b.kind, b.steps, b.max_steps, b.elite)} in {place(b.area)}" for b in blocks)
+
+
+def _with_names(state: Any, events: list[Event]) -> list[Event]:
+    """The supply events of a decision, each naming its blocks as they stood when it was decided."""
+    out: list[Event] = []
+    for e in events:
+        if isinstance(e, (UnitsMarkedOutOfSupply, UnitsEliminatedOutOfSupply, SupplyRestored, SupplyVerdictRecorded,
+                          OutOfSupplyMarkerFlipped)):
+            e = replace(e, named=named(state, e.unit_ids))
+        elif isinstance(e, LimitedSupplyApplied) and e.eliminated:
+            e = replace(e, eliminated_named=named(state, e.eliminated))
+        out.append(e)
+    return out
+
+
 def supply_of(state: Any) -> SupplyState:
     return getattr(state, "supply", None) or SupplyState()
 
@@ -161,7 +186,7 @@ def determine_supply(command: DetermineSupply, state: Any, ctx: Context) -> list
     """Limited Supply orders spend their Special Actions through the game's own rule (EE 7.9, 7.13)."""
     events = decide_determine(command, state.board, snapshot(state), supply_of(state))
     spent = [spend(state, o.nation, "limited_supply", "EE 7.9", o.area) for o in command.limited_supply]
-    return [*spent, *events]
+    return [*spent, *_with_names(state, events)]
 
 
 def choose_sea_supply_allocation(command: ChooseSeaSupplyAllocation, state: Any, ctx: Context) -> list[Event]:
@@ -169,10 +194,10 @@ def choose_sea_supply_allocation(command: ChooseSeaSupplyAllocation, state: Any,
 
 
 def record_supply_verdict(command: RecordSupplyVerdict, state: Any, ctx: Context) -> list[Event]:
-    return decide_verdict(command, state.board, snapshot(state))
+    return _with_names(state, decide_verdict(command, state.board, snapshot(state)))
 
 
 def marker_flips(state: Any, unit_ids: tuple[str, ...]) -> list[Event]:
     """Call from movement: out-of-supply units that move for the first time show the "moved" side (EE 3.5)."""
     flipping = tuple(u for u in unit_ids if u in state.units and state.units[u].oos and not state.units[u].moved)
-    return [OutOfSupplyMarkerFlipped(unit_ids=flipping)] if flipping else []
+    return [OutOfSupplyMarkerFlipped(unit_ids=flipping, named=named(state, flipping))] if flipping else []
