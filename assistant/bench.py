@@ -1,6 +1,7 @@
 """Speed figures of the core event log: ``python3 -m assistant.bench`` (or ``tabletop bench --only core``).
 
-Run from a source checkout: the figures use the test game (tests/toygame). On a temporary SQLite file:
+Run from a source checkout: the figures use the test game (tests/toygame). ``--appends N`` only appends N commands
+(for counting their instructions: docs/speed.md). On a temporary SQLite file:
 
 * ``append_commands_per_s``: durable appends (synchronous=FULL), one writer, toy commands through
   ``Assistant.handle`` (target >= 1,000/s): the best of three windows, each window's figure beside it
@@ -165,27 +166,47 @@ def fdatasync_ms(folder: Path, flushes: int = 200) -> float:
     return round(statistics.median(times), 3)
 
 
+def _appending(store: EventStore, toy: Any) -> tuple[Assistant, str]:
+    app = Assistant(store, _registry(toy))
+    gid = app.new_game("toy", {"treasury": 0})
+    app.handle(gid, toy.EndPhase())
+    return app, gid
+
+
+def _append_cycle(app: Assistant, gid: str, toy: Any) -> int:
+    """Four durable commands, each after reading the table (as a device does): income, a purchase, two phase ends."""
+    for make in (lambda side: toy.EditTreasury(side=side, amount=3, reason="income"), lambda side: toy.Buy(count=1),
+                 lambda side: toy.EndPhase(), lambda side: toy.EndPhase()):
+        app.handle(gid, make(app.view(gid).game.side))
+    return 4
+
+
+def append_steps(commands: int) -> int:
+    """``commands`` durable appends and nothing else, for counting what they cost with a tool that counts
+    instructions (``python -O -m assistant.bench --appends N``, run for two N under valgrind: the difference
+    divided by the difference of N is one command, start-up left out; docs/speed.md)."""
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        store = EventStore(Path(tmp) / "append.sqlite3")
+        toy = _toy()
+        app, gid = _appending(store, toy)
+        for _ in range(commands // 4):
+            _append_cycle(app, gid, toy)
+        head = store.head(gid)
+        store.close()
+    return head
+
+
 def append_rate(folder: Path, toy: Any, seconds: float, windows: int = 3) -> dict[str, Any]:
     """Durable commands a second of one writer, in ``windows`` windows of ``seconds / windows`` one after the other:
     the best window (as the replay comparison takes the best of its runs: other work on a shared machine only ever
     slows a window down) and every window's figure, so a machine busy meanwhile shows."""
     store = EventStore(folder / "append.sqlite3")
-    app = Assistant(store, _registry(toy))
-    gid = app.new_game("toy", {"treasury": 0})
-    app.handle(gid, toy.EndPhase())
-    cycle = [
-        lambda side: toy.EditTreasury(side=side, amount=3, reason="income"),
-        lambda side: toy.Buy(count=1),
-        lambda side: toy.EndPhase(),
-        lambda side: toy.EndPhase(),
-    ]
+    app, gid = _appending(store, toy)
     rates, done, used = [], 0, time.process_time()
     for _ in range(windows):
         count, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds / windows:
-            for make in cycle:
-                app.handle(gid, make(app.view(gid).game.side))
-                count += 1
+            count += _append_cycle(app, gid, toy)
         rates.append(count / (time.perf_counter() - start))
         done += count
     processor_ms = (time.process_time() - used) * 1000 / done
@@ -474,5 +495,8 @@ def run(events: int = 100_000, append_seconds: float = 3.0) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    print(json.dumps(run(count), indent=2))
+    if len(sys.argv) > 2 and sys.argv[1] == "--appends":
+        append_steps(int(sys.argv[2]))
+    else:
+        count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+        print(json.dumps(run(count), indent=2))

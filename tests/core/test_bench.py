@@ -18,3 +18,9 @@ def test_benchmark_runs_and_both_libraries_replay_to_the_same_table():
     assert figures["events"] == 3_000 and figures["append_commands"] > 0
     for key in ("replay_s", "state_at_ms_p95", "replay_peak_mb", "eventsourcing_replay_s", "replay_speedup"):
         assert figures[key] > 0, key
+
+
+def test_the_instruction_count_run_appends_exactly_the_commands_asked():
+    # the creation, the first phase's end, then the commands asked (whole cycles of four)
+    assert bench.append_steps(8) == 2 + 8
+    assert bench.append_steps(0) == 2
