@@ -233,3 +233,21 @@ def test_a_club_command_without_the_club_libraries_says_what_to_install(tmp_path
     assert cli.main(["--db", str(tmp_path / "g.sqlite3"), "club", "members"]) == cli.EXIT_ERROR
     err = capsys.readouterr().err
     assert err == "error: the club mode needs argon2: pip install 'tabletop-assistant[club]'\n"
+
+
+def test_a_command_leaves_the_database_file_whole(tmp_path, capsys):
+    """Every event a command wrote is in the database file itself when it ends (its write-ahead log merged in and
+    removed): the file alone, copied to another machine, holds the whole game."""
+    import sqlite3
+
+    db = tmp_path / "t.sqlite3"
+    code, out, _ = run(capsys, "new", "toy", "--db", str(db))
+    gid = out.strip()
+    assert run(capsys, "--db", str(db), "do", gid, '{"type":"toy.end_phase"}')[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.sqlite3"]
+    copy = tmp_path / "copy" / "t.sqlite3"
+    copy.parent.mkdir()
+    copy.write_bytes(db.read_bytes())  # the file alone
+    assert sqlite3.connect(copy).execute("SELECT MAX(seq) FROM events").fetchone()[0] == 2
+    assert run(capsys, "state", gid, "--db", str(db), "--at", "1")[0] == 0  # a reading command too
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy", "t.sqlite3"]

@@ -56,11 +56,17 @@ def main(argv: list[str] | None = None) -> int:
                 from assistant.cli.database import open_assistant
 
                 app = open_assistant(args.db)
-        if _name(args.func) in COLLECTING:
-            collector.release()  # held since start-up (``assistant/entry.py``): this command runs on
-            return run(app, args)
-        with collector.paused():  # a short command: reference counting frees what it makes (see COLLECTING)
-            return run(app, args)
+        try:
+            if _name(args.func) in COLLECTING:
+                collector.release()  # held since start-up (``assistant/entry.py``): this command runs on
+                return run(app, args)
+            with collector.paused():  # a short command: reference counting frees what it makes (see COLLECTING)
+                return run(app, args)
+        finally:
+            if app is not None:
+                # closed, not left to the process's end: closing merges SQLite's write-ahead log into the database
+                # file, so the file alone holds every event (a copy of it, carried to another machine, is whole)
+                app.store.close()
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
