@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games.europe_engulfed import calendar
-from assistant.games.europe_engulfed.wording import adjective, block, nation, place, places, units, weather, words
+from assistant.games.europe_engulfed.wording import adjective, block, nation, place, placed, places, units, weather, words
 from assistant.games.europe_engulfed.wording import step as step_words
 from assistant.games.europe_engulfed.board.describe import SENTENCES as BOARD_SENTENCES
 from assistant.games.europe_engulfed.supply.describe import SENTENCES as SUPPLY_SENTENCES
@@ -87,8 +87,7 @@ def _route(e: ev.UnitMoved) -> str:
 
 
 def _block(b: ev.EditedBlock) -> str:
-    return (f"{block(b.nation, b.kind, b.steps, b.max_steps, b.elite)} in {place(b.area)}"
-            + (" from the force pool" if b.from_pool else ""))
+    return placed(b) + (" from the force pool" if b.from_pool else "")
 
 
 def _units_edited(e: ev.UnitsEdited) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from assistant.games.europe_engulfed import data
 from assistant.games.europe_engulfed.board.loader import partial_board
@@ -72,6 +73,12 @@ def block(nation_id: str, kind_id: str, steps: int = 0, max_steps: int = 0, elit
     of = f"{steps}/{max_steps}" if max_steps else f"{steps}"
     count = f" ({of} step{'s' if (max_steps or steps) != 1 else ''})" if steps else ""
     return f"{adjective(nation_id)} {'elite ' if elite else ''}{kind(kind_id)}{count}"
+
+
+def placed(b: Any) -> str:
+    """A block where it stands: "British infantry (3/4 steps) in Sinai Desert" (a block on the map or as an edit
+    names it: nation, kind, steps, max_steps, elite, area)."""
+    return f"{block(b.nation, b.kind, b.steps, b.max_steps, b.elite)} in {place(b.area)}"
 
 
 def step(ident: str) -> str:

@@ -23,7 +23,7 @@ from assistant.games.europe_engulfed.supply.determine import Determination, desc
 from assistant.games.europe_engulfed.supply.situation import SupplySituation
 from assistant.games.europe_engulfed.supply.snapshot import situation as snapshot
 from assistant.games.europe_engulfed.supply.state import SupplyState
-from assistant.games.europe_engulfed.wording import block, place
+from assistant.games.europe_engulfed.wording import placed
 from events.base import Event
 from assistant.games.europe_engulfed.events.supply import (
     FleetPointsEliminatedUnsupplied,
@@ -159,7 +159,7 @@ def named(state: Any, unit_ids: tuple[str, ...]) -> tuple[str, ...]:
     blocks = [state.units.get(u) for u in unit_ids]
     if not unit_ids or any(b is None for b in blocks):
         return ()
-    return tuple(f"{block(b.nation, b.kind, b.steps, b.max_steps, b.elite)} in {place(b.area)}" for b in blocks)
+    return tuple(placed(b) for b in blocks)
 
 
 def _with_names(state: Any, events: list[Event]) -> list[Event]:
