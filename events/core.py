@@ -91,6 +91,12 @@ class NoteAdded(Event, tag="core.note_added"):
     arrow_to: str = ""
 
 
+# A note that begins with these words makes its game a what-if fork of the game it names (assistant/analysis/fork.py);
+# the SQLite store keeps an index of such notes (sqlite_schema.py), so a page learns whether a game is a fork
+# without reading the whole log.
+FORK_NOTE = "What-if fork of game "
+
+
 class PlayerAdded(Event, tag="core.player_added"):
     """Someone at the table: a player (of the powers or sides in ``plays``), or a coach or teacher who only
     writes notes (``plays`` empty). Commands may be recorded as them (``assistant/actors.py``)."""

@@ -19,6 +19,7 @@ from psycopg import errors, sql
 from psycopg_pool import ConnectionPool
 
 from events.columns import Columns, of_aggregates
+from events.core import FORK_NOTE
 from events.hashing import GENESIS, canonical_bytes, chain_hash
 from events.migrations import LATEST, MIGRATIONS, grants
 from events.records import Appended, Conflict, GameNotFound, GameRow, NewEvent, Row, StoreError
@@ -252,11 +253,12 @@ class PostgresStore:
             raise StoreError(explain(self.dsn, exc)) from None
         return of_aggregates(after, row, envelope)
 
-    def seqs_containing(self, game_id: str, type_: str, fragment: bytes) -> list[int]:
-        """The events of this type whose stored payload contains ``fragment``, searched by the database."""
+    def fork_notes(self, game_id: str) -> list[int]:
+        """The notes of this game that name a what-if fork's origin (``events.core.FORK_NOTE``), searched by the
+        database."""
         return [r[0] for r in self._run(
-            "SELECT seq FROM events WHERE game_id=%s AND type=%s AND position(%s::bytea in payload) > 0 ORDER BY seq",
-            (game_id, type_, fragment))]
+            "SELECT seq FROM events WHERE game_id=%s AND type='core.note_added' "
+            "AND position(%s::bytea in payload) > 0 ORDER BY seq", (game_id, FORK_NOTE.encode()))]
 
     def rewinding(self, game_id: str, upto: int) -> list[tuple[int, int, bytes]]:
         return self._run(

@@ -17,11 +17,8 @@ from itertools import groupby
 from typing import Any
 
 from assistant.replay import CANCEL_TAG, decode_cancel
-from events.core import AddNote
+from events.core import FORK_NOTE, AddNote
 from events.store import NewEvent
-
-FORK_NOTE = "What-if fork of game "  # the note that makes a game a fork (its first words)
-
 
 def fork_game(app: Any, game_id: str, at_seq: int, *, title: str | None = None, actor: str = "table",
               link_original: bool = True) -> str:
@@ -68,10 +65,10 @@ def _command_end(app: Any, game_id: str, seq: int) -> int:
 def fork_origin(app: Any, game_id: str) -> tuple[str, int] | None:
     """(original game id, event) when ``game_id`` is a what-if fork.
 
-    The first table page asks it: the database searches the stored notes for the fork's words, and only notes that
-    may be it are decoded (worded and checked for cancellation), not the whole log of a long game."""
+    The first table page asks it: the database's index of notes holding the fork's words finds them, and only notes
+    that may be it are decoded (worded and checked for cancellation), not the whole log of a long game."""
     gid = app.game(game_id).game_id
-    for seq in app.store.seqs_containing(gid, "core.note_added", FORK_NOTE.encode()):
+    for seq in app.store.fork_notes(gid):
         entry = app.log(gid, after=seq - 1, limit=1)[0]
         text = getattr(entry.event, "text", "")
         if text.startswith(FORK_NOTE) and not entry.cancelled:

@@ -1,18 +1,60 @@
-"""The store finds the events of a type whose payload holds some words (what the first table page asks to know
-whether a game is a what-if fork), on either store, searching in the database."""
+"""The store finds the notes that make a game a what-if fork (what the first table page asks), on either store,
+searching in the database; SQLite reads them from their own index, not from the whole log."""
 
 from __future__ import annotations
 
+import sqlite3
+
+import events.store as store_module
 from events.core import AddNote
+from events.sqlite_schema import CHECKPOINT_INDEX
+from events.store import EventStore
 
 
-def test_notes_holding_some_words_are_found_by_the_database(any_app):
+def test_notes_naming_a_fork_origin_are_found_by_the_database(any_app):
     app = any_app
     gid = app.new_game("toy", {"treasury": 10})
     app.handle(gid, AddNote(about_seq=1, text="nothing to see"))
     app.handle(gid, AddNote(about_seq=1, text="What-if fork of game abc from its event 1."))
     app.handle(gid, AddNote(about_seq=2, text="quoting: What-if fork of game xyz"))
-    found = app.store.seqs_containing(gid, "core.note_added", b"What-if fork of game ")
-    assert found == [3, 4]
-    assert app.store.seqs_containing(gid, "core.game_created", b"What-if fork of game ") == []
-    assert app.store.seqs_containing("no-such-game", "core.note_added", b"What-if") == []
+    app.handle(gid, AddNote(about_seq=2, text="what-if fork of game in other words"))
+    assert app.store.fork_notes(gid) == [3, 4]
+    assert app.store.fork_notes("no-such-game") == []
+
+
+def test_sqlite_reads_the_fork_notes_from_their_index(tmp_path):
+    store = EventStore(tmp_path / "games.sqlite3")
+    statements = []
+    store._connect().set_trace_callback(statements.append)
+    store.fork_notes("g")
+    plan = store._connect().execute(f"EXPLAIN QUERY PLAN {statements[-1]}").fetchall()
+    assert any("USING INDEX events_fork_notes" in row[-1] for row in plan), plan
+    store.close()
+
+
+def test_a_file_where_the_index_could_not_be_made_is_still_searched(app, monkeypatch):
+    """A read-only file from before the index opens without it (store.py passes over the refusal)."""
+    gid = app.new_game("toy", {"treasury": 10})
+    app.handle(gid, AddNote(about_seq=1, text="What-if fork of game abc from its event 1."))
+    path = app.store.path
+    app.store.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP INDEX events_fork_notes")
+    monkeypatch.setattr(store_module, "INDEXES", (CHECKPOINT_INDEX,))
+    store = EventStore(path)
+    assert store.fork_notes(gid) == [2]
+    store.close()
+
+
+def test_a_file_from_before_the_index_gains_it_when_opened(app, tmp_path):
+    gid = app.new_game("toy", {"treasury": 10})
+    app.handle(gid, AddNote(about_seq=1, text="What-if fork of game abc from its event 1."))
+    path = app.store.path
+    app.store.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP INDEX events_fork_notes")
+    store = EventStore(path)
+    names = {r[0] for r in store._connect().execute("SELECT name FROM sqlite_master WHERE type='index'")}
+    assert "events_fork_notes" in names
+    assert store.fork_notes(gid) == [2]
+    store.close()
