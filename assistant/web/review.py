@@ -18,7 +18,7 @@ from flask import Blueprint, Response, abort, current_app, g, redirect, render_t
 from markupsafe import Markup, escape
 
 from assistant.analysis import charts, fork, summaries, teaching
-from assistant.analysis.report_model import Report
+from assistant.analysis.report_model import Report, Series
 from assistant.analysis.reports import build_report, render_html, render_markdown
 from assistant.decider import Refused
 from assistant.web import viewer
@@ -40,6 +40,9 @@ NOTES_SHOWN = 100  # the report page lists the latest annotations; the downloads
 @dataclass
 class Caches:
     reports: Memo = field(default_factory=lambda: Memo(8))  # (game, head) -> ReportPage
+    # (a series' numbers and words, format) -> the chart drawn from them: matplotlib takes about 0.2 s a chart, and
+    # most events change no chart (a note, a move, a phase), so a report rebuilt for a new head redraws only what moved
+    charts: Memo = field(default_factory=lambda: Memo(64))
     steps: Memo = field(default_factory=lambda: Memo(8))  # (game, head) -> Steps
     origins: Memo = field(default_factory=lambda: Memo(256))  # game -> (original, event) | None
     forks: Memo = field(default_factory=lambda: Memo(256))  # command id -> the fork's game id
@@ -74,12 +77,17 @@ def _inline_svg(svg: bytes) -> Markup:
     return Markup(text[text.find("<svg"):])
 
 
+def chart(series: Series, fmt: str) -> bytes:
+    """The chart of these numbers, drawn once: keyed by the series itself, it can never show an older one."""
+    return caches().charts.get((msgspec.json.encode(series), fmt), lambda: charts.render(series, fmt))
+
+
 def report_page(gid: str) -> ReportPage:
     a = assistant()
 
     def build() -> ReportPage:
         report = build_report(a, gid)
-        return ReportPage(report, {s.metric: _inline_svg(charts.render(s, "svg")) for s in report.series if s.values})
+        return ReportPage(report, {s.metric: _inline_svg(chart(s, "svg")) for s in report.series if s.values})
 
     return caches().reports.get((gid, a.head(gid)), build)
 
@@ -190,7 +198,7 @@ def _chart_file(game_id: str, metric: str, fmt: str):
     for series in page.report.series:
         if series.metric == metric:
             name = _file_name(page.report.title, gid)
-            return Response(charts.render(series, fmt), mimetype=charts.FORMATS[fmt],
+            return Response(chart(series, fmt), mimetype=charts.FORMATS[fmt],
                             headers={"Content-Disposition": f'attachment; filename="{name}-{metric}.{fmt}"'})
     abort(404, f"This game's report has no chart {metric!r}.")
 

@@ -115,6 +115,26 @@ def test_report_follows_the_log(aa, aa_client, battle_game):
     assert "No dice rolled yet." not in text(aa_client.get(f"/g/{battle_game}/report"))
 
 
+def test_a_report_rebuilt_for_a_new_event_redraws_only_the_charts_whose_numbers_moved(aa, aa_client, monkeypatch):
+    from assistant.analysis import charts
+
+    gid = start(aa)
+    drawn = []
+    draw = charts.render
+    monkeypatch.setattr(charts, "render", lambda series, fmt="svg": drawn.append(series.metric) or draw(series, fmt))
+    first = text(aa_client.get(f"/g/{gid}/report"))
+    assert sorted(drawn) == ["production", "territories", "treasury", "unit_value", "units"]
+    drawn.clear()
+    aa.handle(gid, '{"type": "core.add_note", "about_seq": 2, "text": "a quiet moment"}')
+    noted = text(aa_client.get(f"/g/{gid}/report"))
+    assert "a quiet moment" in noted and drawn == []  # a new page, the same five charts
+    assert re.findall(r"<svg.*?</svg>", noted, re.S) == re.findall(r"<svg.*?</svg>", first, re.S)
+    aa.handle(gid, '{"type": "aa.purchase", "units": {"infantry": 3}}')
+    bought = text(aa_client.get(f"/g/{gid}/report"))
+    assert "treasury" in drawn and "production" not in drawn  # 9 IPCs spent; no territory changed hands
+    assert re.findall(r"<svg.*?</svg>", bought, re.S) != re.findall(r"<svg.*?</svg>", first, re.S)
+
+
 # ---------------------------------------------------------------- summaries
 
 
