@@ -494,9 +494,37 @@ def run(events: int = 100_000, append_seconds: float = 3.0) -> dict[str, Any]:
     return figures
 
 
-if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--appends":
-        append_steps(int(sys.argv[2]))
+def _count(low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``, refused by name otherwise."""
+    import argparse
+
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value:,} is outside {low:,} to {high:,}")
+        return value
+    return count
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -O -m assistant.bench", description=(
+        "The core benchmark (the figures `tabletop bench --only core` prints), or, with --appends, N durable "
+        "appends and nothing else (to count one command's instructions under valgrind)."))
+    parser.add_argument("events", nargs="?", type=_count(1, 10_000_000), default=100_000, metavar="EVENTS",
+                        help="events in the benchmark game (1 to 10,000,000; default 100,000)")
+    parser.add_argument("--appends", type=_count(0, 1_000_000), metavar="N",
+                        help="append N commands (0 to 1,000,000) and stop")
+    args = parser.parse_args(argv)
+    if args.appends is not None:
+        append_steps(args.appends)
     else:
-        count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-        print(json.dumps(run(count), indent=2))
+        print(json.dumps(run(args.events), indent=2))
+
+
+if __name__ == "__main__":
+    main()

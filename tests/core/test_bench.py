@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 
 from assistant import bench
 from tests.toygame import game as toy
@@ -24,3 +25,12 @@ def test_the_instruction_count_run_appends_exactly_the_commands_asked():
     # the creation, the first phase's end, then the commands asked (whole cycles of four)
     assert bench.append_steps(8) == 2 + 8
     assert bench.append_steps(0) == 2
+
+
+def test_the_bench_module_refuses_a_bad_count_by_name(capsys):
+    for argv, said in ((["abc"], "'abc' is not a whole number"), (["--appends", "-3"], "-3 is outside 0 to 1,000,000"),
+                       (["0"], "0 is outside 1 to 10,000,000")):
+        with pytest.raises(SystemExit) as stop:
+            bench.main(argv)
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and said in err and "Traceback" not in err
