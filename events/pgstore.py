@@ -26,6 +26,9 @@ from events.records import Appended, Conflict, GameNotFound, GameRow, NewEvent, 
 from events.store import _rewinds_of
 
 CHANNEL = "tabletop_events"
+# The fork notes' index condition, as migration 0003 wrote it (a test holds the two equal).
+FORK_NOTES_WHERE = (f"type = 'core.note_added' "
+                    f"AND position('\\x{FORK_NOTE.encode().hex()}'::bytea IN payload) > 0")
 _ROW_COLUMNS = "game_id, seq, type, version, recorded_at, actor, command_id, payload, prev_hash, hash"
 _COLUMNS_SQL = (
     "SELECT count(*), min(seq), max(seq), string_agg(version::text, ',' ORDER BY seq), {envelope}"
@@ -254,11 +257,10 @@ class PostgresStore:
         return of_aggregates(after, row, envelope)
 
     def fork_notes(self, game_id: str) -> list[int]:
-        """The notes of this game that name a what-if fork's origin (``events.core.FORK_NOTE``), searched by the
-        database."""
-        return [r[0] for r in self._run(
-            "SELECT seq FROM events WHERE game_id=%s AND type='core.note_added' "
-            "AND position(%s::bytea in payload) > 0 ORDER BY seq", (game_id, FORK_NOTE.encode()))]
+        """The notes of this game that name a what-if fork's origin (``events.core.FORK_NOTE``), read from their
+        own index (migration 0003, whose condition this query repeats)."""
+        return [r[0] for r in self._run(f"SELECT seq FROM events WHERE game_id=%s AND {FORK_NOTES_WHERE} ORDER BY seq",
+                                        (game_id,))]
 
     def rewinding(self, game_id: str, upto: int) -> list[tuple[int, int, bytes]]:
         return self._run(

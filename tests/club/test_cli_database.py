@@ -33,7 +33,7 @@ def test_a_database_without_the_schema_is_refused_until_upgraded_then_upgrades_o
     code, _out, err = run(capsys, "--db", empty_db, "games")
     assert code == 2 and "schema version 0" in err and "tabletop db upgrade" in err and "Traceback" not in err
     code, out, _ = run(capsys, "db", "upgrade", "--db", empty_db, "--app-role", "tabletop_app")
-    assert code == 0 and "applied 0001_event_log, 0002_club" in out and "tabletop_app" in out
+    assert code == 0 and "applied 0001_event_log, 0002_club, 0003_fork_notes" in out and "tabletop_app" in out
     code, out, _ = run(capsys, "db", "upgrade", "--db", empty_db)
     assert code == 0 and "nothing to apply" in out
     assert run(capsys, "--db", empty_db, "games")[1].strip() == "no games yet"

@@ -58,3 +58,15 @@ def test_a_file_from_before_the_index_gains_it_when_opened(app, tmp_path):
     assert "events_fork_notes" in names
     assert store.fork_notes(gid) == [2]
     store.close()
+
+
+def test_the_club_database_reads_the_fork_notes_from_their_index(pg_store):
+    from events.migrations import MIGRATIONS
+    from events.pgstore import FORK_NOTES_WHERE
+
+    assert any(FORK_NOTES_WHERE in script for _, name, script in MIGRATIONS if name == "0003_fork_notes")
+    with pg_store.pool.connection() as conn:
+        conn.execute("SET enable_seqscan = off")  # an empty table: the planner would rather read it whole
+        plan = "\n".join(r[0] for r in conn.execute(
+            f"EXPLAIN SELECT seq FROM events WHERE game_id='g' AND {FORK_NOTES_WHERE} ORDER BY seq"))
+    assert "events_fork_notes" in plan, plan
