@@ -56,7 +56,6 @@ def caches() -> Caches:
 @dataclass
 class ReportPage:
     report: Report
-    charts: dict[str, Markup]  # metric -> inline SVG
     files: dict[str, str] = field(default_factory=dict)  # format -> the whole report, rendered when asked
     fragments: dict[str | None, Markup] = field(default_factory=dict)  # spectator token (None) -> the page's body
 
@@ -86,8 +85,7 @@ def report_page(gid: str) -> ReportPage:
     a = assistant()
 
     def build() -> ReportPage:
-        report = build_report(a, gid)
-        return ReportPage(report, {s.metric: _inline_svg(chart(s, "svg")) for s in report.series if s.values})
+        return ReportPage(build_report(a, gid))
 
     return caches().reports.get((gid, a.head(gid)), build)
 
@@ -155,7 +153,7 @@ def _report(game_id: str, spectator: str | None):
     if spectator not in page.fragments:  # the body depends only on the log and on who looks (links)
         steps = teaching_steps(gid)
         page.fragments[spectator] = Markup(render_template(
-            "review/_report.html", r=page.report, charts=page.charts, urls=urls, term=presenter_for(assistant().registry.get(page.report.kind)).term,
+            "review/_report.html", r=page.report, urls=urls, term=presenter_for(assistant().registry.get(page.report.kind)).term,
             origin=origin_link(gid), notes_shown=NOTES_SHOWN,
             summary_rounds=[(r, page.report.round_labels.get(r) or ("set-up" if r == 0 else str(r)),
                              steps.sides.get(r, [])) for r, _ in steps.rounds]))
@@ -191,15 +189,22 @@ def report_file(game_id: str, fmt: str):
 
 
 def _chart_file(game_id: str, metric: str, fmt: str):
+    """The chart as a file to keep, or, asked by htmx, as SVG markup for the report page: the page comes first and
+    each chart fills its frame when drawn (matplotlib takes about 0.2 s a chart, a second for its first import)."""
     gid = open_game(game_id)
     if fmt not in charts.FORMATS:
         abort(404, f"Charts come as {', '.join(charts.FORMATS)}, not {fmt!r}.")
     page = report_page(gid)
     for series in page.report.series:
         if series.metric == metric:
-            name = _file_name(page.report.title, gid)
-            return Response(chart(series, fmt), mimetype=charts.FORMATS[fmt],
-                            headers={"Content-Disposition": f'attachment; filename="{name}-{metric}.{fmt}"'})
+            if is_htmx() and fmt == "svg":
+                response = Response(_inline_svg(chart(series, fmt)), mimetype="text/html")
+            else:
+                name = _file_name(page.report.title, gid)
+                response = Response(chart(series, fmt), mimetype=charts.FORMATS[fmt],
+                                    headers={"Content-Disposition": f'attachment; filename="{name}-{metric}.{fmt}"'})
+            response.vary.add("HX-Request")  # one address, two answers: a cache must keep them apart
+            return response
     abort(404, f"This game's report has no chart {metric!r}.")
 
 

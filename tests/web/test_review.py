@@ -84,9 +84,13 @@ def test_report_page_whole_or_as_fragment_links_from_the_table_and_games_list(cl
 def test_report_of_a_battle_shows_charts_inline_odds_luck_and_downloads(aa, aa_client, battle_game):
     aa.handle(battle_game, '{"type": "aa.fire", "battle": "Finland-Norway", "faces": [1, 1, 3]}')
     html = text(aa_client.get(f"/g/{battle_game}/report"))
-    assert html.count("<svg") >= 5  # production, treasury, units, unit value, territories
     for metric in ("production", "treasury", "units", "unit_value", "territories"):
         assert f"/g/{battle_game}/report/chart/{metric}.svg" in html and f"/report/chart/{metric}.png" in html
+        # the page comes first; htmx then asks for each chart as markup to fill its frame
+        assert f'hx-get="/g/{battle_game}/report/chart/{metric}.svg" hx-trigger="load"' in html
+        drawn = aa_client.get(f"/g/{battle_game}/report/chart/{metric}.svg", htmx=True)
+        assert drawn.mimetype == "text/html" and text(drawn).startswith("<svg") and "Content-Disposition" not in drawn.headers
+        assert "HX-Request" in drawn.headers["Vary"]
     recorded = [e.event for e in aa.log(battle_game) if e.type == "aa.battle_odds_recorded"][0]
     assert f"{100 * recorded.attacker_wins:.1f}%" in html and f"{100 * recorded.defender_wins:.1f}%" in html
     assert "Dice luck" in html and "Luckiest moments" in html and "Casualties by side" in html
@@ -122,17 +126,23 @@ def test_a_report_rebuilt_for_a_new_event_redraws_only_the_charts_whose_numbers_
     drawn = []
     draw = charts.render
     monkeypatch.setattr(charts, "render", lambda series, fmt="svg": drawn.append(series.metric) or draw(series, fmt))
-    first = text(aa_client.get(f"/g/{gid}/report"))
-    assert sorted(drawn) == ["production", "territories", "treasury", "unit_value", "units"]
+    metrics = ["production", "territories", "treasury", "unit_value", "units"]
+
+    def shown() -> list[str]:  # the report page, then each chart as the page asks for it
+        text(aa_client.get(f"/g/{gid}/report"))
+        return [text(aa_client.get(f"/g/{gid}/report/chart/{m}.svg", htmx=True)) for m in metrics]
+
+    first = shown()
+    assert sorted(drawn) == metrics
     drawn.clear()
     aa.handle(gid, '{"type": "core.add_note", "about_seq": 2, "text": "a quiet moment"}')
-    noted = text(aa_client.get(f"/g/{gid}/report"))
-    assert "a quiet moment" in noted and drawn == []  # a new page, the same five charts
-    assert re.findall(r"<svg.*?</svg>", noted, re.S) == re.findall(r"<svg.*?</svg>", first, re.S)
+    assert "a quiet moment" in text(aa_client.get(f"/g/{gid}/report"))
+    assert shown() == first and drawn == []  # a new report, the same five charts, none drawn again
     aa.handle(gid, '{"type": "aa.purchase", "units": {"infantry": 3}}')
-    bought = text(aa_client.get(f"/g/{gid}/report"))
+    bought = shown()
     assert "treasury" in drawn and "production" not in drawn  # 9 IPCs spent; no territory changed hands
-    assert re.findall(r"<svg.*?</svg>", bought, re.S) != re.findall(r"<svg.*?</svg>", first, re.S)
+    assert bought[metrics.index("treasury")] != first[metrics.index("treasury")]
+    assert bought[metrics.index("production")] == first[metrics.index("production")]
 
 
 # ---------------------------------------------------------------- summaries

@@ -172,6 +172,9 @@ def run(events: int = EVENTS) -> dict[str, Any]:
 
         # The report and the teaching steps are built once per state of the log, then served from the cache.
         report_first = once(f"/g/{game_id}/report")
+        # then the five charts the page asks for (the first pays matplotlib's import), one after the other
+        charts_first = sum(once(f"/g/{game_id}/report/chart/{metric}.svg", htmx)
+                           for metric in ("production", "treasury", "units", "unit_value", "territories"))
         teaching_first = once(f"/g/{game_id}/teach?at=1", htmx)
         figures = {
             "table page (full)": _time(lambda: ok(client.get(f"/g/{game_id}"))),
@@ -204,6 +207,7 @@ def run(events: int = EVENTS) -> dict[str, Any]:
         store.close()
     out: dict[str, Any] = {"events in the game": head, "first fold of the whole log (ms)": round(first_fold, 1),
                            "report page, first build (ms)": report_first,
+                           "report's five charts, first drawing (ms)": round(charts_first, 1),
                            "teaching replay, first build of the steps (ms)": teaching_first}
     for name, f in figures.items():
         out[f"{name}: p50 / p95 (ms), processor p95"] = f"{f['p50']} / {f['p95']}, {f['cpu_p95']}"
