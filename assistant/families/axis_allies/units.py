@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -20,4 +21,12 @@ def count_by_space(units: Iterable[Piece]) -> dict[str, dict[str, dict[str, int]
     for u in units:
         kinds = out.setdefault(u.space, {}).setdefault(u.owner, {})
         kinds[u.kind] = kinds.get(u.kind, 0) + 1
+    return out
+
+
+def owners_by_space(units: Iterable[Piece]) -> dict[str, Counter]:
+    """space -> how many pieces each power has there (the map's counts, colours and tooltips)."""
+    out: dict[str, Counter] = {}
+    for u in units:
+        out.setdefault(u.space, Counter())[u.owner] += 1
     return out

@@ -8,19 +8,17 @@ same HTML, byte for byte, as drawing every element through ``Markup.format``; th
 
 from __future__ import annotations
 
-import hashlib
 import os
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import msgspec
 from markupsafe import Markup, escape
 
+from assistant.families.axis_allies.units import owners_by_space
 from assistant import cachefile
 from assistant.games.aa_classic.colours import COLOURS, NEUTRAL, SEA
 from assistant.games.aa_classic.describe import POWER
-from assistant.web import maplabels
+from assistant.web import mapframes, maplabels
 from assistant.web.maplabels import Label, place
 from assistant.web.maplayout import layout
 from assistant.web.memo import Memo
@@ -34,10 +32,7 @@ MAP_W, MAP_H = 1150, 720
 ARROWHEAD = ('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
              'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>')
 
-_encoder = msgspec.msgpack.Encoder()
-FRAMES = Memo(4)  # board digest -> its fixed parts
-ADDRESSES = Memo(64)
-LABELS = Memo(4)  # board digest -> where the names go  # (board digest, first space's address) -> every space's escaped address
+LABELS = Memo(4)  # board digest -> where the names go
 
 
 def power_name(power: str) -> str:
@@ -46,19 +41,7 @@ def power_name(power: str) -> str:
 
 
 @dataclass(frozen=True)
-class Spot:
-    """One space's fixed drawing: where it is and the parts that never change."""
-
-    name: str
-    html_name: str  # escaped
-    sea: bool
-    x: str  # formatted as drawn
-    y: str
-    r: int
-    count_y: str
-    tail: str  # the label (after the count)
-    capital: str
-    ring: str
+class Spot(mapframes.Spot):
     land_title: str  # "name: " (the controller and value follow)
     ipc: int
 
@@ -75,8 +58,7 @@ class Frame:
 
 def frame(board) -> Frame:
     """The fixed parts of this board's map (built once per board)."""
-    digest = hashlib.blake2b(_encoder.encode(board), digest_size=16).digest()
-    return FRAMES.get(digest, lambda: _build(board, digest))
+    return mapframes.kept(board, lambda digest: _build(board, digest))
 
 
 def radius(space) -> int:
@@ -88,7 +70,7 @@ def labels(board) -> dict[str, Label]:
 
     The placement takes a third of a second for the bundled board, on the first page a new server shows: it is
     also kept between runs, keyed by the board and by the files that place and draw it (``cachefile``)."""
-    digest = hashlib.blake2b(_encoder.encode(board), digest_size=16).digest()
+    digest = mapframes.digest(board)
 
     def compute() -> dict[str, Label]:
         name = f"labels-{digest.hex()}"
@@ -170,11 +152,8 @@ def draw(s, space_url: Callable[[str], str], at: str, arrows: Sequence[tuple[str
     """The map of state ``s``; ``space_url(name)`` is a space's address, ``at`` what follows it (``?at=N``)."""
     f = frame(s.world.board)
     spots = f.spots
-    probe = space_url(spots[0].name) if spots else ""
-    urls = ADDRESSES.get((f.digest, probe), lambda: {p.name: space_url(p.name) for p in spots})
-    counts: dict[str, Counter] = {}
-    for u in s.units.values():
-        counts.setdefault(u.space, Counter())[u.owner] += 1
+    urls = mapframes.addresses(f.digest, spots, space_url)
+    counts = owners_by_space(s.units.values())
     fighting = {b.space for b in s.battles.values() if not b.outcome}
     control = s.control
     parts = [f.head, ARROWHEAD if arrows else "", f.borders]
@@ -192,14 +171,8 @@ def draw(s, space_url: Callable[[str], str], at: str, arrows: Sequence[tuple[str
             title = f"{p.land_title}{power_name(owner)}, {p.ipc} IPC"
         if total:
             title += "; " + ", ".join(f"{n} {power_name(o)}" for o, n in here.most_common())
-        url = escape(urls[p.name] + at)
-        num = (f'<text x="{p.x}" y="{p.count_y}" text-anchor="middle" class="count'
-               f'{" light" if fill in (NEUTRAL, SEA) else ""}">{total}</text>') if total else ""
-        parts.append(
-            f'<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{p.html_name}">'
-            f'<title>{escape(title)}</title><circle class="{cls}" cx="{p.x}" cy="{p.y}" r="{p.r}" fill="{escape(fill)}"/>'
-            f"{p.capital}{p.ring if p.name in fighting else ''}{num}{p.tail}"
-        )
+        parts.append(mapframes.spot_html(p, urls[p.name] + at, title, cls, fill, p.name in fighting, total,
+                                         fill in (NEUTRAL, SEA)))
     pos = f.positions
     parts.extend(arrow(pos[a], pos[b], a, b) for a, b in arrows if a in pos and b in pos)
     parts.append("</svg>")

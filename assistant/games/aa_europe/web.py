@@ -15,7 +15,8 @@ from flask import render_template
 from markupsafe import Markup
 
 from assistant.games.aa_europe import commands as cmd
-from assistant.games.aa_europe.describe import power as power_phrase
+from assistant.games.aa_europe import map_svg
+from assistant.games.aa_europe.map_svg import COLOURS, NEUTRAL, name
 from assistant.games.aa_europe.moves.battle import between_rounds, next_action
 from assistant.games.aa_europe.moves.casualties import pool
 from assistant.games.aa_europe.moves.forces import dice_for
@@ -26,28 +27,17 @@ from assistant.games.aa_europe.odds import battle_odds
 from assistant.games.aa_europe.state import State
 from assistant.games.aa_europe.world import rule_data
 from assistant.web.forms import RenderedForm, form_for
-from assistant.web.maplayout import layout
 from assistant.web.memo import Memo
 from assistant.web.presenter import Presenter, Table, new_command_id
 
-COLOURS = {"germany": "#3d3d3d", "ussr": "#8c1c13", "uk": "#c46a00", "usa": "#2f5d1e"}
-NEUTRAL, SEA, MIDDLE_EAST = "#e8e4da", "#a9c8e0", "#e3c84d"
 END = {"purchase": "Purchase done", "combat_move": "Combat moves done", "combat": "Combat done",
        "noncombat_move": "Non-combat moves done", "placement": "Placement done (then phase 6)",
        "income": "Collect income and end the turn"}
 PHASE = {"advance": "cash advance", "purchase": "purchase", "combat_move": "combat move", "combat": "combat",
          "noncombat_move": "non-combat move", "placement": "placement", "surface_repair": "surfacing and repairs",
          "income": "income"}
-WEST, EAST = ("United States", "Canada"), ("Siberia", "Turkestan")
-NORTH, SOUTH = ("Barents Sea", "White Sea"), ("Saudi Arabia", "Morocco")
-MAP_W, MAP_H = 1150, 760
 LEDGER_LINES = 6
 ODDS = Memo(64)
-
-
-def name(p: str) -> str:
-    n = power_phrase(p)
-    return n[4:] if n.startswith("the ") else n
 
 
 def _kinds(counts) -> str:
@@ -268,60 +258,7 @@ class EuropePresenter(Presenter):
         return tuple(sorted(table.view.game.world.spaces))
 
     def board(self, table: Table, arrows=()) -> Markup:
-        s: State = table.view.game
-        w = s.world
-        pos = positions(s)
-        at = f"?at={table.view.seq}" if table.at else ""
-        counts: dict[str, Counter] = {}
-        for u in s.units.values():
-            counts.setdefault(u.space, Counter())[u.owner] += 1
-        fighting = {b.space for b in s.battles.values() if not b.outcome}
-        parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Map of Europe: click a space for its '
-                        'details">').format(MAP_W, MAP_H)]
-        lines = [f'<line x1="{pos[a][0]:.0f}" y1="{pos[a][1]:.0f}" x2="{pos[b][0]:.0f}" y2="{pos[b][1]:.0f}"/>'
-                 for a, b in _edges(s)]
-        parts.append(Markup('<g class="borders">' + "".join(lines) + "</g>"))
-        for n, sp in w.spaces.items():
-            x, y = pos[n]
-            here = counts.get(n, Counter())
-            total = sum(here.values())
-            url = table.space_url(n) + at
-            extra = ""
-            if sp.kind == "sea":
-                fill, r = (COLOURS.get(here.most_common(1)[0][0], SEA) if here else SEA), 9
-                if sp.convoy:
-                    r, extra = 11, " convoy raided" if w.enemies(s.controller(n), sp.owner) else " convoy"
-            else:
-                owner = s.controller(n)
-                fill = COLOURS.get(owner, MIDDLE_EAST if sp.group == "middle_east" else NEUTRAL)
-                r = 13 if sp.ipc else 10
-                extra = " me" if sp.group == "middle_east" else ""
-            ring = Markup('<circle class="battle" cx="{:.0f}" cy="{:.0f}" r="{}" fill="none"/>').format(x, y, r + 5) \
-                if n in fighting else ""
-            label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(
-                x, y + r + 11, n)
-            num = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="count{}">{}</text>').format(
-                x, y + 4, " light" if fill in (NEUTRAL, SEA, MIDDLE_EAST) else "", total) if total else ""
-            capital = Markup('<circle cx="{:.0f}" cy="{:.0f}" r="{}" fill="none" class="capital"/>').format(
-                x, y, r + 2) if sp.capital else ""
-            holder = name(s.controller(n)) if s.controller(n) else "neutral"
-            title = f"{n}: " + (f"{holder}, {sp.ipc} IPC" if sp.kind == "land" else
-                                 f"convoy centre ({sp.ipc} IPC), held by {name(s.controller(n))}" if sp.convoy else
-                                 "sea zone")
-            if total:
-                title += "; " + ", ".join(f"{k} {name(o)}" for o, k in here.most_common())
-            parts.append(Markup(
-                '<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{name}">'
-                '<title>{title}</title><circle class="space-shape{extra}" cx="{x:.0f}" cy="{y:.0f}" r="{r}" '
-                'fill="{fill}"/>{capital}{ring}{num}{label}</a>'
-            ).format(url=url, name=n, title=title, extra=extra, x=x, y=y, r=r, fill=fill, capital=capital,
-                     ring=ring, num=num, label=label))
-        parts.append(Markup("</svg>"))
-        legend = Markup("").join(Markup('<span><i style="background:{}"></i>{}</span>').format(c, name(p))
-                                 for p, c in COLOURS.items())
-        return Markup('<h2>Map</h2><div class="mapwrap">{}</div><p class="legend">{}<span><i style="background:{}">'
-                      '</i>Middle East</span><span><i class="ring"></i>battle</span></p>').format(
-            Markup("").join(parts), legend, MIDDLE_EAST)
+        return map_svg.draw(table.view.game, table.space_url, f"?at={table.view.seq}" if table.at else "")
 
     def space(self, table: Table, name_: str) -> Markup | None:
         s: State = table.view.game
@@ -368,16 +305,6 @@ def _taking_over(s: State) -> dict[str, tuple[str, ...]]:
              and w.spaces[u.space].owner == "ussr" and w.spaces[u.space].group in SOVIET_GROUPS
              and s.controller(u.space) == "ussr"]
     return {"territory": tuple(sorted({u.space for u in there})), "owner": tuple(sorted({u.owner for u in there}))}
-
-
-def _edges(s: State) -> tuple[tuple[str, str], ...]:
-    w = s.world
-    return tuple((a, b) for a, sp in w.spaces.items() for b in sp.borders if a < b)
-
-
-def positions(s: State) -> dict[str, tuple[float, float]]:
-    unit = layout(tuple(s.world.spaces), _edges(s), WEST, EAST, NORTH, SOUTH)
-    return {n: (40 + x * (MAP_W - 80), 24 + y * (MAP_H - 60)) for n, (x, y) in unit.items()}
 
 
 PRESENTER = EuropePresenter()

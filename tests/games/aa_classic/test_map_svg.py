@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from collections import Counter
-from urllib.parse import quote
 
 import pytest
 from markupsafe import Markup
@@ -14,6 +12,8 @@ from assistant.games.aa_classic import map_svg
 from assistant.games.aa_classic.bench import play
 from assistant.games.aa_classic.game import GAME
 from assistant.games.aa_classic.map_svg import COLOURS, MAP_H, MAP_W, NEUTRAL, SEA, power_name
+from assistant.web import mapframes
+from tests.web.maps import moments, same_as_afresh, spectator_url, table_url
 
 
 def reference(s, space_url, at: str, arrows=()) -> Markup:
@@ -70,35 +70,14 @@ def reference(s, space_url, at: str, arrows=()) -> Markup:
 
 @pytest.fixture(scope="module")
 def states():
-    """States of a real game at 40 random moments (battles open in some), plus its start."""
     definition, _commands, events = play(3, rounds=4)
-    picks = set(random.Random(11).sample(range(len(events)), 40))
-    out, s = [GAME.initial_state(definition)], GAME.initial_state(definition)
-    for i, e in enumerate(events):
-        s = GAME.evolve(s, e)
-        if i in picks:
-            out.append(s)
-    assert any(b for st in out for b in st.battles.values() if not b.outcome), "some moment must show a battle"
-    return out
-
-
-def table_url(name: str) -> str:
-    return f"/g/abc123/space/{quote(name)}"
-
-
-def spectator_url(name: str) -> str:
-    return f"/watch/abc123/tok'en&/space/{quote(name)}"  # characters the HTML must escape
+    return moments(GAME, definition, events)
 
 
 @pytest.mark.parametrize("space_url", [table_url, spectator_url])
 @pytest.mark.parametrize("at", ["", "?at=57"])
 def test_the_cached_map_is_byte_identical_to_drawing_it_afresh(states, space_url, at):
-    for s in states:
-        expected = reference(s, space_url, at)
-        map_svg.FRAMES.clear()
-        map_svg.ADDRESSES.clear()
-        assert map_svg.draw(s, space_url, at) == expected  # built now
-        assert map_svg.draw(s, space_url, at) == expected  # from the cache
+    same_as_afresh(map_svg.draw, reference, states, space_url, at)
 
 
 def test_arrows_and_a_second_viewer_of_the_same_board(states):
@@ -125,7 +104,7 @@ def test_the_names_placed_in_an_earlier_run_are_the_names_placed_now(states, tmp
     fresh = place({n: (*pos[n], map_svg.radius(sp)) for n, sp in board.spaces.items()}, (map_svg.MAP_W, map_svg.MAP_H))
     for _ in range(2):  # the first run places and keeps them, the second reads them back
         map_svg.LABELS.clear()
-        map_svg.FRAMES.clear()
+        mapframes.FRAMES.clear()
         got = map_svg.labels(board)
         assert list(got.items()) == list(fresh.items())
         assert map_svg.draw(states[-1], table_url, "") == reference(states[-1], table_url, "")
