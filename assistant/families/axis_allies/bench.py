@@ -52,6 +52,48 @@ def through_the_app(kind: str, options: dict[str, Any], seed: int, commands: lis
     return times
 
 
+def table_figures(kind: str, options: dict[str, Any], seed: int, commands: list, samples: int = 60) -> dict:
+    """A played game at the table, through Flask's test client over a SQLite log: the whole page, its htmx
+    fragment, and a step back in time to a random event (wall p50 / p95 and processor p95, in ms). Each figure
+    after one untimed request (templates, the map's kept parts)."""
+    from assistant.application import Assistant
+    from assistant.kinds import KindRegistry
+    from assistant.web.app import create_app
+    from events.store import EventStore
+
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = EventStore(Path(tmp) / "bench.sqlite3")
+        app = Assistant(store, KindRegistry(), dice=DiceRoller(random.Random(seed).randrange))
+        gid = app.new_game(kind, options)
+        for command in commands:
+            app.handle(gid, command)
+        head = app.head(gid)
+        client = create_app(app, testing=True).test_client()
+        htmx = {"HX-Request": "true"}
+        out: dict[str, Any] = {"events at the table": head}
+        for name, url, headers in (("table page", lambda: f"/g/{gid}", {}),
+                                   ("table fragment (htmx)", lambda: f"/g/{gid}", htmx),
+                                   ("time travel to a random event (htmx)",
+                                    lambda: f"/g/{gid}?at={rng.randint(1, head)}", htmx)):
+            walls, cpus = [], []
+            for i in range(samples + 1):
+                t0, c0 = time.perf_counter(), time.thread_time()
+                response = client.get(url(), headers=headers)
+                if response.status_code != 200:
+                    raise RuntimeError(f"{name}: HTTP {response.status_code}")
+                if i:
+                    walls.append((time.perf_counter() - t0) * 1000)
+                    cpus.append((time.thread_time() - c0) * 1000)
+            walls.sort()
+            cpus.sort()
+            p95 = int(0.95 * (samples - 1))
+            out[f"{name}: p50 / p95 (ms), processor p95"] = (
+                f"{walls[samples // 2]:.1f} / {walls[p95]:.1f}, {cpus[p95]:.1f}")
+        store.close()
+    return out
+
+
 def game_figures(game: GameKind, play: Any, options: dict[str, Any], games: int, app_seed_offset: int = 0) -> dict:
     """Figures over ``games`` random games that last their full length (games won earlier are skipped): replay from
     scratch, every read model folded, and the median command handled by the application over SQLite."""

@@ -1,6 +1,7 @@
 """Benchmark: random legal 20-round games of A&A Europe, replayed from scratch, every read model folded, every
 command handled by the application over a SQLite log; exact odds of 20-against-20 battles with artillery, two-hit
-battleships and shore bombardment. ``run()`` returns the figures; ``tabletop bench --only aa_europe`` prints them
+battleships and shore bombardment; the table's pages of one such game (whole page, htmx fragment, a step back in
+time), through Flask's test client. ``run()`` returns the figures; ``tabletop bench --only aa_europe`` prints them
 (or ``python3 -m assistant.games.aa_europe.bench``)."""
 
 from __future__ import annotations
@@ -202,8 +203,14 @@ def odds_20_v_20() -> dict[str, float]:
     return out
 
 
+def table(seed: int = 3) -> dict[str, Any]:
+    """A 20-round game at the table (the web pages, time travel included)."""
+    _definition, commands, _events = play(seed)
+    return family_bench.table_figures("aa_europe", {}, seed, commands)
+
+
 def run(games: int = 2) -> dict[str, Any]:
-    return {**family_bench.game_figures(GAME, play, {}, games), **odds_20_v_20()}
+    return {**family_bench.game_figures(GAME, play, {}, games), **odds_20_v_20(), **table()}
 
 
 if __name__ == "__main__":

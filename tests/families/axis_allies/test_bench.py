@@ -16,3 +16,15 @@ def test_exact_against_monte_carlo_reports_both_sides_and_their_ratio():
     assert figures["monte_carlo_runs"] == 500
     assert figures["attacker_wins_exact"] == round(battle_odds(battle).attacker_wins, 6)
     assert figures["target"].endswith("(ratio < 1)")
+
+
+def test_the_table_figures_play_the_game_through_the_app_and_time_each_page():
+    from assistant.families.axis_allies.bench import table_figures
+    from assistant.games.aa_europe.bench import play
+
+    _definition, commands, events = play(3, rounds=1)
+    figures = table_figures("aa_europe", {}, 3, commands, samples=3)
+    assert figures["events at the table"] == len(events) + 1  # the creation, then every event the commands made
+    for page in ("table page", "table fragment (htmx)", "time travel to a random event (htmx)"):
+        p50, rest = figures[f"{page}: p50 / p95 (ms), processor p95"].split(" / ")
+        assert float(p50) > 0 and all(float(x) > 0 for x in rest.split(", "))
