@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field
-from typing import Any
 
 import msgspec
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
@@ -23,6 +22,7 @@ from assistant.analysis.reports import build_report, render_html, render_markdow
 from assistant.decider import Refused
 from assistant.web import viewer
 from assistant.web.memo import Memo
+from assistant.web.origins import origin_link
 from assistant.web.presenter import new_command_id, presenter_for
 from assistant.web.current import actor, assistant, go, int_arg, is_htmx, open_game
 from assistant.web.table_pages import table_of
@@ -44,7 +44,6 @@ class Caches:
     # most events change no chart (a note, a move, a phase), so a report rebuilt for a new head redraws only what moved
     charts: Memo = field(default_factory=lambda: Memo(64))
     steps: Memo = field(default_factory=lambda: Memo(8))  # (game, head) -> Steps
-    origins: Memo = field(default_factory=lambda: Memo(256))  # game -> (original, event) | None
     forks: Memo = field(default_factory=lambda: Memo(256))  # command id -> the fork's game id
     fork_lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -107,11 +106,6 @@ def teaching_steps(gid: str) -> Steps:
     return caches().steps.get((gid, a.head(gid)), build)
 
 
-def origin_of(gid: str) -> tuple[str, int] | None:
-    """(original game, event) when ``gid`` is a what-if fork; read once per game (the link note never moves)."""
-    return caches().origins.get(gid, lambda: fork.fork_origin(assistant(), gid))
-
-
 GAME_ID = re.compile(r"\bgame ([0-9a-f]{12})\b")
 
 
@@ -128,18 +122,6 @@ def _urls(gid: str, spectator: str | None) -> dict[str, str]:
         return {"table": base, "report": base + "/report", "teach": base + "/teach", "summary": base + "/summary"}
     return {"table": url_for("web.table", game_id=gid), "report": url_for("review.report", game_id=gid),
             "teach": url_for("review.teach", game_id=gid), "summary": url_for("review.summary", game_id=gid)}
-
-
-def origin_link(gid: str) -> dict[str, Any] | None:
-    found = origin_of(gid)
-    if found is None:
-        return None
-    original, seq = found
-    try:
-        title = assistant().game(original).title
-    except Exception:  # the original was deleted or lives in another database: say so, without a link
-        return {"game_id": original, "seq": seq, "title": "", "exists": False}
-    return {"game_id": original, "seq": seq, "title": title, "exists": True}
 
 
 # ---------------------------------------------------------------- report

@@ -54,13 +54,25 @@ def host_allowed(allowed: frozenset[str]) -> bool:
     return host_name(request.host or "") in allowed
 
 
+def lan_address() -> str:
+    """This machine's address on the local network (the one other devices type), without sending anything."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: connect() on UDP only picks the outgoing interface
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
 def served_names(lan: bool, bound: str = "127.0.0.1") -> frozenset[str]:
     """The names this server answers to: localhost always; on the LAN this machine's address and host name."""
     names = set(LOCAL_HOSTS)
     if lan:
         import socket
-
-        from assistant.web.server import lan_address
 
         hostname = socket.gethostname().lower()
         names |= {lan_address(), hostname, f"{hostname}.local", f"{hostname.split('.')[0]}.local"}

@@ -13,24 +13,10 @@ from werkzeug.serving import make_server
 from assistant.application import Assistant
 from assistant.kinds import KindRegistry
 from assistant.web.app import create_app
-from assistant.web.security import served_names
+from assistant.web.security import lan_address, served_names
 from events.store import EventStore
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (the one other devices type), without sending anything."""
-    import socket
-
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: connect() on UDP only picks the outgoing interface
-        return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
 
 
 def exposure(host: str, lan: bool) -> tuple[str, bool]:

@@ -12,6 +12,7 @@ from assistant.decider import Refused
 from assistant.web import parts, security, viewer
 from assistant.web.current import actor, assistant, int_arg, is_htmx, open_game, web
 from assistant.web.logview import is_physical_dice, log_page
+from assistant.web.origins import origin_link
 from assistant.web.presenter import Table, new_command_id, presenter_for
 from assistant.web.renders import RENDERS, drawn, memo, position
 
@@ -138,7 +139,6 @@ def render_table(table: Table, *, spectator: str | None = None, errors=None, sta
         if request.headers.get(parts.HEADER) is not None and request.headers.get("HX-Target") == "table":
             return swaps(ctx, status, nothing=200)  # time travel: only what differs from the page shown
         return page_html(render_template("_table.html", **ctx)), status
-    from assistant.web.review import origin_link  # the review pages import this module
 
     ctx["origin"] = origin_link(table.game_id)
     return page_html(render_template("table.html", title=ctx["game"].title, **ctx)), status
