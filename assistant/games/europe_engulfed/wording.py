@@ -81,6 +81,14 @@ def placed(b: Any) -> str:
     return f"{block(b.nation, b.kind, b.steps, b.max_steps, b.elite)} in {place(b.area)}"
 
 
+def mover(s: Any, uid: str) -> str:
+    """A block in a list of blocks to choose from, as players name it: "German armor (4/4 steps) in Berlin" (its
+    area as this game's board names it, an area the players added included)."""
+    u = s.units[uid]
+    area = s.board.areas.get(u.area)
+    return f"{block(u.nation, u.kind, u.steps, u.max_steps, u.elite)} in {area.name if area else u.area}"
+
+
 def step(ident: str) -> str:
     """A phase's step as the table says it: a producing nation by name ("Great Britain"), a bought breakthrough
     combat by its area and spenders ("combat in Smolensk (Germany)"), else the id in words."""

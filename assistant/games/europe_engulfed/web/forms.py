@@ -11,7 +11,7 @@ from dataclasses import replace
 from assistant.families.engulfed.web.scenario_file import uploaded_scenario
 from assistant.games.europe_engulfed import data, offers
 from assistant.games.europe_engulfed.offers import advance_label
-from assistant.games.europe_engulfed.wording import block
+from assistant.games.europe_engulfed.wording import mover
 from assistant.games.europe_engulfed.read_models.table import board as board_view
 from assistant.games.europe_engulfed.state import side_of
 from assistant.games.europe_engulfed.web.seen import viewer as seen_by
@@ -183,13 +183,6 @@ def fight_data(s, tag: str, hints: dict[str, tuple[str, ...]], seen: set[str]) -
     return {"key": tag.split(".")[1], "areas": [(a, place_name(s, a)) for a in areas], "support": support,
             "nations": [(n, data.nation(n).title if n in data.MAJORS else n.replace("_", " ").title())
                         for n in nations]}
-
-
-def mover(s, uid: str) -> str:
-    """A block in the Move list as players name it: "German armor (4/4 steps) in Berlin"."""
-    u = s.units[uid]
-    area = s.board.areas.get(u.area)
-    return f"{block(u.nation, u.kind, u.steps, u.max_steps, u.elite)} in {area.name if area else u.area}"
 
 
 def prepared(tag: str, form: dict[str, str]) -> dict[str, str] | None:

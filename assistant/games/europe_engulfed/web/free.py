@@ -6,6 +6,7 @@ game's ``decide`` judges everything."""
 from __future__ import annotations
 
 from assistant.games.europe_engulfed import data, offers, wording
+from assistant.games.europe_engulfed.wording import mover
 from assistant.games.europe_engulfed.powers import friendly_uncontested
 
 # each free source in words, with what it gives and where it goes
@@ -28,7 +29,6 @@ def place_free_data(s, seen: set[str]) -> dict:
     free step and the areas where a new unit may go, by name (blocks only those this device may see)."""
     from assistant.decider import Refused
     from assistant.games.europe_engulfed.rules.production.purchases import build_area
-    from assistant.games.europe_engulfed.web.forms import mover
 
     due = offers.free_due(s)
     side = data.side_of(s.producing) if s.producing in data.MAJORS else ""
