@@ -53,7 +53,7 @@ class Sealing:
         """Refuse to add a game to a list of games changed outside the assistant: sealing the list anew would bless
         the change (a game deleted with its rows, say)."""
         from events.selfcheck import list_finding
-        from events.store import Tampered
+        from events.records import Tampered
 
         finding = list_finding(self.key, lambda sql, params=(): conn.execute(sql, params).fetchall(), new_game)
         if finding is not None:
@@ -72,7 +72,7 @@ class Sealing:
         an append, so its seal is left to the opening checks."""
         from events.selfcheck import head_finding
 
-        from events.store import Tampered
+        from events.records import Tampered
 
         facts: list[tuple[str, str, str]] = []
         finding = head_finding(self, game_id, (seq, hash_), conn, list_of_games=False, facts=facts)
@@ -176,7 +176,7 @@ class Sealing:
         try:
             integrity.remember_head(self.path, game_id, head[0], head[1], self.config, force=True)
         except OSError as exc:
-            from events.store import StoreError
+            from events.records import StoreError
 
             raise StoreError(f"cannot record the accepted copy in the configuration directory: {exc}") from None
         return None

@@ -49,7 +49,7 @@ Point = tuple[int, str]  # (seq, hash) of an event
 def check_game(store: EventStore, game_id: str, full: bool, accept_restore: bool = False) -> Finding | None:
     """The check on opening a game (``full``: every event, as ``verify``; ``accept_restore``: an older copy than
     this installation saw is not a finding, the players having said they restored it on purpose)."""
-    from events.store import GameNotFound
+    from events.records import GameNotFound
 
     games = store._run("SELECT kind, title, created_at FROM games WHERE game_id=?", (game_id,))
     if not games:
