@@ -53,6 +53,11 @@ def is_air(p: Piece) -> bool:
     return p.kind in AIR
 
 
+def is_kamikaze(s: AEState, p: Piece) -> bool:
+    """A Japanese non-elite LBA once the Kamikaze marker is at 0 attacks as a kamikaze (AE 9.13)."""
+    return s.set_up and s.track("kamikaze") <= 0 and p.nation == "japan" and p.kind == "lba" and not p.elite
+
+
 @per_board
 def _borders(board: Board) -> dict[str, tuple[tuple[str, str], ...]]:
     out: dict[str, list[tuple[str, str]]] = defaultdict(list)

@@ -8,7 +8,7 @@ from assistant.decider import Context, Refused
 from assistant.games.asia_engulfed import places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import AirLosses, AirToAir
-from assistant.games.asia_engulfed.rules.air_naval import is_kamikaze
+from assistant.games.asia_engulfed.places import is_kamikaze
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 

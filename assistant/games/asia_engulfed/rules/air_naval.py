@@ -11,10 +11,6 @@ from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 
 
-def is_kamikaze(s: AEState, p) -> bool:
-    return s.set_up and s.track("kamikaze") <= 0 and p.nation == "japan" and p.kind == "lba" and not p.elite
-
-
 def kamikaze(cmd: Kamikaze, s: AEState, ctx: Context) -> list[Event]:
     if s.phase != "air_naval_combat":
         raise Refused("kamikazes attack in the Air-Naval Combat Phase", rule="AE 9.13a")
@@ -25,7 +21,7 @@ def kamikaze(cmd: Kamikaze, s: AEState, ctx: Context) -> list[Event]:
     fleets = {p.id for p in targets}
     for lba, target in cmd.attacks.items():
         p = s.pieces.get(lba)
-        if p is None or not is_kamikaze(s, p):
+        if p is None or not places.is_kamikaze(s, p):
             raise Refused(f"{lba}: kamikazes are Japanese non-elite LBA once the Kamikaze marker is at 0",
                           rule="AE 9.13")
         if target not in fleets:

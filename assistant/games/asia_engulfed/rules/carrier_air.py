@@ -15,7 +15,7 @@ from assistant.decider import Context, Refused
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import AirToAir, BaseOrphanCba, Fire
-from assistant.games.asia_engulfed.rules.air_naval import is_kamikaze
+from assistant.games.asia_engulfed.places import is_kamikaze
 from assistant.games.asia_engulfed.rules.influence import LIMITED, all_influence
 from assistant.games.asia_engulfed.scenario.format import Piece
 from assistant.games.asia_engulfed.state import AEState

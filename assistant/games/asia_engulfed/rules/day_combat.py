@@ -12,7 +12,7 @@ from assistant.games.asia_engulfed import events_air as ea
 from assistant.games.asia_engulfed.commands_air import AssignAir
 from assistant.games.asia_engulfed.rules import consolidation
 from assistant.games.asia_engulfed.rules.air_missions import aa_dice, side_name, units
-from assistant.games.asia_engulfed.rules.air_naval import is_kamikaze
+from assistant.games.asia_engulfed.places import is_kamikaze
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
 

@@ -19,8 +19,9 @@ from assistant.decider import Context, Refused
 from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import NavalMove, SpendSpecialAction
-from assistant.games.asia_engulfed.rules import naval, special_actions
+from assistant.games.asia_engulfed.rules import special_actions
 from assistant.games.asia_engulfed.rules.influence import all_influence
+from assistant.games.asia_engulfed.rules.naval_paths import check_path
 from assistant.games.asia_engulfed.rules.supply import Tracer
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
@@ -58,7 +59,7 @@ def extended_move(cmd: NavalMove, s: AEState, ctx: Context) -> list[Event]:
     if cmd.zones < 1 or cmd.zones > top:
         raise Refused(f"an Extended Naval Operation moves 1 to {top} more sea zones", rule=rule)
     if cmd.path:
-        naval.check_path(s, pieces, cmd, side)
+        check_path(s, pieces, cmd, side)
     out: list[Event] = []
     if start not in s.extended_from:
         for nation in sorted({p.nation for p in pieces if p.nation in MAJOR}):

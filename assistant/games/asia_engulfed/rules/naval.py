@@ -9,7 +9,7 @@ from assistant.games.asia_engulfed import data, places
 from assistant.games.asia_engulfed import events as ev
 from assistant.games.asia_engulfed.commands import NavalMove, RecordEscalation
 from assistant.games.asia_engulfed.rules import submarine_replacement
-from assistant.games.asia_engulfed.rules.influence import all_influence
+from assistant.games.asia_engulfed.rules.naval_paths import check_path
 from assistant.games.asia_engulfed.state import AEState
 
 def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list:
@@ -53,7 +53,7 @@ def naval_move(cmd: NavalMove, s: AEState, ctx: Context) -> list:
         raise Refused(f"{board.seas[cmd.to].name} was already declared this Naval Movement Phase: no more fleets or "
                       "land units are sent there", rule="AE 8.21")
     if cmd.path:
-        _check_path(s, pieces, cmd, side)
+        check_path(s, pieces, cmd, side)
     books: list[Booking] = []
     paid: list[str] = []
     for p in pieces:
@@ -146,44 +146,6 @@ def _submarine(s: AEState, boat, cmd: NavalMove, side: str) -> ev.NavalMoved:
     return ev.NavalMoved(pieces=(boat.id,), to=cmd.to, mode="react" if side != s.side else "move")
 
 
-def _check_path(s: AEState, pieces: list, cmd: NavalMove, side: str) -> None:
-    """AE 8.22: each zone next to the one before; a move stops on entering a sea zone where the enemy has Limited or
-    Dominant influence (Return to Base: may not enter one; its starting zone does not count, AE 8.8); the South
-    Philippine Sea and the Sulu Sea join only while Leyte is friendly and uncontested (AE 8.22b)."""
-    board = s.board
-    into_port = cmd.to in board.zones and cmd.mode in ("return", "rebase")  # entering the port counts (AE 8.22a)
-    if len(cmd.path) + into_port != cmd.zones or cmd.path[-1] != cmd.to and cmd.to in board.seas:
-        raise Refused("the path lists every sea zone entered, ending at the destination; zones is its length (and "
-                      "one more for entering a port in Return to Base)", rule="AE 8.22, 8.22a")
-    if into_port and cmd.path[-1] not in (board.zones[cmd.to].seas or ()):
-        raise Refused(f"{board.zones[cmd.to].name} does not lie on {board.seas[cmd.path[-1]].name}", rule="AE 8.22")
-    starts = {p.at for p in pieces}
-    if len(starts) != 1:
-        raise Refused("pieces moving along one path start together", rule="AE 8.22")
-    here = starts.pop()
-    influence = all_influence(s)
-    enemy = places.enemy(side)
-    leyte = places.friendly_uncontested(s, "leyte", side) if "leyte" in board.zones else False
-    for i, sea in enumerate(cmd.path):
-        if sea not in board.seas:
-            raise Refused(f"{sea!r} is not a sea zone of the board", rule="AE 8.22")
-        if here in board.seas:
-            if sea not in (board.seas[here].adjacent or ()):
-                raise Refused(f"{board.seas[sea].name} does not touch {board.seas[here].name}", rule="AE 8.22")
-            if set(board.leyte_passage) == {here, sea} and not leyte:
-                raise Refused("the South Philippine Sea and the Sulu Sea join only while Leyte is friendly and "
-                              "uncontested", rule="AE 8.22b")
-        elif sea not in (board.zones[here].seas or ()):
-            raise Refused(f"{board.seas[sea].name} is not on {board.zones[here].name}", rule="AE 8.22")
-        level = influence.get(sea, "none")
-        blocked = level in ("limited", enemy)
-        if blocked and cmd.mode in ("return", "rebase", "extended_return"):
-            raise Refused(f"returning fleets do not enter {board.seas[sea].name} (enemy influence)", rule="AE 8.8")
-        if blocked and i < len(cmd.path) - 1:
-            raise Refused(f"the move stops on entering {board.seas[sea].name} (enemy influence)", rule="AE 8.22")
-        here = sea
-
-
 def _national_ports(s: AEState, p) -> tuple[str, ...]:
     return tuple(z for z, zone in s.board.zones.items() if zone.port == "national" and zone.colour == p.nation)
 
@@ -234,6 +196,3 @@ def record_escalation(cmd: RecordEscalation, s: AEState, ctx: Context) -> list[e
             raise Refused(f"{f.id}: every committed CV step carries a CBA unit ({f.steps} steps, {carried} CBA)",
                           rule="AE 9.22")
     return [ev.UsEscalationEarned(fleets=tuple(cmd.fleets), steps=steps, cv_steps=cv_steps, trigger=cmd.trigger)]
-
-
-check_path = _check_path  # also used by Extended Naval Operations (AE 8.23)

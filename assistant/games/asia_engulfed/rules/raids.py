@@ -15,7 +15,7 @@ from assistant.games.asia_engulfed import events_air as ea
 from assistant.games.asia_engulfed.commands_air import AttackPort, StrikePort
 from assistant.games.asia_engulfed.rules import pearl_harbor
 from assistant.games.asia_engulfed.rules.air_missions import aa_dice, battle_at, no_owed, side_name, units
-from assistant.games.asia_engulfed.rules.air_naval import is_kamikaze
+from assistant.games.asia_engulfed.places import is_kamikaze
 from assistant.games.asia_engulfed.rules.naval_combat import apply_results
 from assistant.games.asia_engulfed.state import AEState
 from events.base import Event
