@@ -159,7 +159,8 @@ def _report_file(game_id: str, fmt: str):
         if fmt == "json":
             page.files[fmt] = msgspec.json.format(msgspec.json.encode(page.report)).decode()
         else:
-            page.files[fmt] = (render_html if fmt == "html" else render_markdown)(page.report)
+            page.files[fmt] = (render_html(page.report, lambda s: chart(s, "svg")) if fmt == "html"
+                               else render_markdown(page.report))
     name = _file_name(page.report.title, gid)
     return Response(page.files[fmt], mimetype=REPORT_TYPES[fmt],
                     headers={"Content-Disposition": f'attachment; filename="{name}-report.{fmt}"'})

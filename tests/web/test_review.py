@@ -143,6 +143,9 @@ def test_a_report_rebuilt_for_a_new_event_redraws_only_the_charts_whose_numbers_
     assert "treasury" in drawn and "production" not in drawn  # 9 IPCs spent; no territory changed hands
     assert bought[metrics.index("treasury")] != first[metrics.index("treasury")]
     assert bought[metrics.index("production")] == first[metrics.index("production")]
+    drawn.clear()
+    whole = text(aa_client.get(f"/g/{gid}/report.html"))  # the download holds the charts the page showed
+    assert drawn == [] and all(chart in whole for chart in bought)
 
 
 # ---------------------------------------------------------------- summaries
