@@ -32,27 +32,28 @@ def test_sqlite_reads_the_fork_notes_from_their_index(tmp_path):
     store.close()
 
 
-def test_a_file_where_the_index_could_not_be_made_is_still_searched(app, monkeypatch):
-    """A read-only file from before the index opens without it (store.py passes over the refusal)."""
+def a_file_from_before_the_index(app) -> tuple[str, str]:
+    """(game, file): a fork's note written, then the index dropped, as in a file from before it."""
     gid = app.new_game("toy", {"treasury": 10})
     app.handle(gid, AddNote(about_seq=1, text="What-if fork of game abc from its event 1."))
     path = app.store.path
     app.store.close()
     with sqlite3.connect(path) as conn:
         conn.execute("DROP INDEX events_fork_notes")
+    return gid, path
+
+
+def test_a_file_where_the_index_could_not_be_made_is_still_searched(app, monkeypatch):
+    """A read-only file from before the index opens without it (store.py passes over the refusal)."""
+    gid, path = a_file_from_before_the_index(app)
     monkeypatch.setattr(store_module, "INDEXES", (CHECKPOINT_INDEX,))
     store = EventStore(path)
     assert store.fork_notes(gid) == [2]
     store.close()
 
 
-def test_a_file_from_before_the_index_gains_it_when_opened(app, tmp_path):
-    gid = app.new_game("toy", {"treasury": 10})
-    app.handle(gid, AddNote(about_seq=1, text="What-if fork of game abc from its event 1."))
-    path = app.store.path
-    app.store.close()
-    with sqlite3.connect(path) as conn:
-        conn.execute("DROP INDEX events_fork_notes")
+def test_a_file_from_before_the_index_gains_it_when_opened(app):
+    gid, path = a_file_from_before_the_index(app)
     store = EventStore(path)
     names = {r[0] for r in store._connect().execute("SELECT name FROM sqlite_master WHERE type='index'")}
     assert "events_fork_notes" in names
