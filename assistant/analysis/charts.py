@@ -8,6 +8,7 @@ tests can check that the plotted points are those numbers.
 from __future__ import annotations
 
 import io
+import threading
 from typing import TYPE_CHECKING
 
 from assistant.analysis.report_model import Series
@@ -19,6 +20,7 @@ FORMATS = {"svg": "image/svg+xml", "png": "image/png"}
 # Text stays text in the SVG (selectable, and drawing glyphs as paths was most of a report's time);
 # fixed margins instead of tight_layout and a fixed legend corner for the same reason.
 STYLE = {"svg.fonttype": "none", "svg.hashsalt": "report"}
+_DRAWING = threading.Lock()
 
 
 def _matplotlib():
@@ -61,6 +63,8 @@ def render(series: Series, fmt: str = "svg") -> bytes:
     if fmt not in FORMATS:
         raise ValueError(f"charts export as {', '.join(FORMATS)}, not {fmt!r}")
     buffer = io.BytesIO()
-    with _matplotlib().rc_context(STYLE):
+    # One chart at a time in a process: the report page asks for its charts at once, each on a thread of the
+    # server, and matplotlib is not thread-safe (``rc_context`` sets and restores the process's one rcParams).
+    with _DRAWING, _matplotlib().rc_context(STYLE):
         figure(series).savefig(buffer, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
     return buffer.getvalue()

@@ -58,6 +58,18 @@ def test_chart_plots_exactly_the_series(played):
         charts.render(treasury, "gif")
 
 
+def test_charts_drawn_at_once_on_many_threads_are_the_charts_drawn_one_by_one(played):
+    """The report page asks for its charts at once, each on a server thread: the drawings must not mix."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    app, gid = played
+    series = [s for s in build_report(app, gid).series if s.values] * 4
+    alone = [charts.render(s, fmt) for s, fmt in zip(series, ("svg", "png") * len(series))]
+    with ThreadPoolExecutor(max_workers=len(series)) as pool:
+        together = list(pool.map(charts.render, series, ("svg", "png") * len(series)))
+    assert together == alone
+
+
 def test_battle_table_casualties_and_luck(played):
     app, gid = played
     report = build_report(app, gid)
