@@ -48,6 +48,7 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
     notes: list[Note]
     # every power, nation or side id the report shows -> the name players say ("ussr" -> "the USSR")
     names: dict[str, str] = {}
+    turns: list[tuple[int, list[str]]] = []  # each round in play order, with the sides that had a turn in it
 
     def name(self, who: str) -> str:
         return self.names.get(who, who)

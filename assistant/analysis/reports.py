@@ -16,7 +16,7 @@ from typing import Any
 import jinja2
 import msgspec
 
-from assistant.analysis import charts
+from assistant.analysis import charts, teaching
 from assistant.analysis.adapters import adapter_for
 from assistant.analysis.luck import luck_report
 from assistant.analysis.report_model import Note, Report, Series
@@ -104,6 +104,7 @@ def build_report(app: Any, game_id: str) -> Report:
         counts=adapter.counts, round_ends=[s for _, s in ends], series=series, battles=battles,
         casualties=casualties, ledger=ledger,
         luck=luck, notes=notes, names={who: label(adapter.side_name(who)) for who in sorted(shown) if who},
+        turns=teaching.turns(entries),
     )
 
 

@@ -91,6 +91,22 @@ def steps(app: Any, game_id: str) -> list[Step]:
     return out
 
 
+def turns(entries: Any) -> list[tuple[int, list[str]]]:
+    """Each round of the log in play order, with the sides that had a turn in it in order: the rounds and sides the
+    replay's steps fall in (the clock set by each phase not taken back), without wording or building the steps."""
+    rounds: list[int] = []
+    sides: dict[int, list[str]] = {}
+    round_, side = 0, ""
+    for e in entries:
+        if isinstance(e.event, PhaseBegan) and not e.cancelled:
+            round_, side = e.event.round, e.event.side
+        if not rounds or rounds[-1] != round_:
+            rounds.append(round_)
+        if side and side not in sides.setdefault(round_, []):
+            sides[round_].append(side)
+    return [(r, sides.get(r, [])) for r in rounds]
+
+
 def _own_rule(event: Any) -> str:
     """The rule an event names itself (Europe Engulfed's ledger, losses and eliminations carry theirs) is more
     precise than the rule book entry for its type."""

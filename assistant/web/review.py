@@ -133,12 +133,11 @@ def _report(game_id: str, spectator: str | None):
     game = assistant().game(gid)
     urls = _urls(gid, spectator)
     if spectator not in page.fragments:  # the body depends only on the log and on who looks (links)
-        steps = teaching_steps(gid)
         page.fragments[spectator] = Markup(render_template(
             "review/_report.html", r=page.report, urls=urls, term=presenter_for(assistant().registry.get(page.report.kind)).term,
             origin=origin_link(gid), notes_shown=NOTES_SHOWN,
-            summary_rounds=[(r, page.report.round_labels.get(r) or ("set-up" if r == 0 else str(r)),
-                             steps.sides.get(r, [])) for r, _ in steps.rounds]))
+            summary_rounds=[(r, page.report.round_labels.get(r) or ("set-up" if r == 0 else str(r)), sides)
+                            for r, sides in page.report.turns]))
     if is_htmx():
         return page.fragments[spectator]
     return render_template("review/report.html", body=page.fragments[spectator], game=game, urls=urls,

@@ -104,3 +104,22 @@ def test_a_fork_from_inside_a_command_starts_after_the_whole_command(app, skirmi
     assert fork_origin(app, fork) == (skirmish, end)
     assert app.view(fork, at=end).states == app.view(skirmish, at=end).states
     assert app.head(fork) == end + 1  # the copied commands and the note naming the origin
+
+
+def test_the_reports_turns_are_the_rounds_and_sides_the_replay_steps_through(app, skirmish):
+    """The report page lists the turns to summarise from the report alone (it no longer builds the replay's steps):
+    they must be the replay's, a phase taken back included."""
+    from assistant.analysis import teaching
+    from assistant.analysis.reports import build_report
+
+    app.handle(skirmish, '{"type": "toy.end_phase"}')
+    app.handle(skirmish, Undo())  # a phase begun, then taken back: its side must not count
+    app.handle(skirmish, '{"type": "toy.buy", "count": 1}')
+    rounds, sides = [], {}
+    for s in steps(app, skirmish):  # as the replay's pages read them
+        if not rounds or rounds[-1] != s.round:
+            rounds.append(s.round)
+        if s.side and s.side not in sides.setdefault(s.round, []):
+            sides[s.round].append(s.side)
+    assert build_report(app, skirmish).turns == [(r, sides.get(r, [])) for r in rounds]
+    assert teaching.turns(app.log(skirmish)) == [(0, []), (1, ["red", "blue"]), (2, ["red"])]
