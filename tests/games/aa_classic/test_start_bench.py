@@ -22,6 +22,7 @@ def test_the_start_bench_times_the_installed_command_and_its_peers(tmp_path, mon
     assert figures["command"].startswith("tabletop state" if script.is_file() else "python")
     for name in ("state_at_process_s_median", "python_pass_s_median", "python_S_pass_s_median"):
         assert figures[name] > 0
+    assert figures["interpreter"].startswith(f"{sys.executable} (CPython {sys.version.split()[0]}, libpython ")
     # what was timed is what a player gets: the table at an event, printed
     at = subprocess.run(start_bench._tabletop("--db", str(db), "--json", "state", game_id, "--at", "700"),
                         capture_output=True, text=True, check=True)
