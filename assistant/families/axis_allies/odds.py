@@ -52,8 +52,8 @@ def battle_odds(battle: Battle) -> Odds:
     key = _encoder.encode(battle)
     odds = _SOLVED.get(key)
     if odds is None:
-        chain = Chain(battle)
-        odds = Solver(chain).solve() if suits(chain) else StepwiseChain(battle).solve()
+        chain = StepwiseChain(battle)  # a Chain that can also solve itself state by state: set up once for either
+        odds = Solver(chain).solve() if suits(chain) else chain.solve()
         if len(_SOLVED) >= _SOLVED_MAX:
             del _SOLVED[next(iter(_SOLVED))]  # the oldest first
         _SOLVED[key] = odds

@@ -32,7 +32,6 @@ GATHER = 1 << 11  # transitions read at once in the backward pass (bounds its te
 BATCH = 1 << 20  # hit combinations worked out at once (bounds the temporary arrays of ``_Hits``)
 
 
-
 @dataclass
 class _Outcomes:
     mass: dict[str, float]
