@@ -352,3 +352,20 @@ def test_an_outstanding_correction_is_a_warning_in_the_banner_and_the_log(aa, aa
     assert 'class="notice warning"' in banner and "Roll back to the throw or edit the board" in banner
     assert f"?at={seq}" in banner
     assert re.search(rf'<li id="e{seq}" class="entry warning"', html) and "To settle:" in html
+
+
+def test_a_battle_too_large_for_exact_odds_says_so_and_is_fought_without_them(aa, aa_client, battle_game,
+                                                                              monkeypatch):
+    from assistant.families.axis_allies import odds as family
+
+    family.clear_caches()
+    monkeypatch.setattr(family, "GRID_ENTRIES_MAX", 10)
+    html = text(aa_client.get(f"/g/{battle_game}"))
+    panel = re.search(r'<div class="oddspanel".*?</div>', html, re.S).group(0)
+    assert "Odds before any die is rolled" in panel and "Too large a battle for exact odds here:" in panel
+    assert "Expected survivors" not in panel and "Recompute" not in panel
+
+    aa.handle(battle_game, '{"type": "aa.fire", "battle": "Finland-Norway", "faces": [1, 1, 3]}')
+    assert not [e for e in aa.log(battle_game) if e.type == "aa.battle_odds_recorded"]
+    report = text(aa_client.get(f"/g/{battle_game}/report"))  # its battle table: no odds, a dash
+    assert "Finland-Norway" in report

@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import msgspec
 
-from assistant.families.axis_allies.battle import MAX_ROUNDS, Battle, BattleRules, Odds, UnitProfile, profiles_from_table
+from assistant.families.axis_allies.battle import (MAX_ROUNDS, Battle, BattleRules, Odds, TooLarge, UnitProfile,
+                                                   profiles_from_table)
 from assistant.families.axis_allies.chain import Chain
 from assistant.families.axis_allies.dice import binomial, hits_pmf, pascal
 from assistant.families.axis_allies.solver import Solver, suits
 from assistant.families.axis_allies.stepwise import StepwiseChain
 
-__all__ = ["MAX_ROUNDS", "Battle", "BattleRules", "Odds", "UnitProfile", "battle_odds", "casualty_orders",
+__all__ = ["MAX_ROUNDS", "Battle", "BattleRules", "Odds", "TooLarge", "UnitProfile", "battle_odds", "casualty_orders",
            "clear_caches", "profiles_from_table"]
 
 _encoder = msgspec.msgpack.Encoder()  # insertion order kept: a given casualty order is part of the battle
@@ -47,13 +48,28 @@ _SOLVED: dict[bytes, Odds] = {}
 _SOLVED_MAX = 512
 
 
+# What one battle may cost, so that a giant stack neither holds the table for minutes nor takes the machine's memory:
+# the grid's transition arrays grow with the cube of the forces' states (12 million entries: some 300 MB and a
+# second here; 92 against 97 land units would need 2.6 GB and 10 s, 138 against 145 some 18 GB), the
+# state-by-state solver's work with its cells (60,000: some 200 MB and 1.5 s). docs/speed.md has the figures.
+GRID_ENTRIES_MAX = 12_000_000
+STEPWISE_CELLS_MAX = 60_000
+
+
 def battle_odds(battle: Battle) -> Odds:
-    """Exact outcome probabilities, expected survivors and the distribution of rounds."""
+    """Exact outcome probabilities, expected survivors and the distribution of rounds. Raises ``TooLarge`` for a
+    battle beyond what the solvers may spend (``GRID_ENTRIES_MAX``, ``STEPWISE_CELLS_MAX``)."""
     key = _encoder.encode(battle)
     odds = _SOLVED.get(key)
     if odds is None:
         chain = StepwiseChain(battle)  # a Chain that can also solve itself state by state: set up once for either
-        odds = Solver(chain).solve() if suits(chain) else chain.solve()
+        grid = suits(chain)
+        na, nd = len(chain.a_states), len(chain.d_states)
+        if (na * nd * (na + nd) > GRID_ENTRIES_MAX) if grid else (na * nd > STEPWISE_CELLS_MAX):
+            units = len(chain.A.start[0]), len(chain.D.start[0])
+            raise TooLarge(f"Too large a battle for exact odds here: {units[0]} attacking against {units[1]} "
+                           f"defending units make {na * nd:,} states of the two forces to work through.")
+        odds = Solver(chain).solve() if grid else chain.solve()
         if len(_SOLVED) >= _SOLVED_MAX:
             del _SOLVED[next(iter(_SOLVED))]  # the oldest first
         _SOLVED[key] = odds

@@ -22,7 +22,7 @@ def retreat_refusal(state: State, key: str) -> str | None:
 def battle_odds(state: State, key: str, retreat_at: int | None = None) -> ev.BattleOddsRecorded | None:
     """The odds of battle ``key`` for the forces in it now (A&A §6.2-§6.4: AA fire, support shots, first strikes),
     as the log would record them; None when no die decides it (a raid, or a side with nothing that fights).
-    ``retreat_at``: the attacker retreats when down to that many units (refused where the rules forbid it)."""
+    Raises the family's ``TooLarge`` for a battle too large to work out. ``retreat_at``: the attacker retreats when down to that many units (refused where the rules forbid it)."""
     # numpy and the report's adapters load when a battle first needs its odds, not with the game's rules
     from assistant.families.axis_allies.odds import Battle as OddsBattle
     from assistant.families.axis_allies.odds import battle_odds as exact_odds
@@ -60,5 +60,11 @@ def first_die(b: Battle) -> bool:
 
 
 def record_odds(state: State, b: Battle) -> list[ev.BattleOddsRecorded]:
-    found = battle_odds(state, b.key)
+    """The odds to write before the first die; none for a battle too large to work out (the battle goes on)."""
+    from assistant.families.axis_allies.battle import TooLarge
+
+    try:
+        found = battle_odds(state, b.key)
+    except TooLarge:
+        return []
     return [] if found is None else [found]

@@ -15,6 +15,7 @@ from flask import render_template
 from markupsafe import Markup
 
 import assistant.games.aa_classic.events as ev
+from assistant.families.axis_allies.battle import TooLarge
 from assistant.games.aa_classic import commands as cmd
 from assistant.games.aa_classic import map_svg
 from assistant.games.aa_classic.map_svg import COLOURS, NEUTRAL, power_name
@@ -253,7 +254,10 @@ class AAPresenter(Presenter):
                                            "no_retreat": retreat_refusal(s, key)}
 
     def _exact(self, s: State, key: str, retreat: int | None) -> dict[str, Any] | None:
-        now = battle_odds(s, key, retreat)
+        try:
+            now = battle_odds(s, key, retreat)
+        except TooLarge as exc:
+            return {"too_large": str(exc)}
         return None if now is None else _odds_fields(now)
 
     def _recorded(self, table: Table, key: str) -> ev.BattleOddsRecorded | None:

@@ -4,13 +4,13 @@ destroyer opposite [T L106, E L63], aircraft hitting submarines only beside a fr
 submarine hits never on aircraft [T L98], AA fire before the battle [T L32], shore support in a landing's first
 round [E L49]. Submerging and retreats are the players' choices and are not modelled: the odds fight to the end.
 
-``battle_odds(state, key)`` is pure (the battle panel shows it before any die); ``record_odds`` writes the same
-numbers into the log before a battle's first die."""
+``battle_odds(state, key)`` is pure (the battle panel shows it before any die; the family's ``TooLarge`` for a battle
+too large to work out); ``record_odds`` writes the same numbers into the log before a battle's first die."""
 
 from __future__ import annotations
 
 from assistant.families.axis_allies.odds import Battle as OddsBattle
-from assistant.families.axis_allies.odds import BattleRules, UnitProfile
+from assistant.families.axis_allies.odds import BattleRules, TooLarge, UnitProfile
 from assistant.families.axis_allies.odds import battle_odds as exact_odds
 from assistant.games.aa_europe import events as ev
 from assistant.games.aa_europe.moves import forces as f
@@ -69,5 +69,9 @@ def battle_odds(state: State, key: str) -> ev.BattleOddsRecorded | None:
 
 
 def record_odds(state: State, b: Battle) -> list[ev.BattleOddsRecorded]:
-    found = battle_odds(state, b.key)
+    """The odds to write before the first die; none for a battle too large to work out (the battle goes on)."""
+    try:
+        found = battle_odds(state, b.key)
+    except TooLarge:
+        return []
     return [] if found is None else [found]

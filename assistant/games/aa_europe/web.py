@@ -14,6 +14,7 @@ from typing import Any
 from flask import render_template
 from markupsafe import Markup
 
+from assistant.families.axis_allies.battle import TooLarge
 from assistant.games.aa_europe import commands as cmd
 from assistant.games.aa_europe import map_svg
 from assistant.games.aa_europe.map_svg import COLOURS, NEUTRAL, name
@@ -197,14 +198,23 @@ class EuropePresenter(Presenter):
 
     def _odds(self, table: Table, b) -> dict[str, Any]:
         if b.round == 1 and not b.fired:
-            found = ODDS.get(("now", table.game_id, table.view.seq, b.key),
-                             lambda: battle_odds(table.view.game, b.key))
+            found = ODDS.get(("now", table.game_id, table.view.seq, b.key), lambda: self._exact(table.view.game, b.key))
+            if isinstance(found, str):
+                return {"odds": None, "too_large": found}
             return {"odds": found, "recorded": False}
         recorded = table.view.read("battles").records
         rec = next((r for r in reversed(recorded) if r.key == b.key), None)
         if rec is None or not rec.odds:
             return {"odds": None}
         return {"odds": type("Odds", (), {**rec.odds, "expected_rounds": 0})(), "recorded": True}
+
+    @staticmethod
+    def _exact(s: State, key: str):
+        """The battle's exact odds now, or why there are none (a battle too large to work out)."""
+        try:
+            return battle_odds(s, key)
+        except TooLarge as exc:
+            return str(exc)
 
     # ------------------------------------------------------------------ ledgers
     def ledgers(self, table: Table) -> Markup:

@@ -66,3 +66,18 @@ def test_odds_recorded_before_the_first_die():
     assert done.index(odds) == 0
     later = t.do(c.Fire(battle="Baltic States"), 6, 6, 6)
     assert not of(later, ev.BattleOddsRecorded)
+
+
+def test_a_battle_too_large_for_exact_odds_is_fought_without_them(monkeypatch):
+    """Above the family's bound no odds are written, and the first die is thrown as ever (a giant stack must not
+    hold the table, nor take the machine's memory)."""
+    from assistant.families.axis_allies import odds as family
+
+    family.clear_caches()
+    monkeypatch.setattr(family, "GRID_ENTRIES_MAX", 10)
+    t = Table()
+    t.until("germany", "combat_move")
+    t.do(c.Move(path=("Poland", "Baltic States"), units={"infantry": 3, "artillery": 1}))
+    t.do(c.EndPhase())
+    done = t.do(c.Fire(battle="Baltic States"), 6, 6, 6, 6)
+    assert [type(e).__name__ for e in done] == ["DiceRolled", "HitsScored"]

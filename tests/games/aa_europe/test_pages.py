@@ -97,3 +97,15 @@ def test_the_convoy_column_shows_only_while_a_power_loses_convoy_income(app, cli
     assert header in html  # a German submarine on a British convoy centre: Britain's loss is shown
     row = html.split("Great Britain", 1)[1].split("</tr>", 1)[0]
     assert f'<td class="num">{w.value(centre)}</td>' in row
+
+
+def test_the_battle_panel_says_when_a_battle_is_too_large_for_exact_odds(client, game, monkeypatch):
+    from assistant.families.axis_allies import odds as family
+
+    family.clear_caches()
+    monkeypatch.setattr(family, "GRID_ENTRIES_MAX", 10)
+    html = page(client.get(f"/g/{game}"))
+    panel = html[html.index('<div class="oddspanel"'):]
+    panel = panel[:panel.index("</div>")]
+    assert "Odds before any die is rolled" in panel and "Attacker wins" not in panel
+    assert "Too large a battle for exact odds here: 4 attacking against 3 defending units make" in panel

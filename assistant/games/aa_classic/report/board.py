@@ -16,7 +16,7 @@ from assistant.analysis.luck import Attribution
 from assistant.families.axis_allies.fights import Fight, Tags
 from assistant.families.axis_allies.fights import fights as family_fights
 from assistant.families.axis_allies.fights import labels as family_labels
-from assistant.families.axis_allies.odds import Battle, UnitProfile, battle_odds
+from assistant.families.axis_allies.odds import Battle, TooLarge, UnitProfile, battle_odds
 from assistant.games.aa_classic.colours import COLOURS
 from assistant.games.aa_classic.describe import POWER, battle_name
 from events.core import DiceRolled
@@ -140,15 +140,19 @@ def battle_rows(app: Any, game_id: str, entries: Sequence[Any]) -> list[BattleRo
                     "captures": kept.captures, "retreat": kept.retreat, "expected_rounds": kept.expected_rounds}
         elif b.kind != "bombing" and attacking and defending:
             world = state.world
-            result = battle_odds(
-                Battle(
-                    profiles=profiles(world, state.techs(b.attacker), state.techs(defender)),
-                    attackers=attacking, defenders=defending, at_sea=b.kind == "naval",
-                    support_fire={k: n for k, n in bombarding.items() if world.units[k].attack} if b.amphibious else {},
+            try:
+                result = battle_odds(
+                    Battle(
+                        profiles=profiles(world, state.techs(b.attacker), state.techs(defender)),
+                        attackers=attacking, defenders=defending, at_sea=b.kind == "naval",
+                        support_fire={k: n for k, n in bombarding.items() if world.units[k].attack} if b.amphibious
+                        else {},
+                    )
                 )
-            )
-            odds = {"attacker_wins": result.attacker_wins, "defender_wins": result.defender_wins,
-                    "draw": result.draw, "captures": result.captures}
+                odds = {"attacker_wins": result.attacker_wins, "defender_wins": result.defender_wins,
+                        "draw": result.draw, "captures": result.captures}
+            except TooLarge:
+                pass  # a battle too large for exact odds is reported without them
         lost: dict[str, dict[str, int]] = {"attacker": {}, "defender": {}}
         for uid, side in fight.lost.items():
             u = state.units.get(uid)
