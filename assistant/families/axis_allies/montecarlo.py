@@ -36,6 +36,10 @@ class Estimate(msgspec.Struct, frozen=True, kw_only=True):
     def standard_error(self, p: float) -> float:
         return sqrt(max(p * (1.0 - p), 1e-12) / self.runs)
 
+    def margin(self) -> float:
+        """Two standard errors of the least certain outcome, in percentage points (what a table is told)."""
+        return 200 * max(self.standard_error(getattr(self, k)) for k in OUTCOMES)
+
 
 def _roll(rng: random.Random, groups: tuple[tuple[int, int], ...], sides: int) -> int:
     hits = 0
@@ -112,36 +116,42 @@ def simulate(battle: Battle, runs: int = 10_000, seed: int = 0, max_rounds: int 
 
 
 def simulate_vectorised(battle: Battle, runs: int = 10_000, seed: int = 0, max_rounds: int = 1000) -> Estimate:
-    """The same battle with every run at once (numpy): the peer the exact calculator's speed is measured against.
+    """The same battle with every run at once (numpy): the peer the exact calculator's speed is measured against,
+    and the estimate of a battle too large for exact odds.
 
-    Each side's force is its position along its casualty chain (units lost so far, first lost first, as
-    ``forces.Side`` takes them); each round draws, for every run still fighting, one binomial per hit value and
-    side. For battles of plain fire (no AA gun, submarine first strike, restricted hits, two-hit units or support
-    shots), which is what a land battle of infantry, armour and aircraft is; others raise ``ValueError``.
+    Each run's force is an index into its side's states (``Chain``); a hit moves it one state on along its casualty
+    order (``forces.Side``), so h hits are a look-up in a table of walks. Each round draws, for every run still
+    fighting, one binomial per hit value and side. AA fire before the battle draws how many aircraft each run loses.
+    For battles of plain fire and AA guns (no submarine first strike, restricted hits, two-hit units or support
+    shots), which is what a land battle is; others raise ``ValueError``.
     """
     import numpy as np
 
     chain = Chain(battle)
     A, D = chain.A, chain.D
-    planes = any(A.aircraft[t] for t in A.start[0])
-    if (chain.aa_value and planes) or chain.support or any(A.first_strike + D.first_strike + A.restricted
-                                                          + D.restricted + A.two_hit + D.two_hit):
-        raise ValueError("the vectorised simulation covers battles of plain fire only")
+    if chain.support or any(A.first_strike + D.first_strike + A.restricted + D.restricted + A.two_hit + D.two_hit):
+        raise ValueError("the vectorised simulation covers battles of plain fire and AA guns only")
     sides = chain.rules.sides
 
-    def along(side) -> tuple[list[SideState], np.ndarray]:
-        states = [side.start]
-        for _ in range(side.hp(side.start)):
-            states.append(side.take(states[-1], 0, 1))
-        dice = np.zeros((len(states), sides + 1), dtype=np.int64)  # [position, hit value] -> dice
-        for p, s in enumerate(states):
+    def tables(side, states, index) -> tuple[np.ndarray, np.ndarray]:
+        """walk[x, h]: the state h hits leave state x in; dice[x, v]: the dice hitting on v that x fires."""
+        top = max(side.hp(s) for s in states)
+        after_one = np.array([index[side.take(s, 0, 1)] for s in states], dtype=np.int64)
+        walk = np.empty((len(states), top + 1), dtype=np.int64)
+        walk[:, 0] = np.arange(len(states))
+        for h in range(1, top + 1):
+            walk[:, h] = after_one[walk[:, h - 1]]
+        dice = np.zeros((len(states), sides + 1), dtype=np.int64)
+        for x, s in enumerate(states):
             for value, n in side.fire_groups(s, False)[1]:
-                dice[p, min(value, sides)] += n
-        return states, dice
+                dice[x, min(value, sides)] += n
+        return walk, dice
 
-    a_states, a_dice = along(A)
-    d_states, d_dice = along(D)
-    a_end, d_end = len(a_states) - 1, len(d_states) - 1
+    a_walk, a_dice = tables(A, chain.a_states, chain.ai)
+    d_walk, d_dice = tables(D, chain.d_states, chain.di)
+    a_top, d_top = a_walk.shape[1] - 1, d_walk.shape[1] - 1
+    a_alive = np.array([bool(s[0]) for s in chain.a_states])
+    d_alive = np.array([bool(s[0]) for s in chain.d_states])
     rng = np.random.default_rng(seed)
     values = [v for v in range(1, sides + 1) if a_dice[:, v].any() or d_dice[:, v].any()]
 
@@ -151,39 +161,44 @@ def simulate_vectorised(battle: Battle, runs: int = 10_000, seed: int = 0, max_r
             total += rng.binomial(dice[:, v], v / sides)
         return total
 
-    a_pos = np.zeros(runs, dtype=np.int64)
-    d_pos = np.zeros(runs, dtype=np.int64)
+    planes = sum(1 for t in A.start[0] if A.aircraft[t])
+    if chain.aa_value and planes:  # before the battle: each aircraft one die of the AA gun
+        after_aa = np.array([chain.ai[A.take(A.start, 0, k, aircraft_only=True)] for k in range(planes + 1)])
+        a_pos = after_aa[rng.binomial(planes, chain.aa_value / sides, size=runs)]
+    else:
+        a_pos = np.full(runs, chain.ai[A.start], dtype=np.int64)
+    d_pos = np.full(runs, chain.di[D.start], dtype=np.int64)
     rounds = np.zeros(runs, dtype=np.int64)
-    fighting = np.ones(runs, dtype=bool)
+    fighting = a_alive[a_pos] & d_alive[d_pos]
     retreated = np.zeros(runs, dtype=bool)
-    a_units = np.array([len(s[0]) for s in a_states])
+    a_units = np.array([len(s[0]) for s in chain.a_states])
     r = 0
     while r < max_rounds and fighting.any():
         r += 1
         now = np.flatnonzero(fighting)
         on_d, on_a = hits(a_dice[a_pos[now]]), hits(d_dice[d_pos[now]])
-        a_pos[now] = np.minimum(a_pos[now] + on_a, a_end)
-        d_pos[now] = np.minimum(d_pos[now] + on_d, d_end)
+        a_pos[now] = a_walk[a_pos[now], np.minimum(on_a, a_top)]
+        d_pos[now] = d_walk[d_pos[now], np.minimum(on_d, d_top)]
         rounds[now] = r
-        over = (a_pos[now] == a_end) | (d_pos[now] == d_end)
+        over = ~a_alive[a_pos[now]] | ~d_alive[d_pos[now]]
         if chain.retreat_at is not None:
             back = ~over & (a_units[a_pos[now]] <= chain.retreat_at)
             retreated[now[back]] = True
             over |= back
         fighting[now[over]] = False
-    a_alive, d_alive = a_pos < a_end, d_pos < d_end
+    a_left, d_left = a_alive[a_pos], d_alive[d_pos]
     settled = ~fighting & ~retreated
-    won = settled & a_alive & ~d_alive
-    takers = np.array([chain.land and any(A.taker[t] for t in s[0]) for s in a_states])
-    a_counts = np.array([A.counts(s) for s in a_states], dtype=float)
-    d_counts = np.array([D.counts(s) for s in d_states], dtype=float)
+    won = settled & a_left & ~d_left
+    takers = np.array([chain.land and any(A.taker[t] for t in s[0]) for s in chain.a_states])
+    a_counts = np.array([A.counts(s) for s in chain.a_states], dtype=float).reshape(len(chain.a_states), -1)
+    d_counts = np.array([D.counts(s) for s in chain.d_states], dtype=float).reshape(len(chain.d_states), -1)
     spread = np.bincount(rounds, minlength=1) / runs
     return Estimate(
         runs=runs,
         seed=seed,
         attacker_wins=float(won.mean()),
-        defender_wins=float((settled & ~a_alive & d_alive).mean()),
-        draw=float((settled & ~a_alive & ~d_alive).mean()),
+        defender_wins=float((settled & ~a_left & d_left).mean()),
+        draw=float((settled & ~a_left & ~d_left).mean()),
         retreat=float(retreated.mean()),
         stalemate=float(fighting.mean()),
         captures=float((won & takers[a_pos]).mean()),

@@ -35,11 +35,12 @@ from assistant.families.axis_allies.battle import (MAX_ROUNDS, Battle, BattleRul
                                                    profiles_from_table)
 from assistant.families.axis_allies.chain import Chain
 from assistant.families.axis_allies.dice import binomial, hits_pmf, pascal
+from assistant.families.axis_allies.montecarlo import Estimate, simulate_vectorised
 from assistant.families.axis_allies.solver import Solver, suits
 from assistant.families.axis_allies.stepwise import StepwiseChain
 
-__all__ = ["MAX_ROUNDS", "Battle", "BattleRules", "Odds", "TooLarge", "UnitProfile", "battle_odds", "casualty_orders",
-           "clear_caches", "profiles_from_table"]
+__all__ = ["MAX_ROUNDS", "Battle", "BattleRules", "Estimate", "Odds", "TooLarge", "UnitProfile", "battle_odds",
+           "casualty_orders", "clear_caches", "estimate", "profiles_from_table"]
 
 _encoder = msgspec.msgpack.Encoder()  # insertion order kept: a given casualty order is part of the battle
 
@@ -68,12 +69,25 @@ def battle_odds(battle: Battle) -> Odds:
         if (na * nd * (na + nd) > GRID_ENTRIES_MAX) if grid else (na * nd > STEPWISE_CELLS_MAX):
             units = len(chain.A.start[0]), len(chain.D.start[0])
             raise TooLarge(f"Too large a battle for exact odds here: {units[0]} attacking against {units[1]} "
-                           f"defending units make {na * nd:,} states of the two forces to work through.")
+                           f"defending units make {na * nd:,} states of the two forces to work through.", battle)
         odds = Solver(chain).solve() if grid else chain.solve()
         if len(_SOLVED) >= _SOLVED_MAX:
             del _SOLVED[next(iter(_SOLVED))]  # the oldest first
         _SOLVED[key] = odds
     return odds
+
+
+ESTIMATE_RUNS = 10_000  # two standard errors of a probability: at most one percentage point
+
+
+def estimate(battle: Battle, runs: int = ESTIMATE_RUNS) -> Estimate | None:
+    """What simulated battles say of one too large for exact odds (``TooLarge``): every run at once, with a fixed
+    seed so that the same battle always shows the same figures. None where the simulation does not model the
+    battle (first strikes, two-hit battleships, shore support: fleets and landings)."""
+    try:
+        return simulate_vectorised(battle, runs=runs, seed=0)
+    except ValueError:
+        return None
 
 
 def clear_caches() -> None:

@@ -257,7 +257,9 @@ class AAPresenter(Presenter):
         try:
             now = battle_odds(s, key, retreat)
         except TooLarge as exc:
-            return {"too_large": str(exc)}
+            from assistant.families.axis_allies.odds import estimate
+
+            return {"too_large": str(exc), "estimate": estimate(exc.battle)}
         return None if now is None else _odds_fields(now)
 
     def _recorded(self, table: Table, key: str) -> ev.BattleOddsRecorded | None:

@@ -199,8 +199,8 @@ class EuropePresenter(Presenter):
     def _odds(self, table: Table, b) -> dict[str, Any]:
         if b.round == 1 and not b.fired:
             found = ODDS.get(("now", table.game_id, table.view.seq, b.key), lambda: self._exact(table.view.game, b.key))
-            if isinstance(found, str):
-                return {"odds": None, "too_large": found}
+            if isinstance(found, dict):
+                return {"odds": None, **found}
             return {"odds": found, "recorded": False}
         recorded = table.view.read("battles").records
         rec = next((r for r in reversed(recorded) if r.key == b.key), None)
@@ -210,11 +210,13 @@ class EuropePresenter(Presenter):
 
     @staticmethod
     def _exact(s: State, key: str):
-        """The battle's exact odds now, or why there are none (a battle too large to work out)."""
+        """The battle's exact odds now; for a battle too large to work out, why, and what simulation says of it."""
         try:
             return battle_odds(s, key)
         except TooLarge as exc:
-            return str(exc)
+            from assistant.families.axis_allies.odds import estimate
+
+            return {"too_large": str(exc), "estimate": estimate(exc.battle)}
 
     # ------------------------------------------------------------------ ledgers
     def ledgers(self, table: Table) -> Markup:

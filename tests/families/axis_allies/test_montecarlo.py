@@ -4,7 +4,9 @@ import pytest
 
 from assistant.families.axis_allies.montecarlo import simulate, simulate_vectorised
 from assistant.families.axis_allies.odds import Battle, BattleRules, battle_odds
+from assistant.games.aa_europe.odds import RULES
 from tests.analysis.profiles import AA_CLASSIC as P
+from tests.families.axis_allies.test_solver_matches_reference import E
 
 BATTLES = {
     "land, mixed, AA gun": Battle(
@@ -46,12 +48,18 @@ PLAIN = {
         defenders={"infantry": 8, "armour": 3, "fighter": 2},
     ),
     "retreat at two attackers": BATTLES["retreat at two attackers"],
+    "land, mixed, AA gun": BATTLES["land, mixed, AA gun"],
+    "A&A Europe land, artillery, AA gun": Battle(
+        profiles=E, rules=RULES, attackers={"infantry": 4, "artillery": 3, "armour": 2, "fighter": 2, "bomber": 1},
+        defenders={"infantry": 6, "artillery": 1, "fighter": 1, "aa_gun": 1},
+    ),
     "naval without submarines": Battle(
         profiles=P, at_sea=True, attackers={"battleship": 1, "fighter": 2}, defenders={"carrier": 1, "fighter": 1},
     ),
 }
 # The pure-Python simulation on every kind of battle; the numpy one (the speed peer of the exact calculator,
-# every run at once) on the battles of plain fire it models.
+# every run at once, and the estimate of a battle too large for it) on the battles of plain fire and AA guns it
+# models.
 CASES = [(simulate, name, battle) for name, battle in BATTLES.items()] + [
     (simulate_vectorised, name, battle) for name, battle in PLAIN.items()]
 
@@ -67,8 +75,9 @@ def test_exact_odds_agree_with_simulation(sample, name, battle):
     assert sum(getattr(sampled, k) for k in outcomes) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("name", ["land, mixed, AA gun", "naval, submarines first strike, carrier fighters",
-                                  "amphibious with two support shots"])
+@pytest.mark.parametrize("name", ["naval, submarines first strike, carrier fighters",
+                                  "amphibious with two support shots",
+                                  "two-hit battleships, defending subs strike first"])
 def test_the_vectorised_simulation_refuses_what_it_does_not_model(name):
     with pytest.raises(ValueError, match="plain fire"):
         simulate_vectorised(BATTLES[name], runs=100)

@@ -99,9 +99,14 @@ def test_the_convoy_column_shows_only_while_a_power_loses_convoy_income(app, cli
     assert f'<td class="num">{w.value(centre)}</td>' in row
 
 
-def test_the_battle_panel_says_when_a_battle_is_too_large_for_exact_odds(client, game, monkeypatch):
-    from assistant.families.axis_allies import odds as family
+def test_the_battle_panel_says_when_a_battle_is_too_large_for_exact_odds(app, client, game, monkeypatch):
+    """Beyond the bound the panel says why there are no exact odds, and what 10,000 simulated battles say."""
+    import re
 
+    from assistant.families.axis_allies import odds as family
+    from assistant.games.aa_europe.odds import battle_odds
+
+    exact = battle_odds(app.view(game).game, "Baltic States")
     family.clear_caches()
     monkeypatch.setattr(family, "GRID_ENTRIES_MAX", 10)
     html = page(client.get(f"/g/{game}"))
@@ -109,3 +114,8 @@ def test_the_battle_panel_says_when_a_battle_is_too_large_for_exact_odds(client,
     panel = panel[:panel.index("</div>")]
     assert "Odds before any die is rolled" in panel and "Attacker wins" not in panel
     assert "Too large a battle for exact odds here: 4 attacking against 3 defending units make" in panel
+    said = re.search(r"Estimated from 10,000 simulated battles, each figure within about ([0-9.]+) points: "
+                     r"attacker wins <strong>(\d+)%</strong> · defender holds <strong>(\d+)%</strong>", panel)
+    margin, wins, holds = float(said.group(1)), int(said.group(2)), int(said.group(3))
+    assert 0.5 < margin <= 1.0
+    assert abs(wins - 100 * exact.attacker_wins) <= margin + 0.5 and abs(holds - 100 * exact.defender_wins) <= margin + 0.5
