@@ -133,25 +133,46 @@ def simulate_vectorised(battle: Battle, runs: int = 10_000, seed: int = 0, max_r
         raise ValueError("the vectorised simulation covers battles of plain fire and AA guns only")
     sides = chain.rules.sides
 
-    def tables(side, states, index) -> tuple[np.ndarray, np.ndarray]:
-        """walk[x, h]: the state h hits leave state x in; dice[x, v]: the dice hitting on v that x fires."""
+    def reachable(side, starts: list[SideState]) -> tuple[list[SideState], dict[SideState, int]]:
+        """The states hits can leave a side in from these (one casualty chain per start; not the chain's states
+        that only hits sparing some units reach, which plain fire never does)."""
+        states, index, todo = [], {}, list(starts)
+        while todo:
+            s = todo.pop()
+            if s not in index:
+                index[s] = len(states)
+                states.append(s)
+                todo.append(side.take(s, 0, 1))
+        return states, index
+
+    def dice_of(side, states) -> np.ndarray:
+        """dice[x, v]: the dice hitting on v that state x fires."""
+        dice = np.zeros((len(states), sides + 1), dtype=np.int64)
+        for x, s in enumerate(states):
+            for value, n in side.fire_groups(s, False)[1]:
+                dice[x, min(value, sides)] += n
+        return dice
+
+    def walks(side, states, index) -> np.ndarray:
+        """walk[x, h]: the state h hits leave state x in (several chains, after AA fire)."""
         top = max(side.hp(s) for s in states)
         after_one = np.array([index[side.take(s, 0, 1)] for s in states], dtype=np.int64)
         walk = np.empty((len(states), top + 1), dtype=np.int64)
         walk[:, 0] = np.arange(len(states))
         for h in range(1, top + 1):
             walk[:, h] = after_one[walk[:, h - 1]]
-        dice = np.zeros((len(states), sides + 1), dtype=np.int64)
-        for x, s in enumerate(states):
-            for value, n in side.fire_groups(s, False)[1]:
-                dice[x, min(value, sides)] += n
-        return walk, dice
+        return walk
 
-    a_walk, a_dice = tables(A, chain.a_states, chain.ai)
-    d_walk, d_dice = tables(D, chain.d_states, chain.di)
-    a_top, d_top = a_walk.shape[1] - 1, d_walk.shape[1] - 1
-    a_alive = np.array([bool(s[0]) for s in chain.a_states])
-    d_alive = np.array([bool(s[0]) for s in chain.d_states])
+    planes = sum(1 for t in A.start[0] if A.aircraft[t])
+    shot = range(planes + 1) if chain.aa_value and planes else range(1)  # aircraft the AA gun may bring down
+    a_states, a_index = reachable(A, [A.take(A.start, 0, k, aircraft_only=True) for k in shot])
+    d_states, d_index = reachable(D, [D.start])
+    a_dice, d_dice = dice_of(A, a_states), dice_of(D, d_states)
+    a_top, d_top = len(a_states) - 1, len(d_states) - 1  # the end of a single casualty chain
+    one_chain = len(shot) == 1
+    a_walk = None if one_chain else walks(A, a_states, a_index)
+    a_alive = np.array([bool(s[0]) for s in a_states])
+    d_alive = np.array([bool(s[0]) for s in d_states])
     rng = np.random.default_rng(seed)
     values = [v for v in range(1, sides + 1) if a_dice[:, v].any() or d_dice[:, v].any()]
 
@@ -161,24 +182,25 @@ def simulate_vectorised(battle: Battle, runs: int = 10_000, seed: int = 0, max_r
             total += rng.binomial(dice[:, v], v / sides)
         return total
 
-    planes = sum(1 for t in A.start[0] if A.aircraft[t])
-    if chain.aa_value and planes:  # before the battle: each aircraft one die of the AA gun
-        after_aa = np.array([chain.ai[A.take(A.start, 0, k, aircraft_only=True)] for k in range(planes + 1)])
+    if len(shot) > 1:  # before the battle: each aircraft one die of the AA gun
+        after_aa = np.array([a_index[A.take(A.start, 0, k, aircraft_only=True)] for k in shot])
         a_pos = after_aa[rng.binomial(planes, chain.aa_value / sides, size=runs)]
     else:
-        a_pos = np.full(runs, chain.ai[A.start], dtype=np.int64)
-    d_pos = np.full(runs, chain.di[D.start], dtype=np.int64)
+        a_pos = np.full(runs, a_index[A.start], dtype=np.int64)
+    d_pos = np.full(runs, d_index[D.start], dtype=np.int64)
     rounds = np.zeros(runs, dtype=np.int64)
     fighting = a_alive[a_pos] & d_alive[d_pos]
     retreated = np.zeros(runs, dtype=bool)
-    a_units = np.array([len(s[0]) for s in chain.a_states])
+    a_units = np.array([len(s[0]) for s in a_states])
     r = 0
     while r < max_rounds and fighting.any():
         r += 1
         now = np.flatnonzero(fighting)
         on_d, on_a = hits(a_dice[a_pos[now]]), hits(d_dice[d_pos[now]])
-        a_pos[now] = a_walk[a_pos[now], np.minimum(on_a, a_top)]
-        d_pos[now] = d_walk[d_pos[now], np.minimum(on_d, d_top)]
+        # one casualty chain (no AA fire) is numbered in its order: h hits are h states on, without a look-up
+        a_pos[now] = (np.minimum(a_pos[now] + on_a, a_top) if one_chain
+                      else a_walk[a_pos[now], np.minimum(on_a, a_walk.shape[1] - 1)])
+        d_pos[now] = np.minimum(d_pos[now] + on_d, d_top)
         rounds[now] = r
         over = ~a_alive[a_pos[now]] | ~d_alive[d_pos[now]]
         if chain.retreat_at is not None:
@@ -189,9 +211,9 @@ def simulate_vectorised(battle: Battle, runs: int = 10_000, seed: int = 0, max_r
     a_left, d_left = a_alive[a_pos], d_alive[d_pos]
     settled = ~fighting & ~retreated
     won = settled & a_left & ~d_left
-    takers = np.array([chain.land and any(A.taker[t] for t in s[0]) for s in chain.a_states])
-    a_counts = np.array([A.counts(s) for s in chain.a_states], dtype=float).reshape(len(chain.a_states), -1)
-    d_counts = np.array([D.counts(s) for s in chain.d_states], dtype=float).reshape(len(chain.d_states), -1)
+    takers = np.array([chain.land and any(A.taker[t] for t in s[0]) for s in a_states])
+    a_counts = np.array([A.counts(s) for s in a_states], dtype=float).reshape(len(a_states), -1)
+    d_counts = np.array([D.counts(s) for s in d_states], dtype=float).reshape(len(d_states), -1)
     spread = np.bincount(rounds, minlength=1) / runs
     return Estimate(
         runs=runs,
