@@ -365,12 +365,16 @@ def test_a_battle_too_large_for_exact_odds_says_so_and_is_fought_without_them(aa
     panel = html[html.index('<div class="oddspanel"'):]
     panel = panel[:panel.index("</span>")]
     assert "Odds before any die is rolled" in panel and "Too large a battle for exact odds here:" in panel
-    assert "Expected survivors" not in panel and "Recompute" not in panel
+    assert "Expected survivors" not in panel
     # what 10,000 simulated battles say instead, within the margin the panel states
     margin = float(re.search(r"Estimated from 10,000 simulated battles, each figure within about ([0-9.]+) points",
                              panel).group(1))
     wins = float(re.search(r"attacker wins <strong>([0-9.]+)%</strong>", panel).group(1))
     assert abs(wins - 100 * exact.attacker_wins) <= margin
+    # a planned retreat is simulated too
+    part = text(aa_client.get(f"/g/{battle_game}/part/odds?battle=Finland-Norway&retreat=1", htmx=True))
+    assert "retreating at 1 attacker or fewer" in part and "Estimated from 10,000 simulated battles" in part
+    assert float(re.search(r"retreat ([0-9.]+)%", part).group(1)) > 10
 
     aa.handle(battle_game, '{"type": "aa.fire", "battle": "Finland-Norway", "faces": [1, 1, 3]}')
     assert not [e for e in aa.log(battle_game) if e.type == "aa.battle_odds_recorded"]
