@@ -12,7 +12,6 @@ import msgspec
 MAX_ROUNDS = 80
 
 
-
 class TooLarge(ValueError):
     """A battle too large for exact odds at the table (``odds.battle_odds``); the message says how large, for the
     players, and ``battle`` is the battle refused (``odds.estimate`` may still simulate it). Here, beside what a
@@ -21,6 +20,7 @@ class TooLarge(ValueError):
     def __init__(self, message: str, battle: Battle):
         super().__init__(message)
         self.battle = battle
+
 
 class UnitProfile(msgspec.Struct, frozen=True, kw_only=True):
     """What the odds need to know of a unit type (values hit on <= value with a d6)."""
