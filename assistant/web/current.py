@@ -10,6 +10,7 @@ from flask import Blueprint, abort, current_app, g, make_response, redirect, req
 from assistant.application import Assistant
 from assistant.decider import Refused
 from assistant.web import viewer
+from assistant.web.forms import whole_number
 from events.store import GameNotFound, RolledBack, Tampered
 
 web = Blueprint("web", __name__)
@@ -28,10 +29,10 @@ def int_arg(name: str) -> int | None:
     raw = request.args.get(name, "").strip()
     if not raw:
         return None
-    try:
-        return int(raw)
-    except ValueError:
-        abort(400, f"{name} must be a whole number")
+    number = whole_number(raw.removeprefix("-"))
+    if number is None:
+        abort(400, f"{name} must be a whole number of at most 12 digits")
+    return -number if raw.startswith("-") else number
 
 
 def open_game(game_id: str) -> str:

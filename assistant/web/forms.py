@@ -25,6 +25,13 @@ class FormError(ValueError):
     """A form value that cannot even be read (letters in a number, bad JSON)."""
 
 
+def whole_number(raw: str, most_digits: int = 12) -> int | None:
+    """A whole number typed or sent in a query: ASCII digits only, at most ``most_digits`` of them (beyond, Python
+    refuses to read 4,300 digits and SQLite to store 19); None for anything else, which the caller names."""
+    raw = raw.strip()
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= most_digits else None
+
+
 @dataclass(frozen=True)
 class FieldSpec:
     name: str

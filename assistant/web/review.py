@@ -25,6 +25,7 @@ from assistant.web.memo import Memo
 from assistant.web.origins import origin_link
 from assistant.web.presenter import new_command_id, presenter_for
 from assistant.web.current import actor, assistant, go, int_arg, is_htmx, open_game
+from assistant.web.forms import whole_number
 from assistant.web.table_pages import table_of
 from events.core import AddNote
 from events.store import Conflict
@@ -209,9 +210,10 @@ def _summary(game_id: str, spectator: str | None):
     # "turn" is what the form's one choice sends ("3" or "3:germany"); "round" and "side" make plain links
     turn_round, _, turn_side = request.args.get("turn", "").partition(":")
     if turn_round.strip():
-        if not turn_round.strip().isdigit():
+        round_ = whole_number(turn_round, 6)
+        if round_ is None:
             abort(400, "turn must be a round number, optionally followed by :side")
-        round_, side = int(turn_round), turn_side.strip() or None
+        side = turn_side.strip() or None
     else:
         round_ = int_arg("round")
         side = request.args.get("side", "").strip() or None

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from flask import render_template
+from flask import abort, render_template
 from markupsafe import Markup
 
 import assistant.games.aa_classic.events as ev
@@ -33,7 +33,7 @@ from assistant.games.aa_classic.moves.battle import between_rounds, candidates, 
 from assistant.games.aa_classic.odds import battle_odds, first_die, retreat_refusal
 from assistant.games.aa_classic.state import State
 from assistant.games.aa_classic.world import load_tables
-from assistant.web.forms import FormError, RenderedForm, dice_text, form_for
+from assistant.web.forms import FormError, RenderedForm, dice_text, form_for, whole_number
 from assistant.web.memo import Memo
 from assistant.web.presenter import Presenter, Table, new_command_id
 
@@ -328,7 +328,9 @@ class AAPresenter(Presenter):
         if key not in table.view.game.battles:
             return None
         raw = args.get("retreat", "").strip()
-        retreat = int(raw) if raw.isdigit() else None
+        retreat = whole_number(raw, 3)
+        if raw and retreat is None:
+            abort(400, "Retreat when attackers are down to: a whole number from 0 to 999, or nothing for never.")
         if retreat_refusal(table.view.game, key):
             retreat = None  # the panel says why no retreat can be planned
         return Markup(render_template("aa_classic/odds.html", odds=self.odds(table, key, retreat),

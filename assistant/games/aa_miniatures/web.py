@@ -25,7 +25,7 @@ from assistant.games.aa_miniatures.moves.movement import provoked, provokes
 from assistant.games.aa_miniatures.moves.turn import control
 from assistant.games.aa_miniatures.odds import OUTCOMES
 from assistant.games.aa_miniatures.state import SIDES, State, Unit, other
-from assistant.web.forms import FormSpec, RenderedForm
+from assistant.web.forms import FormSpec, RenderedForm, whole_number
 from assistant.web.presenter import Presenter, Table
 
 R = 22  # hex radius in SVG units
@@ -151,9 +151,10 @@ class MiniaturesPresenter(Presenter):
     def _edit_status(self, s: State, uid: str, typed: dict[str, str]) -> dict[str, Any] | None:
         """The edit panel's hex, facing and counters for a unit: as the unit is now (or as typed before a
         refusal), so that sending the form changes only what was changed in it."""
-        if not uid.isdigit() or int(uid) not in s.units:
+        number = whole_number(uid, 9)
+        if number is None or number not in s.units:
             return None
-        u = s.units[int(uid)]
+        u = s.units[number]
         vehicle = s.card(u).type == "vehicle"
         sequences = [(), ("disrupted",), ("disrupted", "destroyed")]
         if vehicle:
