@@ -1,4 +1,5 @@
-"""The user's folders for tabletop (configuration, data) as platformdirs names them, its answer kept between runs.
+"""The user's folders for tabletop (configuration, data) as platformdirs names them, its answer kept between runs,
+and the database a command works on when it names none.
 
 Importing platformdirs costs every command a few milliseconds (its Unix module imports tempfile, shutil, bz2 and
 lzma) for two paths that do not change: its answer is kept (``cachefile``), keyed by what it reads (the platform,
@@ -24,6 +25,22 @@ def config_dir() -> str:
 def data_dir() -> str:
     """Where the default database lives (``platformdirs.user_data_dir``)."""
     return _asked("user_data_dir")
+
+
+def default_db() -> str:
+    """$TABLETOP_DB (a file or a postgresql:// URL), else ``user_db``."""
+    return os.environ.get("TABLETOP_DB") or user_db()
+
+
+def user_db() -> str:
+    """games.sqlite3 in the user's data directory."""
+    return os.path.join(data_dir(), "games.sqlite3")
+
+
+def db_target(db: str | None) -> str:
+    """--db as given (a SQLite file or a club database's URL: ``events.stores.is_postgres`` tells), else the
+    default. A plain string, not a ``pathlib.Path``: importing pathlib costs every command some 6 ms."""
+    return db or default_db()
 
 
 def _asked(question: str) -> str:

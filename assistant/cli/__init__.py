@@ -19,11 +19,15 @@ import sys
 from collections.abc import Callable
 
 from assistant import collector
-from assistant.cli.output import EXIT_ERROR, EXIT_REFUSED, json_line, one_line
+from assistant.cli.output import EXIT_ERROR, EXIT_REFUSED, json_line, one_line, stderr
 from assistant.cli.parser import COLLECTING, NO_DB, build_parser, command_word
 from assistant.kinds import UnknownKind
 
-__all__ = ["EXIT_ERROR", "EXIT_REFUSED", "build_parser", "main"]
+__all__ = ["EXIT_ERROR", "EXIT_REFUSED", "answer", "build_parser", "main"]
+
+TYPE_CHECKING = False  # typing is for type checkers only (assistant/kinds.py)
+if TYPE_CHECKING:
+    from assistant.application import Assistant
 
 
 def _command(func: str | Callable[..., int]) -> Callable[..., int]:
@@ -57,11 +61,7 @@ def main(argv: list[str] | None = None) -> int:
 
                 app = open_assistant(args.db)
         try:
-            if _name(args.func) in COLLECTING:
-                collector.release()  # held since start-up (``assistant/entry.py``): this command runs on
-                return run(app, args)
-            with collector.paused():  # a short command: reference counting frees what it makes (see COLLECTING)
-                return run(app, args)
+            return _run(run, app, args)
         finally:
             if app is not None:
                 # closed, not left to the process's end: closing merges SQLite's write-ahead log into the database
@@ -71,6 +71,23 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:
         return _failure(exc, args)
+
+
+def answer(app: Assistant, args: argparse.Namespace) -> int:
+    """A parsed command on an assistant already open (a running table server answering the command line): what
+    it prints goes to ``output.stdout()`` and ``output.stderr()``, its exit status is returned; ``app`` stays open."""
+    try:
+        return _run(_command(args.func), app, args)
+    except Exception as exc:
+        return _failure(exc, args)
+
+
+def _run(run: Callable[..., int], app: Assistant | None, args: argparse.Namespace) -> int:
+    if _name(args.func) in COLLECTING:
+        collector.release()  # held since start-up (``assistant/entry.py``): this command runs on
+        return run(app, args)
+    with collector.paused():  # a short command: reference counting frees what it makes (see COLLECTING)
+        return run(app, args)
 
 
 def _failure(exc: Exception, args: argparse.Namespace) -> int:
@@ -85,22 +102,22 @@ def _failure(exc: Exception, args: argparse.Namespace) -> int:
         if args.json:
             json_line({"refused": exc.reason, "rule": exc.rule, "stale": isinstance(exc, Stale)})
         else:
-            sys.stderr.write(f"refused: {exc.message}\n")
+            stderr().write(f"refused: {exc.message}\n")
         return EXIT_REFUSED
     if isinstance(exc, GameFileError):  # a tampered, truncated or reordered game file: refused, like a tampered log
         if args.json:
             json_line({"ok": False, "refused": f"the game file cannot be trusted: {exc}", "rule": None, "stale": False})
         else:
-            sys.stderr.write(f"refused: the game file cannot be trusted: {exc}\n")
+            stderr().write(f"refused: the game file cannot be trusted: {exc}\n")
         return EXIT_REFUSED
     if isinstance(exc, (StoreError, UnknownKind)):
         if args.json:
             json_line({"error": str(exc)})
         else:
-            sys.stderr.write(f"error: {exc}\n")
+            stderr().write(f"error: {exc}\n")
         return EXIT_ERROR
     # a defect: one line for the player, never a traceback
-    sys.stderr.write(f"error: the assistant could not do that ({type(exc).__name__}: {one_line(str(exc))}); "
+    stderr().write(f"error: the assistant could not do that ({type(exc).__name__}: {one_line(str(exc))}); "
                      "nothing more was written\n")
     return EXIT_ERROR
 

@@ -1,16 +1,45 @@
-"""What a command prints: plain text, or JSON with --json (the same bytes in every process)."""
+"""What a command prints: plain text, or JSON with --json (the same bytes in every process).
+
+A command writes to ``stdout()`` and ``stderr()``: the process's own streams, or, for a command a running table
+server answers (``assistant.answering``), streams of that one command (``captured``) that the server's other
+threads never see."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 TYPE_CHECKING = False  # typing is for type checkers only (assistant/kinds.py)
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TextIO
 
 EXIT_REFUSED = 1
 EXIT_ERROR = 2
+
+_streams: ContextVar[tuple[TextIO, TextIO] | None] = ContextVar("tabletop_command_streams", default=None)
+
+
+def stdout() -> TextIO:
+    streams = _streams.get()
+    return sys.stdout if streams is None else streams[0]
+
+
+def stderr() -> TextIO:
+    streams = _streams.get()
+    return sys.stderr if streams is None else streams[1]
+
+
+@contextmanager
+def captured(out: TextIO, err: TextIO) -> Iterator[None]:
+    """What commands in this thread write goes to ``out`` and ``err`` until the block ends."""
+    token = _streams.set((out, err))
+    try:
+        yield
+    finally:
+        _streams.reset(token)
 
 
 def plain_data(data: Any) -> Any:
@@ -37,13 +66,13 @@ def say(args: argparse.Namespace, data: Any, text: str, tail: bytes = b"") -> No
     elif tail:
         write_out(text.rstrip("\n").encode() + b"\n" + tail.rstrip(b"\n") + b"\n")
     else:
-        sys.stdout.write(text.rstrip("\n") + "\n")
+        stdout().write(text.rstrip("\n") + "\n")
 
 
 def write_out(data: bytes) -> None:
     """UTF-8 bytes to standard output, as they are where it is a UTF-8 stream over bytes (a whole state is some 300
     KB: decoding it only for the stream to encode it again cost a command a millisecond), else as text."""
-    stream = sys.stdout
+    stream = stdout()
     buffer = getattr(stream, "buffer", None)
     if buffer is not None and (getattr(stream, "encoding", None) or "").lower().replace("-", "") == "utf8":
         stream.flush()  # what was written as text comes first
@@ -63,4 +92,4 @@ def one_line(text: str) -> str:
 def json_line(data: Any) -> None:
     import json  # only for a refusal or an error with --json
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
+    stdout().write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")

@@ -43,6 +43,24 @@ def _columns() -> int:
     return columns or 80
 
 
+class GrammarError(Exception):
+    """A command line ``build_parser(printing=False)`` would have answered with a message and an exit."""
+
+
+class _Silent(argparse.ArgumentParser):
+    """Never prints nor exits: a wrong command line, or one asking for help, raises ``GrammarError`` instead (a
+    server asked to answer it declines, and the command line runs it itself: argparse's own message and exit)."""
+
+    def error(self, message: str) -> Any:
+        raise GrammarError(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> Any:
+        raise GrammarError(message or f"exit {status}")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        raise GrammarError("the command line asks for help")
+
+
 class _Unused:
     """Stands for the parser of a command not being run: what is declared on it is dropped (see ``build_parser``)."""
 
@@ -66,8 +84,9 @@ def command_word(words: list[str]) -> str | None:
     return None
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The whole grammar; with ``only``, the parser of that command alone (none if there is no such command).
+def build_parser(only: str | None = None, printing: bool = True) -> argparse.ArgumentParser:
+    """The whole grammar; with ``only``, the parser of that command alone (none if there is no such command);
+    with ``printing=False``, parsers that raise ``GrammarError`` where they would print and exit.
 
     Building a command's parser costs a fifth of a millisecond and more (argparse looks up the translations of
     its help texts on the disk), so a command line that names its command builds that one: its words are read
@@ -86,7 +105,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                        **({"default": "table"} if defaults else keep))
         return p
 
-    parser = flags(argparse.ArgumentParser(prog="tabletop", description=DESCRIPTION, formatter_class=layout), True)
+    top = argparse.ArgumentParser if printing else _Silent  # its commands' parsers are of its class
+    parser = flags(top(prog="tabletop", description=DESCRIPTION, formatter_class=layout), True)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
     common: list[argparse.ArgumentParser] = []  # the commands' flags as a parent, built for the whole grammar
 
@@ -194,5 +214,5 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--only", action="append", metavar="NAME", help="run only these benchmarks (core, or a game's)")
     p.set_defaults(func="figures:cmd_bench")
     if only is not None and not parser.built:  # type: ignore[attr-defined]
-        return build_parser()
+        return build_parser(printing=printing)
     return parser

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
+from assistant.answering.listen import Answering
 from assistant.application import Assistant
 from assistant.kinds import KindRegistry
 from assistant.web.app import create_app
@@ -39,8 +40,11 @@ def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 5173, lan: b
     # connection when it ends; were it the last one open, SQLite would checkpoint the log file and delete it at
     # every close (a flush to the disk per request). Checkpoints then run as SQLite schedules them.
     store.head("")
-    app = create_app(Assistant(store, KindRegistry()), lan=lan, hosts=served_names(lan, host))
+    assistant = Assistant(store, KindRegistry())
+    app = create_app(assistant, lan=lan, hosts=served_names(lan, host))
     server = make_server(host, port, app, threaded=True)
+    answering = Answering(assistant, db_path)  # the command line's reads of this database, answered here
+    answering.start()
     port = server.server_port
     local_url = f"http://127.0.0.1:{port}/"
     out = sys.stdout
@@ -58,5 +62,6 @@ def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 5173, lan: b
     except KeyboardInterrupt:
         out.write("\nStopped.\n")
     finally:
+        answering.close()
         server.server_close()
         store.close()

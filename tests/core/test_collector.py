@@ -95,7 +95,16 @@ def test_the_installed_command_starts_held(tmp_path):
     import subprocess
     import sys
 
-    script = ("import gc, sys\nfrom assistant import entry\nimport assistant.cli\n"
-              "sys.stdout.write(str(gc.isenabled()))")
+    script = ("import gc, sys\nseen = []\n"
+              "class Watch:\n"
+              "    def find_spec(self, name, path=None, target=None):\n"
+              "        if name == 'assistant.cli':\n"
+              "            seen.append(gc.isenabled())\n"
+              "sys.meta_path.insert(0, Watch())\n"
+              "sys.argv = ['tabletop', 'kinds']\n"
+              "from assistant import entry\n"
+              "entry.main()\n"
+              "sys.stdout.write(repr(seen))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.stdout == "False", done.stderr
+    assert done.stdout.endswith("[False]"), done.stderr
+    assert "aa_classic" in done.stdout

@@ -3,6 +3,9 @@
 * ``state --at``: ``tabletop state G --at N`` on a 100,000-event game, the whole process (start-up, opening and
   checking the game, a view from the nearest checkpoint, printing), at random events; the children's processor
   time (user + system) beside the wall time, median of the runs (target: <= 0.12 s);
+* ``state --at``, answered: the same commands while ``tabletop serve`` runs on the database, which answers the
+  command line's reads (``assistant.answering``); the server's answer is first checked to be byte for byte what
+  the command line prints itself;
 * ``serve``: ``tabletop serve`` started on that database until its first table page of the game is answered
   (target: <= 0.8 s), wall and the server's processor time.
 
@@ -14,10 +17,12 @@ prints the game's id and its last event.
 from __future__ import annotations
 
 import importlib.util
+import marshal
 import os
 import platform
 import random
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -77,24 +82,10 @@ def _children_cpu() -> float:
 def state_at_process(db: Path, game_id: str, head: int, runs: int = 15) -> dict[str, Any]:
     """``state --at`` at random events, each run beside its peer (a bare ``python -c pass``, in turn), so a burst
     of other work on a shared machine falls on both."""
-    rng = random.Random(11)
     env = {**os.environ, "TABLETOP_DB": str(db)}
     bytecode = compile_bytecode()
     subprocess.run(_tabletop("state", game_id, "--at", "1"), env=env, check=True, capture_output=True)  # warm
-    walls, cpus, bare_walls, bare_cpus, interpreter_walls = [], [], [], [], []
-    for _ in range(runs):
-        c0, t0 = _children_cpu(), time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
-        bare_walls.append(time.perf_counter() - t0)
-        bare_cpus.append(_children_cpu() - c0)
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-S", "-c", "pass"], env=env, check=True)
-        interpreter_walls.append(time.perf_counter() - t0)
-        at = str(rng.randint(1, head))
-        c0, t0 = _children_cpu(), time.perf_counter()
-        subprocess.run(_tabletop("state", game_id, "--at", at), env=env, check=True, stdout=subprocess.DEVNULL)
-        walls.append(time.perf_counter() - t0)
-        cpus.append(_children_cpu() - c0)
+    walls, cpus, bare_walls, bare_cpus, interpreter_walls = _in_turn(env, game_id, head, runs, alone=True)
     return {"command": " ".join(Path(word).name if i == 0 else word
                                 for i, word in enumerate(_tabletop("state", "G", "--at", "N"))),
             "bytecode_cache": bytecode,
@@ -116,6 +107,80 @@ def state_at_process(db: Path, game_id: str, head: int, runs: int = 15) -> dict[
             # default): figures from two machines compare only with this line
             "interpreter": f"{sys.executable} (CPython {platform.python_version()}, libpython "
                            f"{'shared' if sysconfig.get_config_var('Py_ENABLE_SHARED') else 'linked in'})"}
+
+
+def _in_turn(env: dict[str, str], game_id: str, head: int, runs: int, alone: bool) -> tuple[list[float], ...]:
+    """``state --at`` at random events (the same in every call), each run after its peers: a bare ``python -c
+    pass`` and, with ``alone``, the interpreter without its site hooks. Walls and processor times, in lists."""
+    rng = random.Random(11)
+    walls: list[float] = []
+    cpus: list[float] = []
+    bare_walls: list[float] = []
+    bare_cpus: list[float] = []
+    interpreter_walls: list[float] = []
+    for _ in range(runs):
+        c0, t0 = _children_cpu(), time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
+        bare_walls.append(time.perf_counter() - t0)
+        bare_cpus.append(_children_cpu() - c0)
+        if alone:
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-S", "-c", "pass"], env=env, check=True)
+            interpreter_walls.append(time.perf_counter() - t0)
+        at = str(rng.randint(1, head))
+        c0, t0 = _children_cpu(), time.perf_counter()
+        subprocess.run(_tabletop("state", game_id, "--at", at), env=env, check=True, stdout=subprocess.DEVNULL)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(_children_cpu() - c0)
+    return walls, cpus, bare_walls, bare_cpus, interpreter_walls
+
+
+def state_at_answered(db: Path, game_id: str, head: int, runs: int = 15) -> dict[str, Any]:
+    """``state --at`` at random events while ``tabletop serve`` runs on the database, each run beside a bare
+    ``python -c pass``; before the runs, the server's answers at the first and last events are checked to be the
+    command line's own output, byte for byte (else this raises)."""
+    from assistant.answering import address
+
+    env = {**os.environ, "TABLETOP_DB": str(db)}
+    env.pop("TABLETOP_ASK_SERVER", None)
+    server = subprocess.Popen(_tabletop("serve", "--no-browser", "--port", str(_free_port())), env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        path = address.socket_path(str(db))
+        deadline = time.perf_counter() + 60
+        while path is None or not os.path.exists(path):
+            if path is None or time.perf_counter() > deadline or server.poll() is not None:
+                raise RuntimeError("the server did not listen for the command line within 60 s")
+            time.sleep(0.01)
+        for at in ("1", str(head)):
+            words = ["state", game_id, "--at", at]
+            alone = subprocess.run(_tabletop(*words), env={**env, "TABLETOP_ASK_SERVER": "0"}, check=True,
+                                   capture_output=True).stdout
+            if _asked(path, ["--db", str(db), *words]) != alone:
+                raise RuntimeError(f"the server's answer to `state --at {at}` is not the command line's own")
+        subprocess.run(_tabletop("state", game_id, "--at", "1"), env=env, check=True, capture_output=True)  # warm
+        walls, cpus, bare_walls, _, _ = _in_turn(env, game_id, head, runs, alone=False)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+    return {"state_at_answered_s_median": round(statistics.median(walls), 3),
+            # the command line's own processor time: the server's is not counted here
+            "state_at_answered_cpu_s_median": round(statistics.median(cpus), 3),
+            "state_at_answered_python_pass_s_median": round(statistics.median(bare_walls), 3),
+            "state_at_answered_over_python_pass": round(statistics.median(walls) / statistics.median(bare_walls), 1)}
+
+
+def _asked(path: str, words: list[str]) -> bytes | None:
+    """What the server at ``path`` prints for ``words``, None if it declines."""
+    from assistant.answering import ask
+
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(60)
+        sock.connect(path)
+        sock.sendall(marshal.dumps(ask.request(words, os.getcwd())))
+        sock.shutdown(socket.SHUT_WR)
+        reply = marshal.loads(b"".join(iter(lambda: sock.recv(1 << 20), b"")))
+    return reply.get("out") if reply.get("exit") == 0 else None
 
 
 def _free_port() -> int:
@@ -163,7 +228,8 @@ def run(events: int = EVENTS) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="tabletop-start-") as tmp:
         db = Path(tmp) / "games.sqlite3"
         game_id, head = make_database(db, events)
-        return {"events": head, **state_at_process(db, game_id, head), **serve_first_page(db, game_id),
+        return {"events": head, **state_at_process(db, game_id, head), **state_at_answered(db, game_id, head),
+                **serve_first_page(db, game_id),
                 "targets": "state --at <= 0.12 s, serve to a first page <= 0.8 s"}
 
 

@@ -30,5 +30,8 @@ def test_the_start_bench_times_the_installed_command_and_its_peers(tmp_path, mon
                          capture_output=True, text=True, check=True)
     assert at.stdout.strip() and at.stdout != now.stdout
 
+    answered = start_bench.state_at_answered(db, game_id, head, runs=2)
+    assert answered["state_at_answered_s_median"] > 0 and answered["state_at_answered_python_pass_s_median"] > 0
+
     first_page = start_bench.serve_first_page(db, game_id, runs=1)
     assert first_page["serve_first_page_s_median"] > 0
