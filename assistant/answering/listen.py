@@ -89,6 +89,10 @@ class Answering:
                 os.unlink(self._path)
         except OSError:
             pass
+        try:
+            listener.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting in accept (closing alone may not)
+        except OSError:
+            pass
         listener.close()
 
     def _accept(self) -> None:
@@ -108,15 +112,15 @@ class Answering:
 
     def _one(self, conn: socket.socket) -> None:
         try:
-            conn.settimeout(_WAIT_S)
-            if _peer_uid(conn) not in (None, os.getuid()):
-                conn.close()
-                return
-            reply = self.reply(_received(conn))
-            conn.settimeout(_SEND_WAIT_S)
-            _send(conn, reply)
+            with conn:
+                conn.settimeout(_WAIT_S)
+                if _peer_uid(conn) not in (None, os.getuid()):
+                    return
+                reply = self.reply(_received(conn))
+                conn.settimeout(_SEND_WAIT_S)
+                conn.sendall(marshal.dumps(reply))
         except OSError:
-            conn.close()  # the command line gave up: it runs the command itself
+            pass  # the command line gave up: it runs the command itself
         finally:
             self._app.store.close()  # this thread's connection
             self._slots.release()
@@ -128,6 +132,8 @@ class Answering:
             return self._answer(question)
         except Declined as why:
             return {"declined": str(why)}
+        except Exception as exc:  # a defect here: the command line runs the command itself, as if no server ran
+            return {"declined": f"the server could not answer ({type(exc).__name__})"}
 
     def _answer(self, question: bytes) -> dict[str, Any]:
         from assistant import cli, userdirs

@@ -267,3 +267,23 @@ def test_a_real_server_answers_the_installed_command(tmp_path, runtime):
         server.send_signal(signal.SIGINT)  # Ctrl+C
         server.wait(timeout=30)
     assert not os.path.exists(socket_file)  # a server stopped takes its socket with it
+
+
+def test_a_defect_while_answering_leaves_the_command_to_the_command_line(served, monkeypatch):
+    answering, db, gid = served
+    monkeypatch.setattr(cli, "answer", lambda app, args: 1 / 0)
+    assert ask_server(answering, ["--db", db, "state", gid]) == {
+        "declined": "the server could not answer (ZeroDivisionError)"}
+    assert ask.answered(["--db", db, "state", gid]) is None
+
+
+def test_closing_ends_the_listening_thread(served):
+    import threading
+
+    answering, _, _ = served
+    answering.close()
+    for _ in range(100):
+        if not any(t.name == "tabletop-answering" and t.is_alive() for t in threading.enumerate()):
+            break
+        time.sleep(0.01)
+    assert not any(t.name == "tabletop-answering" and t.is_alive() for t in threading.enumerate())
