@@ -4,6 +4,7 @@ the command line, which then runs the command itself."""
 
 from __future__ import annotations
 
+import importlib
 import marshal
 import os
 import shutil
@@ -12,7 +13,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 import pytest
 from freezegun import freeze_time
@@ -146,7 +146,7 @@ def test_a_module_changed_since_the_server_started_is_declined(served, tmp_path,
     module = tmp_path / "pieces_rules.py"
     module.write_text("VALUE = 1\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    import pieces_rules  # noqa: F401  (a module the server has loaded)
+    importlib.import_module("pieces_rules")  # a module the server has loaded
 
     assert "exit" in ask_server(answering, ["--db", db, "state", gid])
     module.write_text("VALUE = 22\n")
