@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 # The commands a server may answer: they read and print, never write (the server checks again, by the function
 # its parser names: ``listen.READ_COMMANDS``)
 READS = frozenset({"games", "log", "moves", "players", "state"})
+# What else a command's answer depends on: the configuration folder (the installation's key that seals the games,
+# the record of the heads seen) is found from these; a server that finds another declines
+SETTINGS = ("TABLETOP_CONFIG_DIR", "XDG_CONFIG_HOME", "HOME")
 VERSION = 1
 _WAIT_S = 60.0  # for each step of the exchange; a server that stops answering leaves the command to the command line
 _LARGEST_ANSWER = 1 << 30
@@ -29,7 +32,8 @@ _LARGEST_ANSWER = 1 << 30
 def request(words: list[str], cwd: str) -> dict[str, Any]:
     """What the command line sends: its words, where it runs, and the code that would answer it here."""
     return {"version": VERSION, "words": list(words), "cwd": cwd, "tabletop_db": os.environ.get("TABLETOP_DB"),
-            "code": code_folder(), "prefix": sys.prefix, "python": sys.version}
+            "code": code_folder(), "prefix": sys.prefix, "python": sys.version,
+            "settings": [os.environ.get(name) for name in SETTINGS]}
 
 
 def code_folder() -> str:

@@ -2,8 +2,8 @@
 
 Each question is answered in a thread of its own, a few at once (more are declined at once: the command line then
 answers itself). A question is declined unless everything an answer depends on is the same as in the command
-line's own process: this user, the same database file, the same interpreter and ``assistant`` package, and no
-module changed on the disk since the server loaded it. The words are parsed by the command line's own grammar
+line's own process: this user, the same database file, the same interpreter and ``assistant`` package, the same
+configuration folder, and no module changed on the disk since the server loaded it. The words are parsed by the command line's own grammar
 and run through its own ``answer``, which prints to this question's streams only (``output.captured``).
 """
 
@@ -19,7 +19,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from assistant.answering import address
-from assistant.answering.ask import VERSION, code_folder
+from assistant.answering.ask import SETTINGS, VERSION, code_folder
 
 if TYPE_CHECKING:
     from assistant.application import Assistant
@@ -144,6 +144,8 @@ class Answering:
         asked = _question(question)
         if (asked["prefix"], asked["python"], asked["code"]) != (sys.prefix, sys.version, code_folder()):
             raise Declined("another interpreter, environment or copy of the assistant")
+        if asked["settings"] != [os.environ.get(name) for name in SETTINGS]:
+            raise Declined("another configuration folder (TABLETOP_CONFIG_DIR, XDG_CONFIG_HOME or HOME)")
         changed = self._code.changed()
         if changed:
             raise Declined(f"{changed} changed since the server started")
@@ -206,7 +208,7 @@ def _question(raw: bytes) -> dict[str, Any]:
     except (EOFError, ValueError, TypeError):
         raise Declined("not a question") from None
     shape = {"version": int, "words": list, "cwd": str, "tabletop_db": (str, type(None)), "code": str,
-             "prefix": str, "python": str}
+             "prefix": str, "python": str, "settings": list}
     if not isinstance(asked, dict) or asked.keys() != shape.keys() or not all(
             isinstance(asked[k], t) for k, t in shape.items()):
         raise Declined("not a question")

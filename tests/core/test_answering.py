@@ -129,6 +129,12 @@ def test_another_database_interpreter_or_copy_of_the_code_is_declined(served, tm
         question = {**ask.request(["--db", db, "state", gid], os.getcwd()), field: value}
         assert answering.reply(marshal.dumps(question)) == {
             "declined": "another interpreter, environment or copy of the assistant"}
+    for name in ask.SETTINGS:  # the configuration folder: the installation's key, the record of heads seen
+        with monkeypatch.context() as elsewhere:
+            elsewhere.setenv(name, "/elsewhere")
+            question = ask.request(["--db", db, "state", gid], os.getcwd())
+        assert answering.reply(marshal.dumps(question)) == {
+            "declined": "another configuration folder (TABLETOP_CONFIG_DIR, XDG_CONFIG_HOME or HOME)"}
     question = {**ask.request(["--db", db, "state", gid], os.getcwd()), "version": 2}
     assert answering.reply(marshal.dumps(question)) == {"declined": "asked in version 2, answered in 1"}
 
