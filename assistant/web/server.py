@@ -44,7 +44,6 @@ def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 5173, lan: b
     app = create_app(assistant, lan=lan, hosts=served_names(lan, host))
     server = make_server(host, port, app, threaded=True)
     answering = Answering(assistant, db_path)  # the command line's reads of this database, answered here
-    answering.start()
     port = server.server_port
     local_url = f"http://127.0.0.1:{port}/"
     out = sys.stdout
@@ -52,6 +51,8 @@ def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 5173, lan: b
     if lan:
         code = app.extensions["tabletop"]["join_code"]
         out.write(f"On the local network: http://{lan_address()}:{port}/  — join code {code}\n")
+    if answering.start():
+        out.write("The command line's reads of this database (state, log, moves, games, players) are answered here.\n")
     out.write("Press Ctrl+C to stop.\n")
     out.flush()
     logging.getLogger("werkzeug").setLevel(logging.WARNING)

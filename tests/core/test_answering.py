@@ -238,8 +238,10 @@ def test_a_real_server_answers_the_installed_command(tmp_path, runtime):
     gid = subprocess.run(_tabletop("new", "aa_classic"), env=env, capture_output=True, text=True,
                          check=True).stdout.strip()
     alone = subprocess.run(_tabletop("state", gid, "--at", "1"), env=env, capture_output=True, check=True)
-    server = subprocess.Popen(_tabletop("serve", "--no-browser", "--port", "0"), env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    said = tmp_path / "serve.txt"
+    with open(said, "w") as printed:
+        server = subprocess.Popen(_tabletop("serve", "--no-browser", "--port", "0"), env=env, stdout=printed,
+                                  stderr=subprocess.PIPE, text=True)
     socket_file = address.socket_path(db)
     try:
         _wait_for(socket_file, server)
@@ -247,6 +249,12 @@ def test_a_real_server_answers_the_installed_command(tmp_path, runtime):
                                capture_output=True)
         assert asked.returncode == 0 and asked.stderr == b"answered"
         assert asked.stdout == alone.stdout
+        told = "The command line's reads of this database (state, log, moves, games, players) are answered here.\n"
+        for _ in range(600):  # printed just after the socket is made
+            if told in said.read_text():
+                break
+            time.sleep(0.05)
+        assert told in said.read_text()
         wrote = subprocess.run([sys.executable, "-c", CHECK, "do", gid, '{"type":"aa.start"}'], env=env,
                                capture_output=True)
         assert wrote.returncode == 0 and wrote.stderr == b"ran here"  # a write: never the server's
