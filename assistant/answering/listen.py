@@ -3,8 +3,9 @@
 Each question is answered in a thread of its own, a few at once (more are declined at once: the command line then
 answers itself). A question is declined unless everything an answer depends on is the same as in the command
 line's own process: this user, the same database file, the same interpreter and ``assistant`` package, the same
-configuration folder, and no module changed on the disk since the server loaded it. The words are parsed by the command line's own grammar
-and run through its own ``answer``, which prints to this question's streams only (``output.captured``).
+configuration folder, and no module changed on the disk since the server loaded it. The words are parsed by the
+command line's own grammar and run through its own ``answer``, which prints to this question's streams only
+(``output.captured``).
 """
 
 from __future__ import annotations
@@ -64,7 +65,10 @@ class Answering:
         if os.path.lexists(self._path):
             if _answers(self._path):
                 return False
-            os.unlink(self._path)  # left by a server that was killed
+            try:
+                os.unlink(self._path)  # left by a server that was killed
+            except OSError:
+                return False
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             listener.bind(self._path)

@@ -123,7 +123,8 @@ def test_another_database_interpreter_or_copy_of_the_code_is_declined(served, tm
     other = tmp_path / "other.sqlite3"
     EventStore(str(other)).close()
     assert ask_server(answering, ["--db", str(other), "state", gid]) == {"declined": "another database"}
-    assert ask_server(answering, ["--db", str(tmp_path / "none.sqlite3"), "state", gid]) == {"declined": "another database"}
+    missing = str(tmp_path / "none.sqlite3")
+    assert ask_server(answering, ["--db", missing, "state", gid]) == {"declined": "another database"}
     assert ask_server(answering, ["--db", "postgresql://h/club", "state", gid]) == {"declined": "a club database"}
     for field, value in (("prefix", "/elsewhere"), ("python", "3.99"), ("code", "/elsewhere")):
         question = {**ask.request(["--db", db, "state", gid], os.getcwd()), field: value}
