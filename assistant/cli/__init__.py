@@ -118,6 +118,6 @@ def _failure(exc: Exception, args: argparse.Namespace) -> int:
         return EXIT_ERROR
     # a defect: one line for the player, never a traceback
     stderr().write(f"error: the assistant could not do that ({type(exc).__name__}: {one_line(str(exc))}); "
-                     "nothing more was written\n")
+                   "nothing more was written\n")
     return EXIT_ERROR
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from assistant.kinds import KindRegistry
-from assistant.userdirs import db_target, default_db
-
-__all__ = ["db_target", "default_db", "open_assistant"]
+from assistant.userdirs import db_target
 
 if TYPE_CHECKING:
     from assistant.application import Assistant

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from assistant.cli.database import db_target
 from assistant.cli.output import EXIT_REFUSED, say
+from assistant.userdirs import db_target
 
 if TYPE_CHECKING:
     from assistant.application import Assistant
