@@ -19,6 +19,7 @@ from freezegun import freeze_time
 
 from assistant import cli, kinds
 from assistant.answering import address, ask
+from assistant.answering import listen
 from assistant.answering.listen import Answering
 from assistant.application import Assistant
 from events.store import EventStore
@@ -202,13 +203,28 @@ def test_a_second_server_leaves_the_first_answering(served):
 
 def test_a_busy_server_declines_and_the_command_line_runs_the_command(served, monkeypatch):
     answering, db, gid = served
-    for _ in range(4):
+    for _ in range(listen._AT_ONCE):
         assert answering._slots.acquire(blocking=False)
     try:
+        assert over_the_socket(answering, None) == {"declined": "busy"}  # at once, before any question
         assert ask.answered(["--db", db, "state", gid]) is None
     finally:
-        for _ in range(4):
+        for _ in range(listen._AT_ONCE):
             answering._slots.release()
+    assert set(over_the_socket(answering, ["--db", db, "state", gid])) == {"exit", "out", "err"}
+
+
+def over_the_socket(answering, words):
+    """The server's reply as the command line receives it, through the socket (``words`` None: nothing asked)."""
+    import socket
+
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(30)
+        sock.connect(answering.path)
+        if words is not None:
+            sock.sendall(marshal.dumps(ask.request(words, os.getcwd())))
+        sock.shutdown(socket.SHUT_WR)
+        return marshal.loads(b"".join(iter(lambda: sock.recv(1 << 20), b"")))
 
 
 # The installed command and a real server process
