@@ -18,7 +18,7 @@ def folder() -> str | None:
     if not hasattr(os, "getuid"):
         return None
     runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime and os.path.isabs(runtime):
+    if runtime and os.path.isabs(runtime) and os.path.isdir(runtime):  # named but missing (su, containers): skipped
         return os.path.join(runtime, "tabletop")
     return os.path.join(os.environ.get("TMPDIR") or "/tmp", f"tabletop-{os.getuid()}")
 

@@ -192,6 +192,19 @@ def test_a_folder_others_may_open_is_never_used(served, runtime):
         os.chmod(folder, 0o700)
 
 
+def test_the_sockets_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    assert address.folder() == str(tmp_path / "tabletop")
+    monkeypatch.setenv("TMPDIR", "/tmp")
+    for unusable in (str(tmp_path / "missing"), "relative/run", ""):  # named but not there: the temporary folder
+        monkeypatch.setenv("XDG_RUNTIME_DIR", unusable)
+        assert address.folder() == f"/tmp/tabletop-{os.getuid()}"
+    deep = tmp_path / ("r" * 100)
+    deep.mkdir()
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(deep))
+    assert address.socket_path("games.sqlite3") is None  # too long a path for a socket: no answering, no error
+
+
 def test_a_second_server_leaves_the_first_answering(served):
     answering, db, gid = served
     second = Answering(answering._app, db)
