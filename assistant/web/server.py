@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 import threading
 import webbrowser
@@ -58,11 +59,27 @@ def serve(db_path: str | Path, host: str = "127.0.0.1", port: int = 5173, lan: b
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(local_url,)).start()
+    _stop_on_terminate()
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
+        try:
+            server.serve_forever()  # werkzeug's loop returns on Ctrl+C (and on SIGTERM: ``_stop_on_terminate``)
+        except KeyboardInterrupt:  # one that came before the loop began
+            pass
         out.write("\nStopped.\n")
     finally:
         answering.close()
         server.server_close()
         store.close()
+
+
+def _stop_on_terminate() -> None:
+    """A stop asked by a service manager or ``kill`` (SIGTERM) ends the server as Ctrl+C does: the database closed
+    whole (its write-ahead log merged into the file) and the command line's socket removed, instead of the process
+    vanishing mid-way."""
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread (a server run inside another program): its own signals stand
+        pass

@@ -331,3 +331,24 @@ def test_closing_ends_the_listening_thread(served):
             break
         time.sleep(0.01)
     assert not any(t.name == "tabletop-answering" and t.is_alive() for t in threading.enumerate())
+
+
+def test_a_server_stopped_by_sigterm_closes_as_after_ctrl_c(tmp_path, runtime):
+    """A service manager's stop (or ``kill``) ends the server cleanly: no socket left behind, the database whole."""
+    db = str(tmp_path / "g.sqlite3")
+    env = {**os.environ, "TABLETOP_DB": db, "XDG_RUNTIME_DIR": runtime}
+    said = tmp_path / "serve.txt"
+    with open(said, "w") as printed:
+        server = subprocess.Popen(_tabletop("serve", "--no-browser", "--port", "0"), env=env, stdout=printed,
+                                  stderr=subprocess.PIPE, text=True)
+    socket_file = address.socket_path(db)
+    try:
+        _wait_for(socket_file, server)
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=30) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert not os.path.exists(socket_file)
+    assert said.read_text().endswith("\nStopped.\n")
+    assert not os.path.exists(db + "-wal")  # closed: the write-ahead log merged into the file
