@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import pytest
 from freezegun import freeze_time
@@ -247,6 +248,13 @@ def _tabletop(*words: str) -> list[str]:
     return [sys.executable, "-m", "assistant", *words]
 
 
+def _serve(env: dict[str, str], said: Path) -> subprocess.Popen:
+    """``tabletop serve`` on a free port, what it prints written to ``said``."""
+    with open(said, "w") as printed:
+        return subprocess.Popen(_tabletop("serve", "--no-browser", "--port", "0"), env=env, stdout=printed,
+                                stderr=subprocess.PIPE, text=True)
+
+
 def _wait_for(path: str, proc: subprocess.Popen) -> None:
     for _ in range(600):
         if os.path.exists(path):
@@ -269,9 +277,7 @@ def test_a_real_server_answers_the_installed_command(tmp_path, runtime):
                          check=True).stdout.strip()
     alone = subprocess.run(_tabletop("state", gid, "--at", "1"), env=env, capture_output=True, check=True)
     said = tmp_path / "serve.txt"
-    with open(said, "w") as printed:
-        server = subprocess.Popen(_tabletop("serve", "--no-browser", "--port", "0"), env=env, stdout=printed,
-                                  stderr=subprocess.PIPE, text=True)
+    server = _serve(env, said)
     socket_file = address.socket_path(db)
     try:
         _wait_for(socket_file, server)
@@ -298,8 +304,7 @@ def test_a_real_server_answers_the_installed_command(tmp_path, runtime):
                                capture_output=True)
         assert after.returncode == 0 and after.stderr == b"ran here" and after.stdout == alone.stdout
         # and the next server takes the place over
-        server = subprocess.Popen(_tabletop("serve", "--no-browser", "--port", "0"), env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        server = _serve(env, tmp_path / "serve-again.txt")
         for _ in range(600):
             done = subprocess.run([sys.executable, "-c", CHECK, "state", gid, "--at", "1"], env=env,
                                   capture_output=True)
@@ -338,9 +343,7 @@ def test_a_server_stopped_by_sigterm_closes_as_after_ctrl_c(tmp_path, runtime):
     db = str(tmp_path / "g.sqlite3")
     env = {**os.environ, "TABLETOP_DB": db, "XDG_RUNTIME_DIR": runtime}
     said = tmp_path / "serve.txt"
-    with open(said, "w") as printed:
-        server = subprocess.Popen(_tabletop("serve", "--no-browser", "--port", "0"), env=env, stdout=printed,
-                                  stderr=subprocess.PIPE, text=True)
+    server = _serve(env, said)
     socket_file = address.socket_path(db)
     try:
         _wait_for(socket_file, server)
