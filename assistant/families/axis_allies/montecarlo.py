@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from math import sqrt
+from typing import Any
 
 import msgspec
 
@@ -208,8 +209,20 @@ def simulate_vectorised(battle: Battle, runs: int = 10_000, seed: int = 0, max_r
             retreated[now[back]] = True
             over |= back
         fighting[now[over]] = False
-    a_left, d_left = a_alive[a_pos], d_alive[d_pos]
-    settled = ~fighting & ~retreated
+    return summary(chain, a_states, d_states, a_pos, d_pos, fighting, retreated, rounds, seed)
+
+
+def summary(chain: Chain, a_states: list[SideState], d_states: list[SideState], a_pos: Any, d_pos: Any,
+            stalemate: Any, retreated: Any, rounds: Any, seed: int) -> Estimate:
+    """The estimate from where every run ended: each side's state (indexes into its states), whether it ended in a
+    stalemate or a retreat, and after how many rounds (numpy arrays, one entry per run)."""
+    import numpy as np
+
+    A, D = chain.A, chain.D
+    runs = len(a_pos)
+    a_left = np.array([bool(s[0]) for s in a_states])[a_pos]
+    d_left = np.array([bool(s[0]) for s in d_states])[d_pos]
+    settled = ~stalemate & ~retreated
     won = settled & a_left & ~d_left
     takers = np.array([chain.land and any(A.taker[t] for t in s[0]) for s in a_states])
     a_counts = np.array([A.counts(s) for s in a_states], dtype=float).reshape(len(a_states), -1)
@@ -222,7 +235,7 @@ def simulate_vectorised(battle: Battle, runs: int = 10_000, seed: int = 0, max_r
         defender_wins=float((settled & ~a_left & d_left).mean()),
         draw=float((settled & ~a_left & ~d_left).mean()),
         retreat=float(retreated.mean()),
-        stalemate=float(fighting.mean()),
+        stalemate=float(stalemate.mean()),
         captures=float((won & takers[a_pos]).mean()),
         expected_attacker_survivors={n: float(v) for n, v in zip(A.names, a_counts[a_pos].sum(axis=0) / runs)},
         expected_defender_survivors={n: float(v) for n, v in zip(D.names, d_counts[d_pos].sum(axis=0) / runs)},

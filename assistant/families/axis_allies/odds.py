@@ -36,6 +36,7 @@ from assistant.families.axis_allies.battle import (MAX_ROUNDS, Battle, BattleRul
 from assistant.families.axis_allies.chain import Chain
 from assistant.families.axis_allies.dice import binomial, hits_pmf, pascal
 from assistant.families.axis_allies.montecarlo import Estimate, simulate_vectorised
+from assistant.families.axis_allies.sampling import simulate_any
 from assistant.families.axis_allies.solver import Solver, suits
 from assistant.families.axis_allies.stepwise import StepwiseChain
 
@@ -80,14 +81,15 @@ def battle_odds(battle: Battle) -> Odds:
 ESTIMATE_RUNS = 10_000  # two standard errors of a probability: at most one percentage point
 
 
-def estimate(battle: Battle, runs: int = ESTIMATE_RUNS) -> Estimate | None:
+def estimate(battle: Battle, runs: int = ESTIMATE_RUNS) -> Estimate:
     """What simulated battles say of one too large for exact odds (``TooLarge``): every run at once, with a fixed
-    seed so that the same battle always shows the same figures. None where the simulation does not model the
-    battle (first strikes, two-hit battleships, shore support: fleets and landings)."""
+    seed so that the same battle always shows the same figures. A battle of plain fire (a land battle) walks its
+    casualty chain (``simulate_vectorised``); any other (fleets, landings with shore support) is followed through
+    its surprise strikes and kinds of hits (``sampling.simulate_any``)."""
     try:
         return simulate_vectorised(battle, runs=runs, seed=0)
     except ValueError:
-        return None
+        return simulate_any(battle, runs=runs, seed=0)
 
 
 def clear_caches() -> None:

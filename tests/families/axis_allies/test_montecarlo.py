@@ -4,6 +4,7 @@ import pytest
 
 from assistant.families.axis_allies.montecarlo import simulate, simulate_vectorised
 from assistant.families.axis_allies.odds import Battle, BattleRules, battle_odds
+from assistant.families.axis_allies.sampling import simulate_any
 from assistant.games.aa_europe.odds import RULES
 from tests.analysis.profiles import AA_CLASSIC as P
 from tests.families.axis_allies.test_solver_matches_reference import E
@@ -57,11 +58,31 @@ PLAIN = {
         profiles=P, at_sea=True, attackers={"battleship": 1, "fighter": 2}, defenders={"carrier": 1, "fighter": 1},
     ),
 }
+# Beyond plain fire, what only the pure-Python and the general numpy simulations model.
+FLEETS = {
+    "A&A Europe fleets: a destroyer cancels surprise strikes, aircraft see submarines beside one": Battle(
+        profiles=E, rules=RULES, at_sea=True,
+        attackers={"submarine": 2, "destroyer": 1, "fighter": 2, "battleship": 1},
+        defenders={"submarine": 2, "carrier": 1, "fighter": 1, "destroyer": 1, "transport": 1},
+    ),
+    "A&A Europe submarines against a fighter they cannot hit, nor it them": Battle(
+        profiles=E, rules=RULES, at_sea=True, attackers={"submarine": 2}, defenders={"fighter": 1, "transport": 1},
+    ),
+    "A&A Europe landing: shore support, artillery, an AA gun": Battle(
+        profiles=E, rules=RULES, attackers={"infantry": 3, "artillery": 1, "fighter": 1},
+        defenders={"infantry": 3, "aa_gun": 1}, support_fire={"battleship": 1}, amphibious=True,
+    ),
+    "classic fleets with a planned retreat": Battle(
+        profiles=P, at_sea=True, attackers={"battleship": 1, "submarine": 2, "fighter": 2, "transport": 1},
+        defenders={"carrier": 1, "fighter": 2, "submarine": 1, "transport": 1}, retreat_when_attackers_at_most=3,
+    ),
+}
 # The pure-Python simulation on every kind of battle; the numpy one (the speed peer of the exact calculator,
 # every run at once, and the estimate of a battle too large for it) on the battles of plain fire and AA guns it
 # models.
 CASES = [(simulate, name, battle) for name, battle in BATTLES.items()] + [
-    (simulate_vectorised, name, battle) for name, battle in PLAIN.items()]
+    (simulate_vectorised, name, battle) for name, battle in PLAIN.items()] + [
+    (simulate_any, name, battle) for name, battle in {**BATTLES, **PLAIN, **FLEETS}.items()]
 
 
 @pytest.mark.parametrize("sample, name, battle", CASES, ids=[f"{s.__name__}: {n}" for s, n, _ in CASES])

@@ -72,9 +72,9 @@ def test_the_benchmark_battles_stay_within_the_bounds():
     assert family.battle_odds(classic_fleets).states > 10_000
 
 
-def test_a_refused_battle_is_estimated_where_the_simulation_models_it():
-    """A land battle refused for its size still gets what 10,000 simulated battles say (the same each time); a fleet
-    with submarines' first strikes gets none (the simulation does not model it)."""
+def test_a_refused_battle_is_estimated():
+    """A battle refused for its size still gets what 10,000 simulated battles say, the same each time: a land
+    battle and a fleet with submarines' surprise strikes, destroyers and two-hit battleships alike."""
     with pytest.raises(TooLarge) as refused:
         family.battle_odds(land(16))
     first, again = family.estimate(refused.value.battle), family.estimate(land(16))
@@ -83,6 +83,18 @@ def test_a_refused_battle_is_estimated_where_the_simulation_models_it():
     smaller = land(4)
     exact, sampled = family.battle_odds(smaller), family.estimate(smaller)
     assert abs(sampled.attacker_wins - exact.attacker_wins) <= sampled.margin() / 100
-    fleets = Battle(profiles=E, rules=RULES, at_sea=True, attackers={"submarine": 3, "fighter": 2},
-                    defenders={"submarine": 2, "carrier": 1, "fighter": 1})
-    assert family.estimate(fleets) is None
+
+    def fleets(k: int) -> Battle:
+        return Battle(profiles=E, rules=RULES, at_sea=True,
+                      attackers={"battleship": k, "destroyer": k, "submarine": 2 * k, "fighter": k, "bomber": k},
+                      defenders={"battleship": k, "destroyer": k, "submarine": 2 * k, "fighter": k, "carrier": k,
+                                 "transport": k})
+
+    with pytest.raises(TooLarge) as refused:  # 30 against 35 units: 83,226 states
+        family.battle_odds(fleets(5))
+    first, again = family.estimate(refused.value.battle), family.estimate(fleets(5))
+    assert first == again and first.runs == 10_000 and 0 < first.margin() <= 1.0
+    assert sum(getattr(first, k) for k in ("attacker_wins", "defender_wins", "draw", "stalemate")) == pytest.approx(1)
+    exact, sampled = family.battle_odds(fleets(2)), family.estimate(fleets(2))
+    for outcome in ("attacker_wins", "defender_wins", "draw"):
+        assert abs(getattr(sampled, outcome) - getattr(exact, outcome)) <= sampled.margin() / 100, outcome
