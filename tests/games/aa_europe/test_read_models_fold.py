@@ -36,4 +36,7 @@ def test_views_at_random_events_equal_the_plain_fold(tmp_path):
     # the ledger keeps the chart's levels, not the game: a checkpoint holds the game's state once
     ledger = app.view(gid).read("ledger")
     assert len(msgspec.msgpack.encode(ledger)) * 2 < len(msgspec.msgpack.encode(app.view(gid).game))
+    # what the ledger counted the chart from is the fold's memo, not a field: `state` and checkpoints never show it
+    assert list(msgspec.to_builtins(ledger)) == ["powers"]
+    assert list(msgspec.json.decode(msgspec.json.encode(fresh.view(gid, at=head - 1).read("ledger")))) == ["powers"]
     store.close()

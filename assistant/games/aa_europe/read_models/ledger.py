@@ -26,17 +26,27 @@ class Account(msgspec.Struct, frozen=True):
     entries: tuple[Entry, ...] = ()
 
 
-class Ledger(msgspec.Struct, frozen=True):
-    """``control``: the map's control the chart levels were last counted from. It is the game's own dict (shared,
-    not copied, while the fold runs), so an event that changes no control costs no count of the chart."""
+class Ledger(msgspec.Struct, frozen=True, dict=True):
+    """Each power's account. Beside its fields, a ledger made by the fold remembers the map's control its chart
+    levels were last counted from (``_COUNTED_FROM``): the game's own dict, shared, not copied, so an event that
+    changes no control costs no count of the chart. It is no field: the log's readers and the checkpoints never see
+    it, and a ledger read back from a checkpoint counts once on its next event."""
 
     powers: dict[str, Account]
-    control: dict[str, str]
+
+
+_COUNTED_FROM = "_counted_from"
+
+
+def _ledger(powers: dict[str, Account], control: dict[str, str]) -> Ledger:
+    ledger = Ledger(powers)
+    ledger.__dict__[_COUNTED_FROM] = control  # as functools.cached_property keeps what it works out
+    return ledger
 
 
 def initial(definition: dict[str, Any]) -> Ledger:
     game = initial_state(definition)
-    return Ledger({
+    return _ledger({
         p: Account(0, game.income(p), entries=(Entry(1, "income", game.income(p), game.income(p), "core.game_created"),))
         for p in game.world.tables.turn_order
     }, game.control)
@@ -44,7 +54,8 @@ def initial(definition: dict[str, Any]) -> Ledger:
 
 def apply(ledger: Ledger, rec: Recorded, after: State) -> Ledger:
     """``after``: the game's state after the event, as the replay folded it (the ledger keeps no copy of it)."""
-    counted = after.control is ledger.control or after.control == ledger.control
+    counted_from = ledger.__dict__.get(_COUNTED_FROM)
+    counted = after.control is counted_from or after.control == counted_from
     collected = rec.event if isinstance(rec.event, ev.IncomeCollected) else None
     powers: dict[str, Account] | None = None
     for p, a in ledger.powers.items():
@@ -66,8 +77,8 @@ def apply(ledger: Ledger, rec: Recorded, after: State) -> Ledger:
             powers = dict(ledger.powers)
         powers[p] = Account(treasury, income, lost, tuple(entries))
     if powers is None:  # nothing to book: the same ledger, holding the game's own control from now on
-        return ledger if after.control is ledger.control else Ledger(ledger.powers, after.control)
-    return Ledger(powers, after.control)
+        return ledger if after.control is counted_from else _ledger(ledger.powers, after.control)
+    return _ledger(powers, after.control)
 
 
 LEDGER: Projection[Ledger] = Projection("ledger", initial, apply, Ledger, reads_game=True)
