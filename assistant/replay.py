@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import bisect
 from itertools import repeat
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import Any
 
 import msgspec
@@ -41,6 +41,9 @@ CANCEL_TAG = "core.events_cancelled"
 # minus one, each read, checked against the chain, decoded and folded (some 20 us on an A&A table), on top of its
 # checkpoint; a checkpoint of an A&A table is some 130 KB. 500 keeps time travel on a long game at a few ms.
 CHECKPOINT_EVERY = 500
+# While a view of the past is folded for a table, the views it passes every so many events are handed back too
+# (``view_at``'s ``stones``): the next step back or forward, or a jump near it, then folds at most this many.
+STONE_EVERY = 50
 BATCH_DECODE = 2000  # rows from which decoding every payload in one call beats building the decoder of all types
 _cancel_decoder = msgspec.json.Decoder(EventsCancelled)
 
@@ -157,12 +160,14 @@ class Timeline:
             raise Tampered(self.game_id, finding)
         return point[1]
 
-    def view_at(self, seq: int, known: Sequence[View] = ()) -> View:
-        """The view as of ``seq``. ``known`` are views already in memory that may serve as a base."""
+    def view_at(self, seq: int, known: Sequence[View] = (), stones: list[View] | None = None) -> View:
+        """The view as of ``seq``. ``known`` are views already in memory that may serve as a base. ``stones``, when
+        given, receives the views the fold passed every ``STONE_EVERY`` events on its way (each as true as one
+        asked for: the table as it stood then), for the caller to keep as bases of later views."""
         with collector.paused():  # a checkpoint thawed, rows read, decoded and folded
-            return self._view_at(seq, known)
+            return self._view_at(seq, known, stones)
 
-    def _view_at(self, seq: int, known: Sequence[View]) -> View:
+    def _view_at(self, seq: int, known: Sequence[View], stones: list[View] | None = None) -> View:
         cancels = read_cancels(self.store, self.game_id, seq)
         cancel_seqs = [c[0] for c in cancels]
         # suffix_min[i] = lowest rewinds_to among cancels[i:]
@@ -208,16 +213,25 @@ class Timeline:
         }
         if save_points:
             save_points -= set(stored) - stale
-        columns, last_hash = self._read(base_view, seq, cancels[first:])
+        # the same test as a checkpoint's: no cancellation after the point reaches back to it or before
+        keep_points = set() if stones is None else {
+            k for k in range((start // STONE_EVERY + 1) * STONE_EVERY, seq, STONE_EVERY) if usable(k)}
+        columns, last_hash, hashes = self._read(base_view, seq, cancels[first:], keep_points)
+        kept: dict[int, list[Any]] = {}
         try:
-            states = self._fold(list(base_view.states), columns, cancelled, save_points)
+            states = self._fold(list(base_view.states), columns, cancelled, save_points, keep_points, kept)
         except _RowsNeeded:  # an event of an older schema in a range read as columns: again, row by row
             columns = Columns.of_rows(self.store.replay_rows(self.game_id, base_view.seq, seq))
-            states = self._fold(list(base_view.states), columns, cancelled, save_points)
+            kept.clear()
+            states = self._fold(list(base_view.states), columns, cancelled, save_points, keep_points, kept)
+        if stones is not None:
+            stones.extend(View(self.game_id, k, kept[k], self.index, hashes.get(k)) for k in sorted(kept))
         return View(self.game_id, seq, states, self.index, last_hash)
 
-    def _read(self, base: View, upto: int, cancels: list[tuple[int, int, Any]]) -> tuple[Columns, str | None]:
-        """The events after ``base`` up to ``upto`` as the fold reads them, and the hash of the last when checked.
+    def _read(self, base: View, upto: int, cancels: list[tuple[int, int, Any]],
+              hashes_at: Set[int] = frozenset()) -> tuple[Columns, str | None, dict[int, str]]:
+        """The events after ``base`` up to ``upto`` as the fold reads them, the hash of the last when checked, and
+        the checked hashes of the events ``hashes_at`` (none on a store that does not check its reads).
 
         A long range on a store that does not check each event is read as columns (``events/columns.py``). On a
         checking store each row is checked against the chain from the base's hash, and the cancellations that
@@ -227,7 +241,7 @@ class Timeline:
                 upto - base.seq > BATCH_DECODE) else None
             if columns is None:
                 columns = Columns.of_rows(self.store.replay_rows(self.game_id, base.seq, upto))
-            return columns, None
+            return columns, None, {}
         stored = self.store.integrity_rows(self.game_id, base.seq, upto)
         finding, _end, _ = chain_of(stored, (base.seq, base.hash or GENESIS), upto)
         if finding is None:
@@ -237,7 +251,8 @@ class Timeline:
                 finding = Finding(f"the index of undos differs from event {wrong} (its rewinds_to was changed)", wrong)
         if finding is not None:
             raise Tampered(self.game_id, finding)
-        return Columns.of_rows(stored, start=1), stored[-1][9] if stored else None
+        hashes = {r[1]: r[9] for r in stored if r[1] in hashes_at} if hashes_at else {}
+        return Columns.of_rows(stored, start=1), stored[-1][9] if stored else None, hashes
 
     def _thaw(self, blob: bytes | None) -> tuple[Any, ...] | None:
         """A checkpoint's states, or None when it was written by other code (a cache miss, never an error)."""
@@ -266,21 +281,26 @@ class Timeline:
                                        envelope, set(), save_points)
         return View(self.game_id, last, states, self.index, last_hash if self.checks else None)
 
-    def _fold(self, states: list[Any], columns: Columns, cancelled: set[int], save_points: set[int]) -> list[Any]:
+    def _fold(self, states: list[Any], columns: Columns, cancelled: set[int], save_points: set[int],
+              keep_points: Set[int] = frozenset(), kept: dict[int, list[Any]] | None = None) -> list[Any]:
         envelope = (columns.recorded_at, columns.actors, columns.command_ids) if self.envelope else (
             repeat(""), repeat(""), repeat(""))
         return self._fold_events(states, columns.seqs, self._events(columns, cancelled), envelope, cancelled,
-                                 save_points)
+                                 save_points, keep_points, kept)
 
     def _fold_events(self, states: list[Any], seqs: Sequence[int], events: Sequence[Any], envelope: tuple[Any, ...],
-                     cancelled: set[int], save_points: set[int]) -> list[Any]:
+                     cancelled: set[int], save_points: set[int], keep_points: Set[int] = frozenset(),
+                     kept: dict[int, list[Any]] | None = None) -> list[Any]:
         """The hot loop of every replay: the game's own evolve called straight, and each event handed only to the
         read models that declare its type (an event no read model reads, a note say, costs its decoding and the
-        game's evolve only)."""
+        game's evolve only). The states after each event of ``keep_points`` go into ``kept`` (states are never
+        changed, only replaced: a copy of the list is the moment)."""
         routes: dict[type, tuple[tuple[int, Any, bool], ...]] = {}
         evolve = self.loaded.kind.evolve
         game = states[0]
         saving = bool(save_points)
+        keeping = bool(keep_points)
+        kept = {} if kept is None else kept
         for seq, event, recorded_at, actor, command_id in zip(seqs, events, *envelope):
             if event is not None and type(event) is not EventsCancelled and not (cancelled and seq in cancelled):
                 game = evolve(game, event)
@@ -294,6 +314,8 @@ class Timeline:
             if saving and seq in save_points:
                 states[0] = game
                 self.store.save_checkpoint(self.game_id, seq, self._stamp + self._codec.encode(tuple(states)))
+            if keeping and seq in keep_points:
+                kept[seq] = [game, *states[1:]]
         states[0] = game
         return states
 

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from assistant.application.outcomes import Clock
+from assistant.application.travelled import Travelled
 from assistant.decider import DiceRoller, Refused
 from assistant.kinds import KindRegistry, LoadedKind, UnknownKind
 from assistant.replay import Timeline, View
@@ -28,6 +29,7 @@ class OpenGame:
         self.timeline = timeline
         self.head: View | None = None
         self.lock = threading.Lock()
+        self.travelled = Travelled()  # views of the past asked for, and those met on the way
 
 
 class Parts:

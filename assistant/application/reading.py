@@ -38,7 +38,10 @@ class Reading(Parts):
             if not 1 <= at <= head:
                 raise Refused(f"event {at} does not exist; this game's log runs from 1 to {head}")
             known = [game.head] if game.head is not None else []
-            return game.timeline.view_at(at, known)
+            stones: list[View] = []
+            view = game.timeline.view_at(at, known + game.travelled.views(), stones)
+            game.travelled.keep([*stones, view])
+            return view
         with game.lock:
             if game.head is None or game.head.seq != head:
                 known = [game.head] if game.head is not None else []

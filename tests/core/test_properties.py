@@ -120,6 +120,20 @@ def _command(data: st.DataObject, app: Assistant, gid: str, physical_dice: list[
     return cmd, dice
 
 
+def play_one(data: st.DataObject, app: Assistant, gid: str, physical_dice: list[int]) -> Any:
+    """One command drawn and played: its outcome, or None if the table refused it. The throws entered at the table
+    are added to ``physical_dice`` (a later command may correct them)."""
+    cmd, dice = _command(data, app, gid, physical_dice)
+    try:
+        out = app.handle(gid, cmd, dice=dice)
+    except Refused:
+        event("refused")
+        return None
+    event(f"played {type(cmd).__name__}")
+    physical_dice += [r.seq for r in out.events if isinstance(r.event, DiceRolled) and r.event.source == "physical"]
+    return out
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_every_way_of_building_a_view_agrees_and_files_round_trip(data):
@@ -132,15 +146,8 @@ def test_every_way_of_building_a_view_agrees_and_files_round_trip(data):
         seen = {1: app.view(gid, at=1).states, 2: app.view(gid).states}  # what the table showed after each command, built incrementally
         physical_dice: list[int] = []
         for _ in range(data.draw(st.integers(1, 40), label="commands")):
-            cmd, dice = _command(data, app, gid, physical_dice)
-            try:
-                out = app.handle(gid, cmd, dice=dice)
-            except Refused:
-                event("refused")
+            if play_one(data, app, gid, physical_dice) is None:
                 continue
-            event(f"played {type(cmd).__name__}")
-            physical_dice += [r.seq for r in out.events
-                              if isinstance(r.event, DiceRolled) and r.event.source == "physical"]
             view = app.view(gid)
             seen[view.seq] = view.states
         head = app.head(gid)
