@@ -17,6 +17,7 @@ from assistant.application import Assistant
 from assistant.club.accounts import Club
 from assistant.club.live import Heads
 from assistant.kinds import KindRegistry
+from assistant.web import parts
 from assistant.web.app import create_app
 from events.pgstore import PostgresStore, shown
 
@@ -41,6 +42,9 @@ def serve_club(dsn: str, host: str = "127.0.0.1", port: int = 5173, workers: int
             options: dict[str, Any] = {
                 "bind": f"{host}:{port}", "workers": workers, "worker_class": "gthread", "threads": threads,
                 "timeout": 60, "graceful_timeout": 5, "keepalive": 5, "loglevel": "warning",
+                # a device names the parts of the page it holds in one header (every space of a map among them):
+                # gunicorn's default (8,190 bytes) would refuse a big board's; the app reads up to MAX_HEADER
+                "limit_request_field_size": parts.MAX_HEADER + 1024,
             }
             for key, value in options.items():
                 self.cfg.set(key, value)

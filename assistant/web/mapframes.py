@@ -3,6 +3,10 @@ the board's data), and every space's address, once per board and viewer.
 
 A game's ``map_svg.py`` builds its own parts (its spots, borders, legend) and fills in the state; this module only
 keeps them. Drawing every element of a map through ``Markup.format`` at each render was most of a step in time.
+
+Each space is a part of the page of its own (``part_id``, ``assistant/web/parts.py``): a step in time or a live
+update sends only the spaces that changed, not the whole map. So a space's link names no event: the page holds
+the event it shows (``#tt-at``, in the time-travel bar) and the map's element includes it in each request.
 """
 
 from __future__ import annotations
@@ -34,11 +38,17 @@ def kept(board: Any, build: Callable[[bytes], T]) -> T:
     return FRAMES.get((build.__module__, build.__qualname__, key), lambda: build(key))
 
 
+def part_id(name: str) -> str:
+    """A space's element id on the page, as a part: the same for the same space in every render."""
+    return "sp-" + hashlib.blake2s(name.encode(), digest_size=5).hexdigest()
+
+
 @dataclass(frozen=True)
 class Spot:
     """One space's fixed drawing, common to the games' maps: where it is and the parts that never change."""
 
     name: str
+    part: str  # part_id(name)
     html_name: str  # escaped
     sea: bool
     x: str  # formatted as drawn
@@ -55,7 +65,8 @@ def spot_html(p: Spot, url: str, title: str, shape: str, fill: str, fighting: bo
     colour ``fill``), the capital's and battle's rings, the count of units (dark on a ``pale`` fill) and its label."""
     url = escape(url)
     number = f'<text x="{p.x}" y="{p.count_y}" text-anchor="middle" class="count{" light" if pale else ""}">{count}</text>'
-    return (f'<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{p.html_name}">'
+    return (f'<a id="{p.part}" data-part href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" '
+            f'data-space="{p.html_name}">'
             f'<title>{escape(title)}</title><circle class="{shape}" cx="{p.x}" cy="{p.y}" r="{p.r}" fill="{escape(fill)}"/>'
             f'{p.capital}{p.ring if fighting else ""}{number if count else ""}{p.tail}')
 

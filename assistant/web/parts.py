@@ -1,7 +1,7 @@
 """A table page made of named parts, and updates that carry only the parts a device does not hold yet.
 
 A part is any element of a page with an ``id`` and a ``data-part`` attribute, in the shared templates (banner,
-time-travel bar, forms, ledgers, map, log...) or in a game's own (a ledger, a panel, the map's drawing): a game
+time-travel bar, forms, ledgers, map, log...) or in a game's own (a ledger, a panel, each space of its map): a game
 declares its parts with markers in its templates and writes no code for them. Every render stamps each part with
 ``data-v``, a digest of its own markup, its inner parts left out (they have digests of their own) and the
 command ids left out (each render draws fresh ones, which change nothing a player sees).
@@ -14,7 +14,7 @@ top). The answer (``changed``) is the parts whose markup changed, each as an out
 item gone is deleted, so one new event sends one entry rather than the whole page of the log. What a device
 holds is what its page shows, so two devices at one table, a form kept while someone types in it, spectators and
 time travel each get what they are missing, and a device that sends nothing (no script, or a first request) gets
-every part.
+every part. A part drawn inside an ``<svg>`` (a map's space) is sent inside one, so that the browser reads it as SVG.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ class Part:
     end: int
     children: list[Part] = field(default_factory=list)
     digest: str = ""
+    in_svg: bool = False  # drawn inside an <svg>: sent wrapped in one, so the browser reads it as SVG
 
 
 @dataclass
@@ -107,16 +108,24 @@ class Page:
             if found is None or found.group(1) in self.by_id:
                 continue  # a marker without an id (or a second one): not a part
             tag = m.group(1)
-            if tag not in ends:
-                ends[tag] = _ends(html, tag)
             head_end = m.end() - (2 if html[m.end() - 2] == "/" else 1)  # the stamp goes last in the start tag
-            part = Part(found.group(1), tag, m.group(3) == LIST, m.start(), head_end,
-                        ends[tag].get(m.start(), len(html)))
+            if tag in UNNESTED and html[m.end() - 2] != "/":  # a map's spaces: ends at the first closing tag
+                closing = html.find(f"</{tag}>", m.end())
+                end = closing + len(tag) + 3 if closing >= 0 else len(html)
+            else:
+                if tag not in ends:
+                    ends[tag] = _ends(html, tag)
+                end = ends[tag].get(m.start(), len(html))
+            part = Part(found.group(1), tag, m.group(3) == LIST, m.start(), head_end, end)
             while stack and stack[-1].end <= part.start:
                 stack.pop()
             (stack[-1].children if stack else self.roots).append(part)
             stack.append(part)
             self.by_id[part.id] = part
+        if "<svg" in html and self.by_id:
+            drawings = _ends(html, "svg").items()
+            for part in self.by_id.values():
+                part.in_svg = any(start < part.start < end for start, end in drawings)
 
     def _markers(self):
         """The start tags carrying the marker, found by the marker's text (a page has thousands of tags)."""
@@ -161,7 +170,10 @@ class Page:
         if swap is None:
             return text
         head = part.head_end - part.start
-        return f'{text[:head]} hx-swap-oob="{swap}"{text[head:]}'
+        marked = f'{text[:head]} hx-swap-oob="{swap}"{text[head:]}'
+        # a map's space on its own would be read as HTML (an <a>, unknown <circle>s) and drawn as nothing: inside
+        # an <svg> the browser reads it as SVG, and htmx swaps it in from there (out-of-band swaps may be nested)
+        return f"<svg>{marked}</svg>" if part.in_svg else marked
 
     # ------------------------------------------------------------------ what a device is missing
 
@@ -238,6 +250,7 @@ def _tags(tag: str) -> re.Pattern[str]:
     return _TAGS[tag]
 
 
+UNNESTED = frozenset({"a"})  # never inside one of its kind (a link in a link is not HTML, nor SVG)
 HTML_CONTAINERS = frozenset("div section nav li ol ul aside article header footer main p span table tbody tr td "
                             "details form fieldset dl".split())
 

@@ -105,6 +105,11 @@ def test_a_change_through_one_server_process_reaches_a_device_on_another_within_
     player = Device(servers.ports[1])  # acts through process 2
     player.sign_in("Ussr", PASSWORD)
     assert player.request("GET", f"/g/{game_id}")[0] == 200  # the player's device shows the table before acting
+    # a device holding a big board names every space it holds (some 30 bytes each): far over gunicorn's default
+    held = ",".join(f"sp-{n:08x}:{n:012x}:0" for n in range(900))
+    assert len(held) > 20_000
+    status, _, body = player.request("GET", f"/g/{game_id}", headers={"HX-Request": "true", "X-Parts": held})
+    assert status == 200 and 'id="vcr"' in body, status
     delays = []
     for n in range(5):
         sent = time.monotonic()

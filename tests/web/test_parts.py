@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.web.mapframes import part_id
 from assistant.web.parts import Held, Page, holding
 from tests.web.conftest import Client
 from tests.web.held import apply, held, sent, table
@@ -50,6 +51,19 @@ def test_a_part_changed_inside_an_unchanged_one_is_sent_alone():
     assert [re.search(r'id="([^"]+)"', s).group(1) for s in swaps] == ["note"]
     assert 'hx-swap-oob="true"' in swaps[0] and f'data-v="{after.by_id["note"].digest}"' in swaps[0]
     assert after.changed(holds(after)) == []  # a device holding this render needs nothing
+
+
+def test_a_part_drawn_inside_an_svg_is_sent_inside_one():
+    def drawing(fill: str) -> Page:
+        return Page(f'<div id="map" data-part><svg viewBox="0 0 9 9"><g class="borders"><line x1="1"/></g>'
+                    f'<a id="s1" data-part href="/s/1"><circle r="3" fill="{fill}"/></a>'
+                    f'<a id="s2" data-part href="/s/2"><circle r="3" fill="red"/></a></svg></div>')
+    before, after = drawing("red"), drawing("blue")
+    assert [p.in_svg for p in after.by_id.values()] == [False, True, True]
+    swaps = after.changed(holds(before))
+    assert swaps == [f'<svg><a id="s1" data-part href="/s/1" hx-swap-oob="true" data-v="{after.by_id["s1"].digest}">'
+                     '<circle r="3" fill="blue"/></a></svg>']
+    assert after.changed(None)[0].startswith('<div id="map" data-part hx-swap-oob="true"')  # an HTML part: as it is
 
 
 def test_command_ids_change_no_digest_and_a_device_holding_nothing_gets_everything():
@@ -186,5 +200,42 @@ def test_axis_and_allies_sends_the_map_only_when_the_board_changed(real):
         "type": "aa.move", "path": ["Karelia S.S.R.", "", "Finland-Norway"], "units.infantry": "2",
         "units.armour": "1", "command_id": "m1"}, htmx=True, headers=held(shown)))
     swapped = {pid for _s, pid in sent(moved)}
+    # a battle opens at Finland-Norway: a phone's map now opens on it (the map's own frame names where), so the map
+    # comes whole; a change elsewhere on the board sends only its spaces (below)
     assert "map" in swapped and "powers" not in swapped and "changes" not in swapped
     assert table(apply(shown, moved)) == table(text(client.get(f"/g/{game_id}")))
+
+
+def test_a_placement_and_a_step_in_time_send_the_spaces_that_changed_not_the_map(real):
+    assistant, client = real
+    game_id = assistant.new_game("aa_classic", {})
+    for command in ('{"type": "aa.start"}', '{"type": "aa.purchase", "units": {"infantry": 2}}',
+                    *['{"type": "aa.end_step"}'] * 4):
+        assistant.handle(game_id, command)
+    russia = part_id("Russia")
+    shown = text(client.get(f"/g/{game_id}"))
+    placed = text(client.do(game_id, "aa.place", headers=held(shown), space="Russia", **{"units.infantry": "2"}))
+    swapped = {pid for _s, pid in sent(placed)}
+    assert {pid for pid in swapped if pid.startswith("sp-")} == {russia} and "map" not in swapped
+    # inside an <svg>, so that a browser reads the space as SVG
+    assert re.search(rf'<svg><a id="{russia}" data-part [^>]*hx-swap-oob="true"[^>]*>.*?</a></svg>', placed, re.S)
+    assert table(apply(shown, placed)) == table(text(client.get(f"/g/{game_id}")))
+    # Time travel over the placement: the same space alone, both ways
+    assistant.handle(game_id, '{"type": "core.add_note", "about_seq": 1, "text": "the placement is in the past"}')
+    at = assistant.head(game_id) - 1
+    before = text(client.get(f"/g/{game_id}?at={at - 1}"))
+    for start, end in ((at - 1, at), (at, at - 1)):
+        shown = text(client.get(f"/g/{game_id}?at={start}"))
+        step = text(client.get(f"/g/{game_id}?at={end}", htmx=True, headers={**held(shown), "HX-Target": "table"}))
+        swapped = {pid for _s, pid in sent(step)}
+        assert {pid for pid in swapped if pid.startswith("sp-")} == {russia}
+        assert "map" not in swapped and "board" not in swapped and len(step) < 8_000
+        stepped = apply(shown, step)
+        assert table(stepped) == table(text(client.get(f"/g/{game_id}?at={end}")))
+    # the spaces' links name no event; the page names the one it shows, which a tap on the map sends with it
+    assert f'<input type="hidden" id="tt-at" name="at" value="{at - 1}">' in before
+    assert 'id="map" data-part hx-include="#tt-at"' in before
+    assert f'hx-get="/g/{game_id}/space/Russia"' in before
+    then = text(client.get(f"/g/{game_id}/space/Russia?at={at - 1}", htmx=True))
+    now = text(client.get(f"/g/{game_id}/space/Russia?at={at}", htmx=True))
+    assert then != now

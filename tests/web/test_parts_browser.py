@@ -171,3 +171,62 @@ def test_pause_wins_over_a_playing_step_still_on_its_way(browser, aa_table):
     expect(page.locator("#vcr a[aria-label='Play from here']")).to_be_visible()
     expect(page.locator("#vcr output")).to_contain_text("1/")
     page.context.close()
+
+
+SPACE = """(id) => { const a = document.getElementById(id); const c = a && a.querySelector('circle');
+  return a && {svg: a.namespaceURI === 'http://www.w3.org/2000/svg' && c.namespaceURI === a.namespaceURI,
+               drawn: c.getBBox().width > 0, kept: a.dataset.kept === '1', text: a.textContent}; }"""
+
+
+def test_a_space_comes_alone_as_svg_and_a_tap_in_the_past_shows_the_space_then(browser, aa_table):
+    """A placement and a step back in time swap Russia's space on its own, read as SVG and drawn, the rest of the
+    map kept; tapping the space while looking at the past shows it as it was at that event."""
+    import json
+
+    from playwright.sync_api import expect
+
+    from assistant.web.mapframes import part_id
+
+    server, app = aa_table
+    gid = app.new_game("aa_classic", {})
+    for command in ({"type": "aa.start"}, {"type": "aa.purchase", "units": {"infantry": 2}},
+                    *[{"type": "aa.end_step"}] * 4):
+        app.handle(gid, json.dumps(command))
+    url = f"{server.url}/g/{gid}"
+    russia, karelia = part_id("Russia"), part_id("Karelia S.S.R.")
+    for width in (PHONE, LAPTOP):
+        page = browser.new_context(viewport=width).new_page()
+        errors: list[str] = []
+        _collect(page, errors)
+        if width is LAPTOP:  # the placement is in the past now: the laptop looks at it
+            placed = app.head(gid)
+            app.handle(gid, json.dumps({"type": "core.add_note", "about_seq": placed, "text": "placed"}))
+        page.goto(url if width is PHONE else f"{url}?at={placed}")
+        if width is PHONE:
+            page.evaluate("() => document.querySelectorAll('#map svg, #map [data-part]').forEach("
+                          "e => { e.dataset.kept = '1'; })")
+            before = page.evaluate(SPACE, russia)
+            page.locator("#actions button[name='space'][value='Russia']").click()
+            expect(page.locator("#log")).to_contain_text("places", timeout=LIVE_MS)
+            after = page.evaluate(SPACE, russia)
+            assert after["svg"] and after["drawn"] and not after["kept"] and after["text"] != before["text"]
+            assert page.evaluate(SPACE, karelia)["kept"] and map_kept(page)  # the rest of the map stayed
+            same_as_a_reload(page, url)
+            screenshot(page, "parts-space-phone")
+        else:  # the laptop looks at the placement, steps back over it and taps Russia there
+            page.evaluate("() => document.querySelectorAll('#map svg, #map [data-part]').forEach("
+                          "e => { e.dataset.kept = '1'; })")
+            now = page.evaluate(SPACE, russia)["text"]
+            page.locator("#vcr a[aria-label='One event back']").click()
+            expect(page.locator("#vcr output")).to_contain_text(f"{placed - 1}/", timeout=LIVE_MS)
+            then = page.evaluate(SPACE, russia)
+            assert then["svg"] and then["drawn"] and not then["kept"] and then["text"] != now
+            assert page.evaluate(SPACE, karelia)["kept"] and map_kept(page)
+            same_as_a_reload(page, page.url)
+            with page.expect_request(lambda r: "/space/Russia" in r.url) as tapped:
+                page.locator(f"#{russia} circle").first.click()
+            assert f"at={placed - 1}" in tapped.value.url
+            expect(page.locator("#space")).not_to_be_empty(timeout=LIVE_MS)
+            screenshot(page, "parts-space-past-laptop")
+        assert errors == []
+        page.context.close()

@@ -398,7 +398,7 @@ class AAPresenter(Presenter):
         return tuple(sorted(table.view.game.world.board.spaces))
 
     def board(self, table: Table, arrows=()) -> Markup:
-        return map_svg.draw(table.view.game, table.space_url, f"?at={table.view.seq}" if table.at else "", arrows)
+        return map_svg.draw(table.view.game, table.space_url, "", arrows)  # the event shown: #tt-at
 
     def space(self, table: Table, name: str) -> Markup | None:
         s: State = table.view.game

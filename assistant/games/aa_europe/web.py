@@ -270,7 +270,7 @@ class EuropePresenter(Presenter):
         return tuple(sorted(table.view.game.world.spaces))
 
     def board(self, table: Table, arrows=()) -> Markup:
-        return map_svg.draw(table.view.game, table.space_url, f"?at={table.view.seq}" if table.at else "")
+        return map_svg.draw(table.view.game, table.space_url, "")  # the event shown: #tt-at
 
     def space(self, table: Table, name_: str) -> Markup | None:
         s: State = table.view.game

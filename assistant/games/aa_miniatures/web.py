@@ -26,6 +26,7 @@ from assistant.games.aa_miniatures.moves.turn import control
 from assistant.games.aa_miniatures.odds import OUTCOMES
 from assistant.games.aa_miniatures.state import SIDES, State, Unit, other
 from assistant.web.forms import FormSpec, RenderedForm, whole_number
+from assistant.web.mapframes import part_id
 from assistant.web.presenter import Presenter, Table
 
 R = 22  # hex radius in SVG units
@@ -305,7 +306,6 @@ class MiniaturesPresenter(Presenter):
             rows.append(r + (q - (q & 1)) // 2)
         c0, c1 = max(0, min(cols) - 1), max(cols) + 1
         r0, r1 = max(0, min(rows) - 1), max(rows) + 1
-        at = f"?at={table.view.seq}" if table.at else ""
         cells, tokens = [], []
         x_min, y_min = 1.5 * R * c0 - R, SQ3 * R * r0 - SQ3 * R / 2
         width = 1.5 * R * (c1 - c0) + 2 * R
@@ -329,12 +329,13 @@ class MiniaturesPresenter(Presenter):
                 title = f"{label}: {terrain or 'not recorded'}" + ("; objective" if label in s.objectives else "")
                 if units:
                     title += "; " + ", ".join(u.label for u in units)
-                url = table.space_url(label) + at
+                url = table.space_url(label)  # the event shown: #tt-at
                 cells.append(Markup(
-                    '<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{label}">'
+                    '<a id="{part}" data-part href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" '
+                    'data-space="{label}">'
                     '<title>{title}</title><polygon class="{cls}" points="{points}" fill="{fill}"/>{obj}'
                     '<text class="hexlabel" x="{x:.1f}" y="{y:.1f}" text-anchor="middle">{label}</text></a>'
-                ).format(url=url, label=label, title=title, cls=cls, points=points, fill=fill, obj=obj, x=cx,
+                ).format(part=part_id(label), url=url, label=label, title=title, cls=cls, points=points, fill=fill, obj=obj, x=cx,
                          y=cy - R * 0.55))
                 for i, u in enumerate(units[:4]):
                     tokens.append(self._token(s, u, cx + (i % 2 - 0.5) * R * 0.62 * (len(units) > 1),
@@ -353,8 +354,10 @@ class MiniaturesPresenter(Presenter):
                 mx, my, dx, dy = (xa + xb) / 2, (ya + yb) / 2, (yb - ya) / SQ3 / 2, -(xb - xa) / SQ3 / 2
                 sides.append(Markup('<line class="river" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}"/>').format(
                     mx - dx, my - dy, mx + dx, my + dy))
+        # the units are a part of their own: a move sends them and the hexes it changed, not the whole map
         return Markup('<svg viewBox="0 0 {:.0f} {:.0f}" style="width: min(100%, {:.0f}px)" role="group" '
-                      'aria-label="Battle map: tap a hex for what stands there">{}{}{}</svg>').format(
+                      'aria-label="Battle map: tap a hex for what stands there">{}{}<g id="aam-units" data-part>{}'
+                      '</g></svg>').format(
                           width, height, width * 1.6, Markup("").join(cells),
                                                            Markup("").join(sides), Markup("").join(tokens))
 

@@ -54,10 +54,11 @@ def reference(s, space_url, at: str, arrows=()) -> Markup:
         if total:
             title += "; " + ", ".join(f"{n} {power_name(o)}" for o, n in here.most_common())
         parts.append(Markup(
-            '<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{name}">'
+            '<a id="{part}" data-part href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" '
+            'data-space="{name}">'
             '<title>{title}</title><circle class="{cls}" cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}"/>'
             "{capital}{ring}{num}{label}</a>"
-        ).format(url=url, name=name, title=title, cls=cls, x=x, y=y, r=r, fill=fill, capital=capital, ring=ring,
+        ).format(part=mapframes.part_id(name), url=url, name=name, title=title, cls=cls, x=x, y=y, r=r, fill=fill, capital=capital, ring=ring,
                  num=num, label=label))
     parts.extend(Markup(map_svg.arrow(pos[a], pos[b], a, b)) for a, b in arrows if a in pos and b in pos)
     parts.append(Markup("</svg>"))

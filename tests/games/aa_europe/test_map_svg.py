@@ -12,6 +12,7 @@ from assistant.games.aa_europe import map_svg
 from assistant.games.aa_europe.bench import play
 from assistant.games.aa_europe.game import GAME
 from assistant.games.aa_europe.map_svg import COLOURS, MAP_H, MAP_W, MIDDLE_EAST, NEUTRAL, SEA, name
+from assistant.web import mapframes
 from tests.web.maps import moments, same_as_afresh, spectator_url, table_url
 
 
@@ -58,10 +59,11 @@ def reference(s, space_url, at: str) -> Markup:
         if total:
             title += "; " + ", ".join(f"{k} {name(o)}" for o, k in here.most_common())
         parts.append(Markup(
-            '<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{name}">'
+            '<a id="{part}" data-part href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" '
+            'data-space="{name}">'
             '<title>{title}</title><circle class="space-shape{extra}" cx="{x:.0f}" cy="{y:.0f}" r="{r}" '
             'fill="{fill}"/>{capital}{ring}{num}{label}</a>'
-        ).format(url=url, name=n, title=title, extra=extra, x=x, y=y, r=r, fill=fill, capital=capital,
+        ).format(part=mapframes.part_id(n), url=url, name=n, title=title, extra=extra, x=x, y=y, r=r, fill=fill, capital=capital,
                  ring=ring, num=num, label=label))
     parts.append(Markup("</svg>"))
     legend = Markup("").join(Markup('<span><i style="background:{}"></i>{}</span>').format(c, name(p))

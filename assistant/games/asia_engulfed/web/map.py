@@ -23,6 +23,7 @@ from assistant.games.asia_engulfed.board.format import Board
 from assistant.games.asia_engulfed.board.gaps import BLOCKS, gaps
 from assistant.games.asia_engulfed.rules.influence import all_influence
 from assistant.games.asia_engulfed.state import AEState
+from assistant.web.mapframes import part_id
 from assistant.web.maplayout import quick_layout
 from assistant.web.memo import Memo
 
@@ -167,8 +168,9 @@ def draw(s: AEState, viewer: str, pieces: dict[str, list[dict[str, Any]]], url: 
                      kept.sides[place])
         inner = spot.sea(influence.get(place, "none")) if place in board.seas else spot.land(place in fighting)
         href = escape(url(place))
-        parts.append(f'<a href="{href}" hx-get="{href}" hx-target="#space" hx-swap="innerHTML" '
-                     f'data-space="{escape(place)}" class="{spot.cls}"><title>{escape(spot.title)}</title>{inner}</a>')
+        parts.append(f'<a id="{part_id(place)}" data-part href="{href}" hx-get="{href}" hx-target="#space" '
+                     f'hx-swap="innerHTML" data-space="{escape(place)}" class="{spot.cls}"><title>'
+                     f'{escape(spot.title)}</title>{inner}</a>')
     parts.append("</svg>")
     return Drawn(Markup("".join(parts)), kept.unknown, len(geo.unlinked), len(geo.pos))
 

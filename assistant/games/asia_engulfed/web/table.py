@@ -160,8 +160,7 @@ class AEPresenter(Presenter):
     def board(self, table: Table, arrows=()) -> Markup:
         s = setup_panel.shown(table.view.game)
         viewer = viewer_of(table)
-        at = f"?at={table.view.seq}" if table.at else ""
-        drawn = draw(s, viewer, views.pieces(s, viewer), lambda place: table.space_url(place) + at)
+        drawn = draw(s, viewer, views.pieces(s, viewer), table.space_url)  # the event shown: #tt-at
         return Markup(render_template(
             "asia_engulfed/map.html", drawn=drawn, seen=viewer or "all", at=table.at,
             choices=() if table.spectator or table.seat_powers is not None else SEEN_BY,

@@ -15,6 +15,7 @@ from assistant.games.europe_engulfed.powers import contested
 from assistant.games.europe_engulfed.read_models.table import board as board_view
 from assistant.games.europe_engulfed.web.map import MAP_W, geometry
 from assistant.games.europe_engulfed.web.seen import SEEN_BY, lan_seat, viewer as seen_by
+from assistant.web.mapframes import part_id
 from assistant.web.presenter import Table
 
 SUPPLY = "ee_supply"  # the game's supply read model
@@ -32,7 +33,6 @@ def draw(table: Table) -> Markup:
     viewer = seen_by(table)
     areas = board_view(s, viewer)
     marked = marked_units(table)
-    at = f"?at={table.view.seq}" if table.at else ""
     parts = [Markup('<svg viewBox="0 0 {} {}" role="group" aria-label="Schematic map of Europe Engulfed: click an '
                     'area for its details">').format(MAP_W, geo.height)]
     if geo.unlinked:
@@ -45,7 +45,7 @@ def draw(table: Table) -> Markup:
     parts.extend(Markup('<text x="{:.0f}" y="{:.0f}" class="group">{}</text>').format(x, y, name)
                  for name, x, y in geo.heads)
     for place in sorted(geo.pos):
-        parts.append(_place(table, s, place, geo.pos[place], areas.get(place, {}), marked.get(place, 0), at))
+        parts.append(_place(table, s, place, geo.pos[place], areas.get(place, {}), marked.get(place, 0)))
     parts.append(Markup("</svg>"))
     legend = Markup("").join(Markup('<span><i style="background:{}"></i>{}</span>').format(c, n) for n, c in (
         *SIDE_COLOURS.items(), ("neutral / nobody", NEUTRAL), ("sea area", SEA)))
@@ -56,8 +56,7 @@ def draw(table: Table) -> Markup:
                                   homes=[(data.nation(n).title, c) for n, c in NATION_COLOURS.items()]))
 
 
-def _place(table: Table, s, place: str, xy: tuple[float, float], entry: dict[str, Any], oos: int,
-           at: str) -> Markup:
+def _place(table: Table, s, place: str, xy: tuple[float, float], entry: dict[str, Any], oos: int) -> Markup:
     x, y = xy
     blocks = entry.get("blocks", [])
     hidden = sum(1 for b in blocks if b.get("hidden"))
@@ -110,12 +109,12 @@ def _place(table: Table, s, place: str, xy: tuple[float, float], entry: dict[str
         title += "; combat"
     if oos:
         title += f"; {oos} out of supply"
-    url = table.space_url(place) + at
+    url = table.space_url(place)  # the event shown: #tt-at
     label = Markup('<text x="{:.0f}" y="{:.0f}" text-anchor="middle" class="label">{}</text>').format(
         x, y + r + (21 if oos else 15 if fighting else 12), name)
-    return Markup('<a href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" data-space="{place}" '
-                  'class="{cls}"><title>{title}</title>{shape}{marks}{rings}{count}{label}</a>').format(
-        url=url, place=place, cls="place" + (" fighting" if fighting else "") + (" oos" if oos else ""),
+    return Markup('<a id="{part}" data-part href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" '
+                  'data-space="{place}" class="{cls}"><title>{title}</title>{shape}{marks}{rings}{count}{label}</a>'
+                  ).format(part=part_id(place), url=url, place=place, cls="place" + (" fighting" if fighting else "") + (" oos" if oos else ""),
         title=title, shape=shape, marks=marks, rings=rings, count=count, label=label)
 
 
