@@ -179,6 +179,8 @@ def test_teaching_step_shows_the_sentence_rule_board_and_ledgers_as_they_were(aa
     assert purchase.sentence in html.replace("&amp;", "&") and purchase.rule and purchase.rule in html.replace("&amp;", "&")
     assert purchase.explanation in html
     assert '<svg viewBox' in html and "Powers" in html  # the map and the IPC ledgers of that moment
+    # a tap on a space asks for it as it was at this step: the board sends the step's event with it
+    assert f'hx-include="#tt-at">\n        <input type="hidden" id="tt-at" name="at" value="{purchase.seq}">' in html
     assert f'?at={purchase.seq + 1}" hx-get' in html and 'data-key="ArrowRight"' in html and 'data-key="PageDown"' in html
     fragment = aa_client.get(f"/g/{battle_game}/teach?at={purchase.seq}", htmx=True)
     assert text(fragment).lstrip().startswith('<div id="teach"') and "HX-Request" in fragment.headers["Vary"]
