@@ -117,7 +117,8 @@ def _build(board, digest: bytes) -> Frame:
         html_name = str(escape(name))
         label = names[name]
         spots.append(Spot(
-            name=name, part=mapframes.part_id(name), html_name=html_name, sea=sea, x=f"{x:.0f}", y=f"{y:.0f}", r=r, count_y=f"{y + 4:.0f}",
+            name=name, part=mapframes.part_id(name), html_name=html_name, sea=sea, x=f"{x:.0f}", y=f"{y:.0f}", r=r,
+            count_y=f"{y + 4:.0f}",
             tail=f'<text x="{label.x:.0f}" y="{label.y:.0f}" text-anchor="middle" class="label">{html_name}</text></a>',
             capital=f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r + 2}" fill="none" class="capital"/>' if space.capital else "",
             ring=f'<circle class="battle" cx="{x:.0f}" cy="{y:.0f}" r="{r + 5}" fill="none"/>',

@@ -74,7 +74,8 @@ def _build(s: State, digest: bytes) -> Frame:
         r = (11 if sp.convoy else 9) if sea else (13 if sp.ipc else 10)
         html_name = str(escape(n))
         spots.append(Spot(
-            name=n, part=mapframes.part_id(n), html_name=html_name, sea=sea, convoy=sea and sp.convoy, printed_owner=sp.owner,
+            name=n, part=mapframes.part_id(n), html_name=html_name, sea=sea, convoy=sea and sp.convoy,
+            printed_owner=sp.owner,
             middle_east=sp.group == "middle_east", ipc=sp.ipc, x=f"{x:.0f}", y=f"{y:.0f}", r=r, count_y=f"{y + 4:.0f}",
             capital=f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r + 2}" fill="none" class="capital"/>' if sp.capital else "",
             ring=f'<circle class="battle" cx="{x:.0f}" cy="{y:.0f}" r="{r + 5}" fill="none"/>',

@@ -335,8 +335,8 @@ class MiniaturesPresenter(Presenter):
                     'data-space="{label}">'
                     '<title>{title}</title><polygon class="{cls}" points="{points}" fill="{fill}"/>{obj}'
                     '<text class="hexlabel" x="{x:.1f}" y="{y:.1f}" text-anchor="middle">{label}</text></a>'
-                ).format(part=part_id(label), url=url, label=label, title=title, cls=cls, points=points, fill=fill, obj=obj, x=cx,
-                         y=cy - R * 0.55))
+                ).format(part=part_id(label), url=url, label=label, title=title, cls=cls, points=points, fill=fill,
+                         obj=obj, x=cx, y=cy - R * 0.55))
                 for i, u in enumerate(units[:4]):
                     tokens.append(self._token(s, u, cx + (i % 2 - 0.5) * R * 0.62 * (len(units) > 1),
                                               cy + (i // 2 - 0.25 * (len(units) > 2)) * R * 0.55 + 3))

@@ -114,8 +114,9 @@ def _place(table: Table, s, place: str, xy: tuple[float, float], entry: dict[str
         x, y + r + (21 if oos else 15 if fighting else 12), name)
     return Markup('<a id="{part}" data-part href="{url}" hx-get="{url}" hx-target="#space" hx-swap="innerHTML" '
                   'data-space="{place}" class="{cls}"><title>{title}</title>{shape}{marks}{rings}{count}{label}</a>'
-                  ).format(part=part_id(place), url=url, place=place, cls="place" + (" fighting" if fighting else "") + (" oos" if oos else ""),
-        title=title, shape=shape, marks=marks, rings=rings, count=count, label=label)
+                  ).format(part=part_id(place), url=url, place=place,
+                           cls="place" + (" fighting" if fighting else "") + (" oos" if oos else ""),
+                           title=title, shape=shape, marks=marks, rings=rings, count=count, label=label)
 
 
 def marked_units(table: Table) -> dict[str, int]:
