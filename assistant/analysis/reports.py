@@ -10,12 +10,12 @@ HTML (with SVG charts), Markdown or JSON for ``tabletop report``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import jinja2
 import msgspec
 
+from assistant import site_folders
 from assistant.analysis import charts, teaching
 from assistant.analysis.adapters import adapter_for
 from assistant.analysis.luck import luck_report
@@ -23,7 +23,7 @@ from assistant.analysis.report_model import Note, Report, Series
 from assistant.analysis.views import Views
 from events.core import NoteAdded, PhaseBegan
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = site_folders.folder("templates")
 FORMATS = ("html", "md", "json")
 
 

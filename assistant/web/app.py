@@ -13,7 +13,7 @@ from flask import Flask, g, make_response, redirect, render_template, request, s
 from jinja2 import ChoiceLoader, FileSystemBytecodeCache
 from werkzeug.exceptions import HTTPException
 
-from assistant import cachefile
+from assistant import cachefile, site_folders
 from assistant.application import Assistant
 from assistant.web import plugins, renders, security
 from assistant.web.joining import JoinGuard, new_join_code
@@ -21,7 +21,6 @@ from assistant.web.plugins import GameTemplates
 from assistant.web.presenter import new_command_id
 from events.store import RolledBack, Tampered
 
-ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("assistant.web")
 
 # Paths any device may open without the join code (the join page itself, static files, spectator links).
@@ -40,8 +39,8 @@ def create_app(assistant: Assistant, *, lan: bool = False, join_code: str | None
     ``hosts``: the names the server answers to (default: localhost, and on the LAN this machine's names)."""
     app = Flask(
         "assistant.web",
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(site_folders.folder("templates")),
+        static_folder=str(site_folders.folder("static")),
         static_url_path="/static",
     )
     app.config.update(
