@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from assistant import bench
@@ -34,3 +36,11 @@ def test_the_bench_module_refuses_a_bad_count_by_name(capsys):
             bench.main(argv)
         err = capsys.readouterr().err
         assert stop.value.code == 2 and said in err and "Traceback" not in err
+
+
+def test_without_the_test_game_the_core_figures_are_skipped_and_the_rest_go_on(monkeypatch):
+    # an install from a wheel has no tests/ folder: `tabletop bench` then says why the core has no figures
+    monkeypatch.setitem(sys.modules, "tests.toygame", None)
+    assert bench.run(events=10, append_seconds=0.01) == {"skipped": bench.NO_CHECKOUT}
+    with pytest.raises(SystemExit, match="run it from a source checkout"):
+        bench.append_steps(4)
