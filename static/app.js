@@ -233,35 +233,42 @@
     wrap.scrollLeft = px * rect.width - (cx === undefined ? wrap.clientWidth / 2 : cx);
     wrap.scrollTop = py * rect.height - (cy === undefined ? wrap.clientHeight / 2 : cy);
   };
+  // Where the action is: the mark beside the map (a part of its own, swapped when the action moves), else the
+  // map's frame itself.
+  var markOf = function (wrap) { return wrap.parentNode.querySelector(":scope > .map-focus") || wrap; };
   var settle = function (wrap) {
-    if (wrap.getAttribute("data-settled")) return;
-    wrap.setAttribute("data-settled", "1");
-    if (!wrap.querySelector(".zoom")) {
-      var tools = document.createElement("div");
-      tools.className = "zoom";
-      [["+", "Zoom in", 1.5], ["\u2212", "Zoom out", 1 / 1.5]].forEach(function (b) {
-        var button = document.createElement("button");
-        button.type = "button"; button.className = "secondary"; button.textContent = b[0];
-        button.setAttribute("aria-label", b[1]); button.title = b[1];
-        button.addEventListener("click", function () { setZoom(wrap, zoomOf(wrap) * b[2]); });
-        tools.appendChild(button);
+    var mark = markOf(wrap), focus = mark.getAttribute("data-focus") || "";
+    if (!wrap.getAttribute("data-settled")) {
+      wrap.setAttribute("data-settled", "1");
+      if (!wrap.parentNode.querySelector(".zoom")) {
+        var tools = document.createElement("div");
+        tools.className = "zoom";
+        [["+", "Zoom in", 1.5], ["\u2212", "Zoom out", 1 / 1.5]].forEach(function (b) {
+          var button = document.createElement("button");
+          button.type = "button"; button.className = "secondary"; button.textContent = b[0];
+          button.setAttribute("aria-label", b[1]); button.title = b[1];
+          button.addEventListener("click", function () { setZoom(wrap, zoomOf(wrap) * b[2]); });
+          tools.appendChild(button);
+        });
+        wrap.parentNode.insertBefore(tools, wrap);
+      }
+      wrap.addEventListener("scroll", function () {
+        kept[wrap.getAttribute("data-shown") || ""] = {left: wrap.scrollLeft, top: wrap.scrollTop, zoom: zoomOf(wrap)};
       });
-      wrap.parentNode.insertBefore(tools, wrap);
+    } else if (wrap.getAttribute("data-shown") === focus) {
+      return;  // the action has not moved: the map stays where the player left it
     }
-    var focus = wrap.getAttribute("data-focus") || "";
+    wrap.setAttribute("data-shown", focus);
     var was = kept[focus];
     if (was) {
-      if (was.zoom !== 1) setZoom(wrap, was.zoom);
+      if (was.zoom !== zoomOf(wrap)) setZoom(wrap, was.zoom);
       wrap.scrollLeft = was.left; wrap.scrollTop = was.top;
     } else if (wrap.scrollWidth > wrap.clientWidth) {
-      var fx = parseFloat(wrap.getAttribute("data-focus-x") || "0.5");
-      var fy = parseFloat(wrap.getAttribute("data-focus-y") || "0.5");
+      var fx = parseFloat(mark.getAttribute("data-focus-x") || "0.5");
+      var fy = parseFloat(mark.getAttribute("data-focus-y") || "0.5");
       wrap.scrollLeft = fx * wrap.scrollWidth - wrap.clientWidth / 2;
       wrap.scrollTop = fy * wrap.scrollHeight - wrap.clientHeight / 2;
     }
-    wrap.addEventListener("scroll", function () {
-      kept[focus] = {left: wrap.scrollLeft, top: wrap.scrollTop, zoom: zoomOf(wrap)};
-    });
   };
   var all = function () { document.querySelectorAll(".mapwrap").forEach(settle); };
   document.addEventListener("DOMContentLoaded", all);
@@ -281,7 +288,7 @@
     var cx = (ev.touches[0].clientX + ev.touches[1].clientX) / 2 - box.left;
     var cy = (ev.touches[0].clientY + ev.touches[1].clientY) / 2 - box.top;
     setZoom(pinch.wrap, pinch.zoom * gap(ev.touches) / pinch.gap, cx, cy);
-    kept[pinch.wrap.getAttribute("data-focus") || ""] = {left: pinch.wrap.scrollLeft, top: pinch.wrap.scrollTop, zoom: zoomOf(pinch.wrap)};
+    kept[pinch.wrap.getAttribute("data-shown") || ""] = {left: pinch.wrap.scrollLeft, top: pinch.wrap.scrollTop, zoom: zoomOf(pinch.wrap)};
   }, {passive: true});
   document.addEventListener("touchend", function (ev) { if (ev.touches.length < 2) pinch = null; }, {passive: true});
 })();

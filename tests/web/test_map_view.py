@@ -1,5 +1,6 @@
 """The A&A map as players see it in Chromium: no two names overlap (measured on the rendered SVG), a phone opens
-the map on the action and zooms it with two fingers or the buttons, a live update keeps where the player panned."""
+the map on the action and zooms it with two fingers or the buttons, a live update keeps where the player panned,
+and when the action moves the map follows it without being drawn again."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 
 import pytest
 
-from tests.games.aa_classic.table import ussr_attacks_finland
+from tests.games.aa_classic.table import FINLAND, ussr_attacks_finland
 from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -55,7 +56,7 @@ def test_a_phone_opens_the_map_on_the_action_and_zooms_it(browser, aa_table):
     phone.on("pageerror", lambda exc: errors.append(str(exc)))
     phone.goto(f"{server.url}/g/{gid}")
     wrap = phone.locator("#board .mapwrap")
-    expect(wrap).to_have_attribute("data-focus", "Finland-Norway")
+    expect(phone.locator("#map-focus")).to_have_attribute("data-focus", "Finland-Norway")
     visible = """(name) => {
       const w = document.querySelector('#board .mapwrap').getBoundingClientRect();
       const c = document.querySelector(`#board a[data-space="${name}"] circle`).getBoundingClientRect();
@@ -90,4 +91,54 @@ def test_a_phone_opens_the_map_on_the_action_and_zooms_it(browser, aa_table):
     expect(phone.locator("#log")).to_contain_text("1 1 3 (rolled at the table)", timeout=3000)
     assert width() == pytest.approx(zoomed, rel=0.02)
     assert phone.evaluate("() => document.querySelector('#board .mapwrap').scrollLeft") == pytest.approx(left, abs=2)
+    assert not errors, errors
+
+
+VISIBLE = """(name) => {
+  const w = document.querySelector('#board .mapwrap').getBoundingClientRect();
+  const c = document.querySelector(`#board a[data-space="${name}"] circle`).getBoundingClientRect();
+  return c.left >= w.left && c.right <= w.right && c.top >= w.top && c.bottom <= w.bottom;
+}"""
+
+
+def test_when_the_action_moves_a_phone_s_map_follows_it_without_being_drawn_again(browser, aa_table):
+    from playwright.sync_api import expect
+
+    server, app = aa_table
+    gid = app.new_game("aa_classic", {})
+    for command in ({"type": "aa.start"}, {"type": "aa.end_step"}):
+        app.handle(gid, json.dumps(command))
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    errors: list[str] = []
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.goto(f"{server.url}/g/{gid}")
+    expect(phone.locator("#map-focus")).to_have_attribute("data-focus", "Russia")  # the USSR's capital
+    # the player zooms in and pans to the far west; the map keeps its drawing (the same element) through what follows
+    for _ in range(2):
+        phone.get_by_role("button", name="Zoom in").click()
+    zoomed = phone.evaluate("() => document.querySelector('#board svg').getBoundingClientRect().width")
+    phone.evaluate("""() => { const w = document.querySelector('#board .mapwrap');
+      w.scrollLeft = 0; w.scrollTop = 0; window.drawn = document.querySelector('#board svg'); }""")
+    phone.wait_for_timeout(100)  # the scroll event records where the player left the map
+    assert not phone.evaluate(VISIBLE, FINLAND)
+
+    # Another device moves into Finland-Norway: a battle opens there, and this phone's map goes to it
+    app.handle(gid, json.dumps({"type": "aa.move", "path": ["Karelia S.S.R.", FINLAND],
+                                "units": {"infantry": 2, "armour": 1}}))
+    expect(phone.locator("#map-focus")).to_have_attribute("data-focus", FINLAND, timeout=3000)
+    phone.wait_for_function(VISIBLE, arg=FINLAND, timeout=3000)
+    assert phone.evaluate("() => document.querySelector('#board svg') === window.drawn")  # not drawn again
+    assert phone.evaluate("() => document.querySelector('#board .mapwrap').scrollLeft") > 0
+    assert phone.evaluate("() => document.querySelector('#board svg').getBoundingClientRect().width") == zoomed
+    assert phone.locator("#board .zoom").count() == 1
+    phone.locator("#board .mapwrap").scroll_into_view_if_needed()
+    screenshot(phone, "map-follows-phone")
+
+    # A step back in time, to before the move: the action is in Russia again, and the map goes back to where the
+    # player left it there, at the zoom it had
+    phone.keyboard.press("ArrowLeft")
+    expect(phone.locator("#map-focus")).to_have_attribute("data-focus", "Russia", timeout=3000)
+    phone.wait_for_function("() => document.querySelector('#board .mapwrap').scrollLeft === 0", timeout=3000)
+    assert not phone.evaluate(VISIBLE, FINLAND)
+    assert phone.evaluate("() => document.querySelector('#board svg').getBoundingClientRect().width") == zoomed
     assert not errors, errors

@@ -200,9 +200,12 @@ def test_axis_and_allies_sends_the_map_only_when_the_board_changed(real):
         "type": "aa.move", "path": ["Karelia S.S.R.", "", "Finland-Norway"], "units.infantry": "2",
         "units.armour": "1", "command_id": "m1"}, htmx=True, headers=held(shown)))
     swapped = {pid for _s, pid in sent(moved)}
-    # a battle opens at Finland-Norway: a phone's map now opens on it (the map's own frame names where), so the map
-    # comes whole; a change elsewhere on the board sends only its spaces (below)
-    assert "map" in swapped and "powers" not in swapped and "changes" not in swapped
+    # a battle opens at Finland-Norway: the two spaces change, and the mark naming where a phone's map opens moves
+    # there; the map's frame is not sent again
+    assert {pid for pid in swapped if pid.startswith("sp-")} == {part_id("Karelia S.S.R."), part_id("Finland-Norway")}
+    assert "map-focus" in swapped and "map" not in swapped and "board" not in swapped
+    assert "powers" not in swapped and "changes" not in swapped
+    assert re.search(r'<span id="map-focus" data-part [^>]*data-focus="Finland-Norway"[^>]*hx-swap-oob', moved)
     assert table(apply(shown, moved)) == table(text(client.get(f"/g/{game_id}")))
 
 

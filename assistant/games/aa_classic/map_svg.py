@@ -141,12 +141,15 @@ def focus(s) -> str:
 
 
 def wrap(board, where: str) -> str:
-    """The map's scrolling frame, naming the point (0 to 1 across and down) a narrow screen scrolls to."""
+    """The map's scrolling frame, after the mark naming the point (0 to 1 across and down) a narrow screen scrolls
+    to. The mark is a part of its own: when the action moves (a battle opens, the turn passes), it is sent with the
+    spaces that changed, not the whole map (``static/app.js`` then scrolls the map there)."""
     pos = positions(board)
     if where not in pos:
-        return '<div class="mapwrap">'
+        return '<span id="map-focus" data-part class="map-focus" hidden></span><div class="mapwrap">'
     x, y = pos[where]
-    return f'<div class="mapwrap" data-focus="{escape(where)}" data-focus-x="{x / MAP_W:.3f}" data-focus-y="{y / MAP_H:.3f}">'
+    return (f'<span id="map-focus" data-part class="map-focus" hidden data-focus="{escape(where)}" '
+            f'data-focus-x="{x / MAP_W:.3f}" data-focus-y="{y / MAP_H:.3f}"></span><div class="mapwrap">')
 
 
 def draw(s, space_url: Callable[[str], str], at: str, arrows: Sequence[tuple[str, str]] = ()) -> Markup:
