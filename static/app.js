@@ -73,10 +73,11 @@
       target.removeAttribute("data-sending");
       return;
     }
+    var fresh = ev.detail.fragment && ev.detail.fragment.firstElementChild;
+    if (fresh && fresh.hasAttribute("hidden")) return;  // a step into the past, asked for: read-only there
     if (typedIn(target)) {
       ev.detail.shouldSwap = false;
       // this device has seen these forms and keeps its own: they are not sent again until the table moves on
-      var fresh = ev.detail.fragment && ev.detail.fragment.firstElementChild;
       if (fresh && fresh.getAttribute("data-v")) target.setAttribute("data-v", fresh.getAttribute("data-v"));
       if (!document.getElementById("stale")) {
         var note = document.createElement("p");

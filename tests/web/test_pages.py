@@ -216,7 +216,10 @@ def test_time_travel_shows_the_table_as_it_was_read_only(client, web_assistant, 
     head = web_assistant.head(toy_id)
     past = text(client.get(f"/g/{toy_id}?at=3", htmx=True))
     assert "as it was at event 3 of 4" in past
-    assert 'id="actions"' not in past and 'id="live"' not in past
+    # read-only: the forms' part is there, empty and hidden, and the live poll's asks for nothing
+    assert re.search(r'<section id="actions" data-part class="actions" hidden[^>]*></section>', past)
+    assert 'name="type"' not in past and 'id="undo"' not in past  # no command form anywhere
+    assert re.search(r'<div id="live" data-part[^>]*></div>', past) and "/live?" not in past
     assert re.search(r"treasury</th><td>.*?<th>red</th><td>6</td>", past, re.S)
     assert 'class="entry here"' in past and 'id="e4"' not in past  # the future is not shown
     assert 'value="3"' in past and f'max="{head}"' in past  # the slider

@@ -233,3 +233,39 @@ def test_a_space_comes_alone_as_svg_and_a_tap_in_the_past_shows_the_space_then(b
             screenshot(page, "parts-space-past-laptop")
         assert errors == []
         page.context.close()
+
+
+def test_a_step_into_the_past_and_back_sends_parts_and_takes_the_forms_away(browser, aa_table):
+    """The table's own frame is the same now and in the past: a step into the past sends the parts that differ
+    (the map stays drawn), the forms go even with something typed in them (the player asked to look back), and
+    back to now they come fresh."""
+    from playwright.sync_api import expect
+
+    server, app = aa_table
+    gid = app.new_game("aa_classic", {})
+    app.handle(gid, '{"type": "aa.start"}')
+    url = f"{server.url}/g/{gid}"
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    errors: list[str] = []
+    _collect(page, errors)
+    page.goto(url)
+    mark_the_map(page)
+    page.fill("#buy-infantry", "3")
+    page.locator("#vcr a[aria-label='One event back']").click()
+    expect(page.locator("#banner")).to_contain_text("You are looking at the table as it was at event",
+                                                    timeout=LIVE_MS)
+    expect(page.locator("#actions")).to_be_hidden()
+    expect(page.locator("#actions form")).to_have_count(0)
+    expect(page.locator("#stale")).to_have_count(0)  # no "the table changed on another device"
+    assert map_kept(page), "the map was sent again"
+    same_as_a_reload(page, page.url)
+    screenshot(page, "past-phone")
+    page.get_by_role("link", name="Back to now").first.click()
+    expect(page.locator("#actions")).to_be_visible(timeout=LIVE_MS)
+    expect(page.locator("#buy-infantry")).to_have_value("")
+    assert map_kept(page), "the map was sent again"
+    same_as_a_reload(page, url)
+    # live updates run again: another device's purchase arrives
+    app.handle(gid, '{"type": "aa.purchase", "units": {"infantry": 2}}')
+    expect(page.locator("#log")).to_contain_text("The USSR buys 2 infantry", timeout=LIVE_MS)
+    assert errors == []
