@@ -51,6 +51,10 @@ def check_game(store: EventStore, game_id: str, full: bool, accept_restore: bool
     this installation saw is not a finding, the players having said they restored it on purpose)."""
     from events.records import GameNotFound
 
+    # The record of heads seen is read before the file: a writer records a head only after committing it, and the
+    # snapshot of the file begins at its first read (a deferred transaction), so every head in the record read is
+    # in the file read. Read the other way round, another process's append between the two looked like a restore.
+    seen = None if accept_restore else store.seen_heads()
     games = store._run("SELECT kind, title, created_at FROM games WHERE game_id=?", (game_id,))
     if not games:
         raise GameNotFound(f"no game {game_id!r} in {store.path}")
@@ -59,7 +63,7 @@ def check_game(store: EventStore, game_id: str, full: bool, accept_restore: bool
     stored_head = None
     if not accept_restore:
         stored_head = store.head_commitment(game_id)
-        finding = head_finding(store, game_id, stored_head) or behind_finding(store, game_id, stored_head)
+        finding = head_finding(store, game_id, stored_head) or behind_finding(store, game_id, stored_head, seen)
         if finding is not None:
             store.remember_finding(game_id, finding)
             return finding
@@ -127,10 +131,12 @@ def check_from(store: EventStore, game_id: str, seq: int) -> Finding | None:
     return finding
 
 
-def behind_finding(store: EventStore, game_id: str, head: Point) -> Finding | None:
+def behind_finding(store: EventStore, game_id: str, head: Point, record: dict[str, Point] | None = None
+                   ) -> Finding | None:
     """The file's copy of the game against the last head this installation saw of it in this file
-    (``integrity.seen_heads``): behind it, or not passing through it, is a restored older (or other) copy."""
-    seen = store.seen_heads().get(game_id)
+    (``integrity.seen_heads``, as read before the file: ``record``): behind it, or not passing through it, is a
+    restored older (or other) copy."""
+    seen = (record if record is not None else store.seen_heads()).get(game_id)
     if seen is None:
         return None  # a game this installation never wrote here: a file from elsewhere, or from before the record
     if head[0] < seen[0]:

@@ -170,3 +170,23 @@ def test_a_rolled_back_game_in_the_web_offers_the_host_to_accept_it(played, db_p
     assert answer.status_code == 303 and answer.headers["Location"].endswith(f"/g/{played}")
     assert client.get(f"/g/{played}").status_code == 200
     assert integrity.seen_heads(db_path)[played][0] == 5
+
+
+def test_another_process_appending_while_the_game_is_checked_is_no_restore(played, db_path, registry, monkeypatch):
+    """Two devices write at once: one appends (commit, then its record line) while the other checks the game. The
+    record read must never be newer than the file read beside it, or a head committed in between looks like a
+    restored older copy (this refused a table with two writers)."""
+    reader, writer = _app(db_path, registry), _app(db_path, registry)
+    reader.view(played)
+    writer.handle(played, Buy(count=1))  # the reader must check what is new on its next view
+    real, appended = integrity.seen_heads, []
+
+    def read_while_another_appends(*args, **kw):
+        if not appended:
+            appended.append(writer.handle(played, Buy(count=1)))  # committed and recorded during the check
+        return real(*args, **kw)
+
+    monkeypatch.setattr(integrity, "seen_heads", read_while_another_appends)
+    assert reader.view(played).seq == 9  # the head as read before the check: served, not refused
+    monkeypatch.undo()
+    assert appended and reader.view(played).seq == 10 and reader.verify(played) is None
