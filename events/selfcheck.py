@@ -54,7 +54,7 @@ def check_game(store: EventStore, game_id: str, full: bool, accept_restore: bool
     # The record of heads seen is read before the file: a writer records a head only after committing it, and the
     # snapshot of the file begins at its first read (a deferred transaction), so every head in the record read is
     # in the file read. Read the other way round, another process's append between the two looked like a restore.
-    seen = None if accept_restore else store.seen_heads()
+    seen: dict[str, Point] = {} if accept_restore else store.seen_heads()
     games = store._run("SELECT kind, title, created_at FROM games WHERE game_id=?", (game_id,))
     if not games:
         raise GameNotFound(f"no game {game_id!r} in {store.path}")
@@ -131,12 +131,11 @@ def check_from(store: EventStore, game_id: str, seq: int) -> Finding | None:
     return finding
 
 
-def behind_finding(store: EventStore, game_id: str, head: Point, record: dict[str, Point] | None = None
-                   ) -> Finding | None:
+def behind_finding(store: EventStore, game_id: str, head: Point, record: dict[str, Point]) -> Finding | None:
     """The file's copy of the game against the last head this installation saw of it in this file
     (``integrity.seen_heads``, as read before the file: ``record``): behind it, or not passing through it, is a
     restored older (or other) copy."""
-    seen = (record if record is not None else store.seen_heads()).get(game_id)
+    seen = record.get(game_id)
     if seen is None:
         return None  # a game this installation never wrote here: a file from elsewhere, or from before the record
     if head[0] < seen[0]:
